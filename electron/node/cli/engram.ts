@@ -1,0 +1,260 @@
+// `engram`: the command line over the same engine facade as the desktop app.
+//
+// Every command takes `--data DIR` (default: the desktop app's per-user folder). Errors are
+// one line on stderr and a non-zero exit; results go to stdout as a table, --json or --csv.
+import fs from 'node:fs';
+import { Command, Option } from 'commander';
+import { compactIri } from '../../../shared/rdf';
+import type { JobInfo, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
+import { Engine } from '../engine/engine';
+import { defaultDataDir } from '../engine/paths';
+import { formatOf, printObject, printRows } from './output';
+
+interface GlobalOpts {
+  data?: string;
+}
+
+/** A one-line failure the CLI reports and exits on. */
+class CliError extends Error {}
+
+async function withEngine<T>(program: Command, work: (engine: Engine) => Promise<T>, opts: { waitForGraph?: boolean } = {}): Promise<T> {
+  const { data } = program.opts<GlobalOpts>();
+  const engine = await Engine.open({ dataDir: data ?? defaultDataDir() });
+  try {
+    if (opts.waitForGraph !== false) await engine.whenReady();
+    return await work(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+function waitForJob(engine: Engine, job: JobInfo, onProgress?: (j: JobInfo) => void): Promise<JobInfo> {
+  return new Promise((resolve) => {
+    const check = (j: JobInfo) => {
+      if (j.id !== job.id) return;
+      onProgress?.(j);
+      if (j.state !== 'running') {
+        off();
+        resolve(j);
+      }
+    };
+    const off = engine.onEvent((e) => e.type === 'job' && check(e.job));
+    const now = engine.jobs.list().find((j) => j.id === job.id);
+    if (now) check(now);
+  });
+}
+
+function termText(t: RdfTerm | undefined): string {
+  if (!t) return '';
+  return t.type === 'uri' ? compactIri(t.value) : t.value;
+}
+
+function parseRange(text: string, what: string): [number, number] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text);
+  if (!m) throw new CliError(`${what}: expected N or N-M, got '${text}'`);
+  return [Number(m[1]), Number(m[2] ?? m[1])];
+}
+
+function readQuery(query: string | undefined, file: string | undefined): string {
+  if (file) {
+    if (!fs.existsSync(file)) throw new CliError(`${file}: no such file`);
+    return fs.readFileSync(file, 'utf8');
+  }
+  if (!query) throw new CliError('give a query, or --file FILE');
+  return query;
+}
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('engram')
+    .description('Engram: explore the memory of your conversations with AI assistants')
+    .option('--data <dir>', 'data folder (default: the desktop app’s folder)')
+    .showHelpAfterError();
+
+  const output = (cmd: Command) => cmd.option('--json', 'output JSON').option('--csv', 'output CSV');
+
+  program
+    .command('import')
+    .description('import chat exports (ChatGPT, Claude, LoCoMo, temporal-memory, LongMemEval, JSON/JSONL/CSV)')
+    .argument('<files...>', 'files to import')
+    .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
+    .action(async (files: string[], opts: { gap: string }) => {
+      const { data } = program.opts<GlobalOpts>();
+      const engine = await Engine.open({ dataDir: data ?? defaultDataDir(), sessionGapMinutes: Number(opts.gap) });
+      try {
+        const job = await engine.importPaths({ paths: files });
+        const tty = process.stderr.isTTY;
+        const end = await waitForJob(engine, job, (j) => {
+          if (tty && j.state === 'running' && j.total) process.stderr.write(`\r${j.message ?? 'Importing'}: ${j.done}/${j.total} ${j.unit}`);
+        });
+        if (tty) process.stderr.write('\r\x1b[K');
+        const result = (end.result ?? {}) as { sources?: Record<string, unknown>[]; errors?: { error: string }[] };
+        for (const s of result.sources ?? []) {
+          const counts = s.status === 'imported' ? `: ${s.messages} messages, ${s.sessions} sessions, ${s.conversations} conversations` : '';
+          process.stdout.write(`${s.name}: ${s.status}${counts}\n`);
+        }
+        const errors = result.errors ?? (end.error ? end.error.split('\n').map((error) => ({ error })) : []);
+        for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);
+        if (end.state === 'cancelled') throw new CliError('import cancelled');
+        if (errors.length) process.exitCode = 1;
+      } finally {
+        await engine.close();
+      }
+    });
+
+  output(program.command('stats').description('what the memory holds')).action(async (opts) =>
+    withEngine(program, async (engine) => {
+      const s = await engine.stats();
+      const { topTypes, ...rest } = s;
+      const format = formatOf(opts);
+      if (format === 'json') printObject(s as unknown as Record<string, unknown>, format);
+      else printObject({ ...rest, topTypes: topTypes.map((t) => `${compactIri(t.iri)} ${t.count}`).join(', ') }, format);
+    }),
+  );
+
+  output(program.command('sources').description('imported sources')).action(async (opts) =>
+    withEngine(program, async (engine) => {
+      const rows = await engine.listSources();
+      printRows(rows as unknown as Record<string, unknown>[], ['id', 'name', 'format', 'conversations', 'sessions', 'messages', 'firstAt', 'lastAt'], formatOf(opts));
+    }, { waitForGraph: false }),
+  );
+
+  program
+    .command('delete-source')
+    .description('delete a source and everything derived from it')
+    .argument('<id>', 'source id (see `engram sources`)')
+    .action(async (id: string) =>
+      withEngine(program, async (engine) => {
+        const { deleted } = await engine.deleteSource({ id: Number(id) });
+        if (!deleted) throw new CliError(`no source with id ${id}`);
+        process.stdout.write(`deleted source ${id}\n`);
+      }),
+    );
+
+  output(
+    program.command('sessions').description('sessions in time order').option('--source <id>', 'only this source'),
+  ).action(async (opts: { source?: string; json?: boolean; csv?: boolean }) =>
+    withEngine(program, async (engine) => {
+      const rows = await engine.listSessions({ sourceIds: opts.source ? [Number(opts.source)] : undefined });
+      printRows(
+        rows.map((s) => ({ ...s, speakers: s.speakers.join(', ') })),
+        ['index', 'id', 'ordinal', 'start', 'end', 'messageCount', 'conversationTitle', 'speakers'],
+        formatOf(opts),
+      );
+    }, { waitForGraph: false }),
+  );
+
+  output(
+    program
+      .command('messages')
+      .description('messages, filtered')
+      .option('--source <id>', 'only this source')
+      .option('--session <n|n-m>', 'memory-wide session index or range')
+      .option('--speaker <name>', 'only this speaker (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+      .option('--from <date>', 'from this date/time (YYYY-MM-DD[THH:MM])')
+      .option('--to <date>', 'up to this date/time (inclusive)')
+      .option('--text <query>', 'full-text query (results ranked)')
+      .option('--limit <n>', 'at most this many', '100')
+      .option('--offset <n>', 'skip this many', '0'),
+  ).action(async (opts: { source?: string; session?: string; speaker: string[]; from?: string; to?: string; text?: string; limit: string; offset: string; json?: boolean; csv?: boolean }) =>
+    withEngine(program, async (engine) => {
+      const filter: MessageFilter = {};
+      if (opts.source) filter.sourceIds = [Number(opts.source)];
+      if (opts.session) filter.sessionRange = parseRange(opts.session, '--session');
+      if (opts.speaker.length) filter.speakers = opts.speaker;
+      if (opts.from) filter.from = opts.from;
+      if (opts.to) filter.to = opts.to;
+      if (opts.text) filter.text = opts.text;
+      const page = await engine.listMessages({ filter, offset: Number(opts.offset), limit: Number(opts.limit) });
+      printRows(page.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], formatOf(opts));
+    }, { waitForGraph: false }),
+  );
+
+  output(
+    program.command('search').description('full-text search over messages').argument('<text...>', 'what to look for').option('--limit <n>', 'at most this many', '20'),
+  ).action(async (words: string[], opts: { limit: string; json?: boolean; csv?: boolean }) =>
+    withEngine(program, async (engine) => {
+      const hits = await engine.searchMessages({ text: words.join(' '), limit: Number(opts.limit) });
+      printRows(
+        hits.map((h) => ({ score: h.score.toFixed(3), ...h.message })),
+        ['score', 'id', 'sessionIndex', 'timestamp', 'speaker', 'text'],
+        formatOf(opts),
+      );
+    }, { waitForGraph: false }),
+  );
+
+  output(
+    program
+      .command('sparql')
+      .description('run a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) over all graphs')
+      .argument('[query]', 'the query text')
+      .option('--file <file>', 'read the query from a file')
+      .option('--limit <n>', 'at most this many rows', '10000')
+      .option('--timeout <seconds>', 'stop the query after this long', '60'),
+  ).action(async (query: string | undefined, opts: { file?: string; limit: string; timeout: string; json?: boolean; csv?: boolean }) =>
+    withEngine(program, async (engine) => {
+      const text = readQuery(query, opts.file);
+      const r = await engine.sparqlQuery({ query: text, limit: Number(opts.limit), timeoutMs: Number(opts.timeout) * 1000 });
+      const format = formatOf(opts);
+      if (r.kind === 'boolean') {
+        process.stdout.write(format === 'json' ? `${JSON.stringify({ boolean: r.value })}\n` : `${r.value}\n`);
+      } else if (r.kind === 'graph') {
+        process.stdout.write(r.turtle);
+      } else if (format === 'json') {
+        process.stdout.write(`${JSON.stringify({ vars: r.vars, rows: r.rows, truncated: r.truncated }, null, 2)}\n`);
+      } else {
+        printRows(r.rows.map((row) => Object.fromEntries(r.vars.map((v) => [v, termText(row[v])]))), r.vars, format);
+      }
+      if (r.kind === 'select' && r.truncated) process.stderr.write(`engram: only the first ${r.rows.length} rows are shown (--limit)\n`);
+    }),
+  );
+
+  program
+    .command('update')
+    .description('run a SPARQL UPDATE as one journaled, undoable edit')
+    .argument('[update]', 'the update text')
+    .option('--file <file>', 'read the update from a file')
+    .action(async (update: string | undefined, opts: { file?: string }) =>
+      withEngine(program, async (engine) => {
+        const rec = await engine.sparqlUpdate({ update: readQuery(update, opts.file), label: 'CLI update' });
+        process.stdout.write(`edit ${rec.seq} applied\n`);
+      }),
+    );
+
+  program
+    .command('export')
+    .description('export a graph (or the whole store) as RDF')
+    .option('--graph <iri>', 'only this named graph')
+    .addOption(new Option('--format <format>', 'RDF format').choices(['turtle', 'n-quads', 'n-triples', 'trig', 'json-ld']).default('n-quads'))
+    .option('--out <file>', 'write to this file instead of stdout')
+    .action(async (opts: { graph?: string; format: RdfFormat; out?: string }) =>
+      withEngine(program, async (engine) => {
+        const { data } = await engine.exportGraph({ graph: opts.graph, format: opts.format });
+        if (opts.out) fs.writeFileSync(opts.out, data);
+        else process.stdout.write(data);
+      }),
+    );
+
+  program
+    .command('serve')
+    .description('serve the workbench in a browser (127.0.0.1 only, with a per-run token)')
+    .option('--port <port>', 'port (default: a free one)')
+    .option('--open', 'open the workbench in the default browser')
+    .action(async (opts: { port?: string; open?: boolean }) => {
+      const { runServe } = await import('./serve-command');
+      await runServe(program.opts<GlobalOpts>().data ?? defaultDataDir(), { port: opts.port ? Number(opts.port) : undefined, open: !!opts.open });
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    process.stderr.write(`engram: ${(e as Error).message.split('\n')[0]}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,72 @@
+// Long-running work (imports, extraction, embeddings) as jobs with progress and cancel.
+import { randomUUID } from 'node:crypto';
+import type { JobInfo, JobKind } from '../../../../shared/types';
+
+export class JobCancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'JobCancelled';
+  }
+}
+
+export interface JobContext {
+  signal: AbortSignal;
+  /** Reports progress; throttled before it reaches listeners. */
+  progress(done: number, total: number | null, message?: string): void;
+  throwIfCancelled(): void;
+}
+
+export class JobRunner {
+  private readonly jobs = new Map<string, { info: JobInfo; controller: AbortController; started: number; lastEmit: number }>();
+
+  constructor(private readonly emit: (job: JobInfo) => void) {}
+
+  start<T extends Record<string, unknown>>(kind: JobKind, title: string, unit: string, work: (ctx: JobContext) => Promise<T>): JobInfo {
+    const controller = new AbortController();
+    const started = Date.now();
+    const info: JobInfo = { id: randomUUID(), kind, state: 'running', title, done: 0, total: null, unit, startedAt: new Date(started).toISOString(), elapsedMs: 0 };
+    const entry = { info, controller, started, lastEmit: 0 };
+    this.jobs.set(info.id, entry);
+    const update = (patch: Partial<JobInfo>, force = false) => {
+      Object.assign(info, patch, { elapsedMs: Date.now() - started });
+      const now = Date.now();
+      if (force || now - entry.lastEmit > 100) {
+        entry.lastEmit = now;
+        this.emit({ ...info });
+      }
+    };
+    const ctx: JobContext = {
+      signal: controller.signal,
+      progress: (done, total, message) => update({ done, total, ...(message ? { message } : {}) }),
+      throwIfCancelled: () => {
+        if (controller.signal.aborted) throw new JobCancelled();
+      },
+    };
+    update({}, true);
+    // Start on the next turn so the caller receives the job before its first event.
+    setImmediate(() => {
+      work(ctx).then(
+        (result) => update({ state: 'done', result }, true),
+        (e: Error) =>
+          update(e instanceof JobCancelled || controller.signal.aborted ? { state: 'cancelled', message: 'Cancelled' } : { state: 'failed', error: e.message, result: (e as Error & { result?: Record<string, unknown> }).result }, true),
+      );
+    });
+    return { ...info };
+  }
+
+  cancel(id: string): boolean {
+    const job = this.jobs.get(id);
+    if (!job || job.info.state !== 'running') return false;
+    job.controller.abort();
+    return true;
+  }
+
+  list(): JobInfo[] {
+    return [...this.jobs.values()].map((j) => ({ ...j.info, elapsedMs: j.info.state === 'running' ? Date.now() - j.started : j.info.elapsedMs }));
+  }
+
+  /** Resolves when every running job has ended (used on shutdown and in tests). */
+  async idle(): Promise<void> {
+    while ([...this.jobs.values()].some((j) => j.info.state === 'running')) await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,107 @@
+// Wall-clock times: what the conversation's clock showed, plus the UTC offset when known.
+//
+// Time questions are about the person's days ("last Tuesday", "this morning"), so every
+// message keeps its wall-clock date and time; instants from exports that only carry UTC
+// (ChatGPT epochs, Claude ISO 'Z') are shown in the machine's own time zone, which is the
+// person's.
+import { getISOWeek, getISOWeekYear } from 'date-fns';
+
+export interface WallClock {
+  /** 'YYYY-MM-DDTHH:MM:SS' */
+  local: string;
+  /** Minutes east of UTC, or null when the source does not say. */
+  offsetMin: number | null;
+}
+
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Wall clock of a Date read in the machine's time zone. */
+export function wallClockOfDate(d: Date): WallClock {
+  return {
+    local: `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+    offsetMin: -d.getTimezoneOffset(),
+  };
+}
+
+/** Wall clock, in the machine's time zone, of an instant given in epoch milliseconds. */
+export function wallClockOfEpochMs(ms: number): WallClock {
+  return wallClockOfDate(new Date(ms));
+}
+
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * Parses ISO-8601 forms. An explicit non-zero offset keeps the written wall clock (that is
+ * what the speaker saw); 'Z' means the export only knew the instant, so it is shown in the
+ * machine's zone; no zone at all is a floating wall clock (offset unknown).
+ */
+export function parseIsoWallClock(text: string): WallClock | null {
+  const m = ISO_RE.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = m;
+  if (!validParts(+y, +mo, +d, +h, +mi, +s)) return null;
+  const local = `${y}-${mo}-${d}T${h}:${mi}:${s}`;
+  if (!zone) return { local, offsetMin: null };
+  if (zone.toUpperCase() === 'Z') return wallClockOfEpochMs(Date.parse(`${local}Z`));
+  const sign = zone[0] === '-' ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return { local, offsetMin: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) };
+}
+
+function validParts(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** Builds a wall clock from components (month 1-based). */
+export function wallClockOf(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, offsetMin: number | null = null): WallClock {
+  return { local: `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`, offsetMin };
+}
+
+/** The UTC instant of a wall clock; a floating wall clock is taken as UTC. */
+export function utcIsoOf(w: WallClock): string {
+  const asUtc = Date.parse(`${w.local}Z`);
+  return new Date(asUtc - (w.offsetMin ?? 0) * 60_000).toISOString();
+}
+
+/** Milliseconds on a common axis for ordering and gaps (floating taken as UTC). */
+export function epochMsOf(w: WallClock): number {
+  return Date.parse(`${w.local}Z`) - (w.offsetMin ?? 0) * 60_000;
+}
+
+/** The chain-of-table columns derived from a wall clock. */
+export function tableColumnsOf(local: string): { dayName: string; week: string; date: string; time: string; month: string; year: number } {
+  const y = Number(local.slice(0, 4));
+  const mo = Number(local.slice(5, 7));
+  const d = Number(local.slice(8, 10));
+  // A UTC date keeps the calendar day free of the machine's DST rules.
+  const utc = new Date(Date.UTC(y, mo - 1, d));
+  const asLocalMidday = new Date(y, mo - 1, d, 12);
+  return {
+    dayName: DAY_NAMES[utc.getUTCDay()],
+    week: `${getISOWeekYear(asLocalMidday)}-W${pad(getISOWeek(asLocalMidday))}`,
+    date: local.slice(0, 10),
+    time: local.slice(11, 19),
+    month: local.slice(0, 7),
+    year: y,
+  };
+}
+
+/** xsd:dateTime lexical form: with the offset when known, floating otherwise. */
+export function xsdDateTimeOf(w: WallClock): string {
+  if (w.offsetMin === null) return w.local;
+  if (w.offsetMin === 0) return `${w.local}Z`;
+  const sign = w.offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(w.offsetMin);
+  return `${w.local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** Adds seconds to a wall clock, keeping its offset. */
+export function addSeconds(w: WallClock, seconds: number): WallClock {
+  const ms = Date.parse(`${w.local}Z`) + seconds * 1000;
+  const iso = new Date(ms).toISOString();
+  return { local: iso.slice(0, 19), offsetMin: w.offsetMin };
+}

@@ -1,0 +1,414 @@
+// The engine facade: the one implementation of `EngramApi`, shared by the Electron main
+// process, `engram serve`, the CLI and the tests. It owns the three stores and the jobs and
+// keeps the derived stores (search index, messages graph) in step with the chat table.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ApiError, type ApiArgs, type ApiResult, type EngramApi } from '../../../shared/api';
+import { GRAPHS, PREFIXES } from '../../../shared/rdf';
+import type { ChangeTopic, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
+import { lockDataDir, type DataLock } from './common/data-lock';
+import { JobRunner, type JobContext } from './common/jobs';
+import { parseInputText } from './import/detect';
+import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
+import { ImportError } from './import/parsed';
+import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
+import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
+import { resourcePath } from './paths';
+import { ChatStore } from './stores/chat-store';
+import { GraphStore } from './stores/graph/graph-store';
+import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
+import { SearchIndex } from './stores/search-index';
+import { SettingsStore } from './stores/settings-store';
+
+export interface EngineOptions {
+  dataDir: string;
+  /** Minutes of silence that start a new session in sources without sessions. */
+  sessionGapMinutes?: number;
+  /** Journal bytes before the graph writes a new snapshot (tests lower it). */
+  graphCompactBytes?: number;
+  /** Skip loading the bundled ontology (tests of the bare stores). */
+  withoutOntology?: boolean;
+}
+
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+const DEFAULT_QUERY_LIMIT = 10_000;
+const TEXT_MATCH_LIMIT = 5_000;
+
+export class Engine implements EngramApi {
+  readonly chat: ChatStore;
+  readonly search: SearchIndex;
+  readonly graph: GraphStore;
+  readonly settings: SettingsStore;
+  readonly jobs: JobRunner;
+  private readonly listeners = new Set<(e: EngineEvent) => void>();
+  private readonly background: Promise<unknown>[] = [];
+
+  private constructor(
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes'>> & Pick<EngineOptions, 'graphCompactBytes'>,
+    private readonly lock: DataLock,
+    parts: { chat: ChatStore; search: SearchIndex; graph: GraphStore; settings: SettingsStore },
+  ) {
+    this.chat = parts.chat;
+    this.search = parts.search;
+    this.graph = parts.graph;
+    this.settings = parts.settings;
+    this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
+  }
+
+  /** Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background. */
+  static async open(options: EngineOptions): Promise<Engine> {
+    const dataDir = path.resolve(options.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true });
+    const lock = lockDataDir(dataDir);
+    try {
+      const dbFile = path.join(dataDir, 'engram.sqlite');
+      const chat = ChatStore.open(dbFile);
+      const settings = new SettingsStore(chat.db);
+      const search = await SearchIndex.open(path.join(dataDir, 'search'));
+      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes });
+      const engine = new Engine(
+        {
+          dataDir,
+          sessionGapMinutes: options.sessionGapMinutes ?? DEFAULT_SESSION_GAP_MINUTES,
+          withoutOntology: options.withoutOntology ?? false,
+          graphCompactBytes: options.graphCompactBytes,
+        },
+        lock,
+        { chat, search, graph, settings },
+      );
+      await engine.recover();
+      return engine;
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  /** Waits until the graph is loaded and start-up reconciliation is done. */
+  async whenReady(): Promise<void> {
+    await this.graph.ready();
+    await Promise.all(this.background);
+  }
+
+  async close(): Promise<void> {
+    await this.jobs.idle();
+    await Promise.allSettled(this.background);
+    await this.graph.close();
+    await this.search.close();
+    this.chat.close();
+    this.lock.release();
+  }
+
+  onEvent(listener: (event: EngineEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: EngineEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        /* a listener's failure is its own */
+      }
+    }
+  }
+
+  private changed(...topics: ChangeTopic[]): void {
+    this.emit({ type: 'changed', topics });
+  }
+
+  private get stores(): ImportStores {
+    return { chat: this.chat, search: this.search, graph: this.graph };
+  }
+
+  // ---- start-up recovery
+
+  /**
+   * Brings the derived stores back in step with SQLite after a crash. Readers only see
+   * 'ready' sources, so half-imported ones are removed in the background once the graph is up.
+   */
+  private async recover(): Promise<void> {
+    const inIndex = await this.search.countBySource();
+    const inChat = this.chat.messageCountsBySource();
+    for (const [id, n] of inChat) if (inIndex.get(id) !== n) await rebuildDerived(this.stores, id, { search: true });
+    const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
+    if (stray.length) await this.search.deleteWhere({ sourceIds: stray });
+    this.background.push(
+      this.graph
+        .ready()
+        .then(async () => {
+          for (const s of this.chat.unfinishedSources()) await removeSource(this.stores, s.id);
+          await this.reconcileGraph();
+        })
+        .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
+    );
+  }
+
+  private async reconcileGraph(): Promise<void> {
+    if (!this.options.withoutOntology) await this.loadOntology();
+    const graphs = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const sources = this.chat.listSources();
+    for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
+    const known = new Set(sources.map((s) => s.graphIri));
+    const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
+    if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
+  }
+
+  /** Loads the bundled ontology into its graph when it is missing or has changed. */
+  private async loadOntology(): Promise<void> {
+    const file = resourcePath('ontology', 'pcm.ttl');
+    if (!fs.existsSync(file)) return;
+    const turtle = fs.readFileSync(file, 'utf8');
+    const hash = createHash('sha256').update(turtle).digest('hex');
+    if (this.settings.get<string>('ontologyHash') === hash) return;
+    await this.graph.request({
+      op: 'replaceGraph',
+      graph: GRAPHS.ontology,
+      data: turtle,
+      format: 'turtle',
+      asEdit: false,
+      label: 'Load ontology',
+      respectRemovals: false,
+    });
+    this.settings.set('ontologyHash', hash);
+  }
+
+  // ---- overview
+
+  async stats(): Promise<ApiResult<'stats'>> {
+    const chat = this.chat.overview();
+    const graphReady = this.graph.isReady;
+    const g = graphReady ? await this.graph.request({ op: 'stats' }) : { triples: 0, graphs: 0, nodes: 0, edges: 0, topTypes: [] };
+    return { ...chat, ...g, graphReady };
+  }
+
+  async listSources(): Promise<ApiResult<'listSources'>> {
+    return this.chat.listSources();
+  }
+
+  async listConversations(args: ApiArgs<'listConversations'>): Promise<ApiResult<'listConversations'>> {
+    return this.chat.listConversations(args.sourceId);
+  }
+
+  async listSessions(args: ApiArgs<'listSessions'>): Promise<ApiResult<'listSessions'>> {
+    return this.chat.listSessions(args.sourceIds);
+  }
+
+  async sessionPreview(args: ApiArgs<'sessionPreview'>): Promise<ApiResult<'sessionPreview'>> {
+    return this.chat.sessionMessages(args.sessionId, args.lines ?? 4);
+  }
+
+  async listSpeakers(): Promise<ApiResult<'listSpeakers'>> {
+    return this.chat.listSpeakers();
+  }
+
+  // ---- messages
+
+  async listMessages(args: ApiArgs<'listMessages'>): Promise<MessagePage> {
+    const { filter } = args;
+    const offset = args.offset ?? 0;
+    const limit = args.limit ?? 200;
+    if (filter.text?.trim()) {
+      const ranked = await this.rankedIds(filter.text, filter, TEXT_MATCH_LIMIT);
+      const rows = this.chat.getMessages(ranked.slice(offset, offset + limit).map((h) => h.id));
+      return { total: ranked.length, offset, rows, highlight: highlightTerms(filter.text) };
+    }
+    return { total: this.chat.countMessages(filter), offset, rows: this.chat.listMessages(filter, offset, limit), highlight: [] };
+  }
+
+  /** Ids matching a text query, ranked, that also pass the rest of the filter. */
+  private async rankedIds(text: string, filter: MessageFilter, limit: number): Promise<{ id: number; score: number }[]> {
+    const hits = await this.search.search(text, { sourceIds: filter.sourceIds, sessionIds: filter.sessionIds, conversationIds: filter.conversationIds, speakers: filter.speakers, ids: filter.ids }, limit);
+    const needsSql = filter.from || filter.to || filter.sessionRange;
+    if (!needsSql) return hits;
+    const allowed = new Set(this.chat.getMessages(hits.map((h) => h.id), { ...filter, text: undefined }).map((m) => m.id));
+    return hits.filter((h) => allowed.has(h.id));
+  }
+
+  async searchMessages(args: ApiArgs<'searchMessages'>): Promise<SearchHit[]> {
+    const ranked = await this.rankedIds(args.text, args.filter ?? {}, args.limit ?? 50);
+    const byId = new Map(this.chat.getMessages(ranked.map((h) => h.id)).map((m) => [m.id, m]));
+    return ranked.filter((h) => byId.has(h.id)).map((h) => ({ message: byId.get(h.id)!, score: h.score }));
+  }
+
+  async getMessage(args: ApiArgs<'getMessage'>): Promise<ApiResult<'getMessage'>> {
+    const [message] = this.chat.getMessages([args.id]);
+    if (!message) return null;
+    if (!this.graph.isReady) return { message, postTurtle: '', derived: [] };
+    const { turtle } = await this.graph.request({ op: 'turtle', entity: message.iri });
+    const derived = await this.graph.request({
+      op: 'query',
+      limit: 200,
+      sparql: `SELECT ?e (SAMPLE(?l) AS ?label) (GROUP_CONCAT(DISTINCT STR(?t); separator=" ") AS ?types) WHERE {
+        ?e <${PREFIXES.prov}wasDerivedFrom> <${message.iri}> .
+        OPTIONAL { ?e <${PREFIXES.rdfs}label> ?l } OPTIONAL { ?e a ?t } } GROUP BY ?e`,
+    });
+    const rows = derived.kind === 'select' ? derived.rows : [];
+    return {
+      message,
+      postTurtle: turtle,
+      derived: rows.map((r) => ({ iri: r.e.value, label: r.label?.value ?? r.e.value, types: r.types?.value ? r.types.value.split(' ') : [] })),
+    };
+  }
+
+  // ---- import
+
+  async importPaths(args: ApiArgs<'importPaths'>): Promise<JobInfo> {
+    const title = args.paths.length === 1 ? `Import ${path.basename(args.paths[0])}` : `Import ${args.paths.length} files`;
+    return this.startImport(title, args.paths.map((p) => () => readInputPath(p)));
+  }
+
+  async importUpload(args: ApiArgs<'importUpload'>): Promise<JobInfo> {
+    return this.startImport(`Import ${args.name}`, [async () => readInputBytes(args.name, args.bytes)]);
+  }
+
+  async importDemo(): Promise<JobInfo> {
+    const file = resourcePath('demo', 'demo-memory.json');
+    if (!fs.existsSync(file)) throw new ApiError('not_found', 'the demo memory is missing from this build');
+    return this.startImport('Import the demo memory', [() => readInputPath(file)]);
+  }
+
+  /** Runs an import as a job; the job's result lists each source's outcome and each file's error. */
+  private startImport(title: string, inputs: (() => Promise<InputFile>)[]): JobInfo {
+    return this.jobs.start('import', title, 'messages', (ctx) => this.runImport(inputs, ctx));
+  }
+
+  /** Imports inputs one after another; used by the job and by the CLI (which waits for it). */
+  async runImport(inputs: (() => Promise<InputFile>)[], ctx: JobContext): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
+    await this.graph.ready();
+    const sources: SourceOutcome[] = [];
+    const errors: { file: string; error: string }[] = [];
+    let done = 0;
+    let total = 0;
+    for (const load of inputs) {
+      ctx.throwIfCancelled();
+      let input: InputFile | null = null;
+      try {
+        input = await load();
+        ctx.progress(done, null, `Reading ${input.name}`);
+        const parsed = parseInputText(input.name, input.text);
+        total += parsed.reduce((n, p) => n + p.conversations.reduce((m, c) => m + (c.messages?.length ?? c.sessions?.reduce((k, s) => k + s.messages.length, 0) ?? 0), 0), 0);
+        for (const p of parsed) {
+          ctx.throwIfCancelled();
+          ctx.progress(done, total, `Importing ${p.name}`);
+          const outcome = await importSource(this.stores, input, p, { sessionGapMinutes: this.options.sessionGapMinutes }, ctx, (n) => {
+            done += n;
+            ctx.progress(done, total);
+          });
+          sources.push(outcome);
+        }
+      } catch (e) {
+        if (ctx.signal.aborted) throw e;
+        const message = e instanceof ImportError || e instanceof ApiError ? e.message : `${input?.name ?? 'input'}: ${(e as Error).message}`;
+        errors.push({ file: input?.name ?? message.split(':')[0], error: message });
+      } finally {
+        if (sources.some((s) => s.status === 'imported')) this.changed('sources', 'messages', 'graph');
+      }
+    }
+    ctx.progress(done, total || done);
+    void this.search.optimize().catch(() => undefined);
+    if (errors.length && !sources.length) {
+      throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
+    }
+    return { sources, errors };
+  }
+
+  async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
+    await this.graph.ready();
+    const { removedIds } = await removeSource(this.stores, args.id);
+    if (removedIds.length) this.changed('sources', 'messages', 'graph');
+    return { deleted: removedIds.length > 0 };
+  }
+
+  async listJobs(): Promise<JobInfo[]> {
+    return this.jobs.list();
+  }
+
+  async cancelJob(args: ApiArgs<'cancelJob'>): Promise<ApiResult<'cancelJob'>> {
+    return { cancelled: this.jobs.cancel(args.jobId) };
+  }
+
+  // ---- graph
+
+  async sparqlQuery(args: ApiArgs<'sparqlQuery'>): Promise<ApiResult<'sparqlQuery'>> {
+    return this.graph.request({ op: 'query', sparql: args.query, limit: args.limit ?? DEFAULT_QUERY_LIMIT }, args.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS);
+  }
+
+  async sparqlUpdate(args: ApiArgs<'sparqlUpdate'>): Promise<ApiResult<'sparqlUpdate'>> {
+    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' });
+    this.changed('graph');
+    return record;
+  }
+
+  async listGraphs(): Promise<ApiResult<'listGraphs'>> {
+    return this.graph.request({ op: 'graphs' });
+  }
+
+  async getTurtle(args: ApiArgs<'getTurtle'>): Promise<ApiResult<'getTurtle'>> {
+    return this.graph.request({ op: 'turtle', graph: args.graph, entity: args.entity });
+  }
+
+  async validateTurtle(args: ApiArgs<'validateTurtle'>): Promise<ApiResult<'validateTurtle'>> {
+    try {
+      return { ok: true, triples: parseRdf(args.turtle, 'turtle').length, errors: [] };
+    } catch (e) {
+      if (e instanceof RdfParseError) return { ok: false, triples: 0, errors: [e.details] };
+      throw e;
+    }
+  }
+
+  async applyTurtle(args: ApiArgs<'applyTurtle'>): Promise<ApiResult<'applyTurtle'>> {
+    const check = await this.validateTurtle({ turtle: args.turtle });
+    if (!check.ok) {
+      const err = check.errors[0];
+      throw new ApiError('bad_request', `Turtle error at line ${err.line}, column ${err.column}: ${err.message}`);
+    }
+    let record;
+    if (args.entity) {
+      record = await this.graph.request({ op: 'replaceDescription', entity: args.entity, turtle: args.turtle, label: `Edit ${args.entity}` });
+    } else if (args.graph) {
+      record = await this.graph.request({ op: 'replaceGraph', graph: args.graph, data: args.turtle, format: 'turtle', asEdit: true, label: `Replace graph ${args.graph}`, respectRemovals: false });
+    } else {
+      throw new ApiError('bad_request', 'applyTurtle: say which graph or entity the Turtle replaces');
+    }
+    this.changed('graph');
+    return record;
+  }
+
+  async exportGraph(args: ApiArgs<'exportGraph'>): Promise<ApiResult<'exportGraph'>> {
+    const { data, mediaType } = await this.graph.request({ op: 'export', graph: args.graph, format: args.format });
+    const ext = { turtle: 'ttl', 'n-quads': 'nq', 'n-triples': 'nt', trig: 'trig', 'json-ld': 'jsonld' }[args.format];
+    const base = args.graph ? (args.graph.split('/').filter(Boolean).pop() ?? 'graph') : 'engram-memory';
+    return { data, mediaType, fileName: `${base}.${ext}` };
+  }
+
+  async vocabulary(): Promise<ApiResult<'vocabulary'>> {
+    const v = await this.graph.request({ op: 'vocabulary' });
+    return { prefixes: PREFIXES, ...v };
+  }
+
+  async editHistory(): Promise<ApiResult<'editHistory'>> {
+    return this.graph.request({ op: 'history' });
+  }
+
+  async undo(): Promise<ApiResult<'undo'>> {
+    const r = await this.graph.request({ op: 'undo' });
+    if (r) this.changed('graph');
+    return r;
+  }
+
+  async redo(): Promise<ApiResult<'redo'>> {
+    const r = await this.graph.request({ op: 'redo' });
+    if (r) this.changed('graph');
+    return r;
+  }
+}
+
+/** Words of a text query worth highlighting (the index stems, so the renderer matches prefixes). */
+export function highlightTerms(text: string): string[] {
+  const STOP = new Set(['the', 'a', 'an', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'is', 'was', 'it', 'i', 'we', 'you', 'what', 'did']);
+  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 && !STOP.has(w)))];
+}
+

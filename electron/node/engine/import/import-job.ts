@@ -1,0 +1,230 @@
+// Imports parsed sources into the three stores, all-or-nothing per source.
+//
+// Order: the chat rows are written in one SQLite transaction with the source marked
+// 'importing'; then the messages graph and the search rows are derived from those rows;
+// only then is the source marked 'ready'. Any failure (or Cancel) in between removes what
+// was written; a crash in between leaves an 'importing' source that the engine removes at
+// its next start. Readers only ever see 'ready' sources.
+import { createHash } from 'node:crypto';
+import { GRAPHS } from '../../../../shared/rdf';
+import type { SourceFormat } from '../../../../shared/types';
+import { tableColumnsOf, utcIsoOf } from '../common/wall-clock';
+import type { JobContext } from '../common/jobs';
+import type { ChatStore } from '../stores/chat-store';
+import type { SearchIndex, SearchRow } from '../stores/search-index';
+import type { GraphStore } from '../stores/graph/graph-store';
+import { buildSourceGraph, type GraphMessage } from '../stores/graph/messages-graph';
+import { inTimeOrder, sessionize } from './sessionize';
+import type { InputFile } from './read-input';
+import type { ParsedConversation, ParsedMessage, ParsedSession, ParsedSource } from './parsed';
+
+export interface ImportStores {
+  chat: ChatStore;
+  search: SearchIndex;
+  graph: GraphStore;
+}
+
+export interface ImportOptions {
+  sessionGapMinutes: number;
+}
+
+export type SourceOutcome =
+  | { file: string; name: string; status: 'imported'; sourceId: number; messages: number; conversations: number; sessions: number }
+  | { file: string; name: string; status: 'already imported' | 'no new messages'; sourceId: number | null; messages: 0 };
+
+const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
+
+export function messageKey(m: ParsedMessage): string {
+  return m.externalId ?? `h:${shortHash(m.time.local, m.speaker, m.text)}`;
+}
+
+/** Writes one parsed source; returns its outcome. Cleans up after itself on failure. */
+export async function importSource(
+  stores: ImportStores,
+  input: InputFile,
+  parsed: ParsedSource,
+  opts: ImportOptions,
+  ctx: JobContext,
+  onMessages: (n: number) => void,
+): Promise<SourceOutcome> {
+  const part = parsed.part ?? '';
+  const existing = stores.chat.findSourceByHash(input.contentHash, part);
+  if (existing?.status === 'ready') return { file: input.name, name: parsed.name, status: 'already imported', sourceId: existing.id, messages: 0 };
+  if (existing) await removeSource(stores, existing.id); // a crashed earlier attempt
+
+  const written = stores.chat.transaction(() => writeRows(stores.chat, input, parsed, opts));
+  if (!written) return { file: input.name, name: parsed.name, status: 'no new messages', sourceId: null, messages: 0 };
+  const { sourceId, key, messages } = written;
+  try {
+    ctx.throwIfCancelled();
+    const rows = [...stores.chat.iterateSourceMessages(sourceId)];
+    const graph = buildSourceGraph({ sourceKey: key, sourceName: parsed.name, messages: rows as GraphMessage[] });
+    // The graph worker loads while LanceDB indexes: the two run on separate threads.
+    await Promise.all([
+      stores.graph.request({
+        op: 'replaceGraph',
+        graph: GRAPHS.source(key),
+        data: graph.ntriples,
+        format: 'n-triples',
+        asEdit: false,
+        label: `Import ${parsed.name}`,
+        respectRemovals: true,
+      }),
+      stores.search.add(rows.map(searchRowOf)),
+    ]);
+    ctx.throwIfCancelled();
+    stores.chat.markSourceReady(sourceId);
+    onMessages(messages);
+    const conversations = new Set(rows.map((r) => r.conversationId)).size;
+    const sessions = new Set(rows.map((r) => r.sessionId)).size;
+    return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations, sessions };
+  } catch (e) {
+    await removeSource(stores, sourceId).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Removes a source from every store (also used for delete and crash recovery). */
+export async function removeSource(stores: ImportStores, sourceId: number): Promise<{ removedIds: number[] }> {
+  const sourceKeyBefore = stores.chat.sourceKey(sourceId);
+  if (!sourceKeyBefore) return { removedIds: [] };
+  const { removed, touchedSourceIds } = stores.chat.deleteSource(sourceId);
+  await stores.graph.request({ op: 'dropGraphs', graphs: removed.map((r) => GRAPHS.source(r.key)) });
+  await stores.search.deleteWhere({ sourceIds: [...removed.map((r) => r.id), ...touchedSourceIds] });
+  // Sources that had appended to the deleted conversations lose those messages too.
+  for (const id of touchedSourceIds) await rebuildDerived(stores, id);
+  return { removedIds: removed.map((r) => r.id) };
+}
+
+/** Rebuilds a source's messages graph and search rows from the chat table. */
+export async function rebuildDerived(stores: ImportStores, sourceId: number, parts: { graph?: boolean; search?: boolean } = { graph: true, search: true }): Promise<void> {
+  const key = stores.chat.sourceKey(sourceId);
+  const name = stores.chat.listSources().find((s) => s.id === sourceId)?.name ?? key ?? '';
+  if (!key) return;
+  const rows = [...stores.chat.iterateSourceMessages(sourceId)];
+  if (parts.graph) {
+    const graph = buildSourceGraph({ sourceKey: key, sourceName: name, messages: rows as GraphMessage[] });
+    await stores.graph.request({ op: 'replaceGraph', graph: GRAPHS.source(key), data: graph.ntriples, format: 'n-triples', asEdit: false, label: `Rebuild ${name}`, respectRemovals: true });
+  }
+  if (parts.search) {
+    await stores.search.deleteWhere({ sourceIds: [sourceId] });
+    await stores.search.add(rows.map(searchRowOf));
+  }
+}
+
+export function searchRowOf(r: GraphMessage & { extra: string | null }): SearchRow {
+  const extra = r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null;
+  const caption = typeof extra?.blip_caption === 'string' ? ` [image: ${extra.blip_caption}]` : '';
+  return {
+    id: r.id,
+    source_id: r.sourceId,
+    conversation_id: r.conversationId,
+    session_id: r.sessionId,
+    speaker: r.speaker,
+    role: r.role,
+    ts_local: r.timestamp,
+    text: r.text,
+    search_text: `${r.speaker}: ${r.text}${caption}`,
+  };
+}
+
+// ---- rows
+
+function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; messages: number } | null {
+  const part = parsed.part ?? '';
+  const key = shortHash(input.contentHash, part).slice(0, 12);
+  const sourceId = chat.insertSource({
+    key,
+    name: parsed.name,
+    path: input.path,
+    format: parsed.format as SourceFormat,
+    contentHash: input.contentHash,
+    part,
+    importedAt: new Date().toISOString(),
+  });
+  let messages = 0;
+  for (const conv of parsed.conversations) messages += writeConversation(chat, sourceId, conv, opts);
+  if (messages === 0) {
+    chat.db.prepare('DELETE FROM sources WHERE id = ?').run(sourceId);
+    return null;
+  }
+  chat.refreshSessions();
+  return { sourceId, key, messages };
+}
+
+function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions): number {
+  const found = chat.findConversation(conv.family, conv.externalId);
+  const convKey = found?.iriKey ?? shortHash(conv.family, conv.externalId);
+  const convId = found?.id ?? chat.insertConversation(sourceId, conv.family, conv.externalId, conv.title, convKey);
+  const tail = chat.conversationTail(convId);
+  const seen = found ? chat.messageKeys(convId) : new Set<string>();
+  const fresh = (list: ParsedMessage[]) =>
+    list.filter((m) => {
+      const k = messageKey(m);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+
+  let responseIndex = tail.lastResponseIndex + 1;
+  let ordinal = tail.lastSessionOrdinal;
+  let written = 0;
+  const writeSession = (session: ParsedSession, into: { id: number; turns: number } | null) => {
+    if (!session.messages.length) return;
+    let sessionId = into?.id;
+    let turn = into?.turns ?? 0;
+    if (!sessionId) {
+      ordinal += 1;
+      const first = session.messages[0].time;
+      const last = session.messages[session.messages.length - 1].time;
+      sessionId = chat.insertSession({
+        sourceId,
+        conversationId: convId,
+        ordinal,
+        externalId: session.externalId ?? null,
+        iriKey: `${convKey}-${ordinal}`,
+        startLocal: first.local,
+        endLocal: last.local,
+        startUtc: utcIsoOf(first),
+        messageCount: session.messages.length,
+      });
+    }
+    for (const m of session.messages) {
+      const cols = tableColumnsOf(m.time.local);
+      chat.insertMessage({
+        sourceId,
+        conversationId: convId,
+        sessionId,
+        responseIndex: responseIndex++,
+        turnIndex: turn++,
+        speaker: m.speaker,
+        role: m.role,
+        text: m.text,
+        tsLocal: m.time.local,
+        tzOffsetMin: m.time.offsetMin,
+        tsUtc: utcIsoOf(m.time),
+        ...cols,
+        externalId: m.externalId ?? null,
+        msgKey: messageKey(m),
+        iriKey: shortHash(conv.family, conv.externalId, messageKey(m)),
+        extra: m.extra ? JSON.stringify(m.extra) : null,
+      });
+      written++;
+    }
+  };
+
+  if (conv.sessions) {
+    for (const s of conv.sessions) {
+      const same = s.externalId ? chat.findSession(convId, s.externalId) : undefined;
+      writeSession({ externalId: s.externalId, messages: fresh(s.messages) }, same ?? null);
+    }
+  } else {
+    const previousEnd = tail.lastTsUtc ? Date.parse(tail.lastTsUtc) : null;
+    const { sessions, continuesPrevious } = sessionize(fresh(inTimeOrder(conv.messages ?? [])), opts.sessionGapMinutes, previousEnd);
+    sessions.forEach((s, i) =>
+      writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns } : null),
+    );
+  }
+  return written;
+}
+

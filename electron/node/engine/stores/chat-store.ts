@@ -1,0 +1,623 @@
+// The chat table: sources, conversations, sessions and messages in SQLite.
+//
+// This module owns the SQLite schema of the chat data. Messages carry the chain-of-table
+// columns (Day_Name, Week, Date, Time, Month, Year) as indexed columns, and sessions carry
+// their memory-wide and per-source positions, so time and session questions are plain
+// indexed SQL. SQLite is the source of truth: the search index and the messages graph are
+// derived from these rows.
+import Database from 'better-sqlite3';
+import type {
+  ConversationInfo,
+  MessageFilter,
+  MessageRow,
+  Role,
+  SessionInfo,
+  SourceFormat,
+  SourceInfo,
+} from '../../../../shared/types';
+import { GRAPHS, MEMORY_BASE } from '../../../../shared/rdf';
+import { migrate, type Migration } from './migrate';
+
+export type Db = Database.Database;
+
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'chat table',
+    sql: `
+      CREATE TABLE sources (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        path TEXT,
+        format TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        part TEXT NOT NULL DEFAULT '',
+        imported_at TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'importing',
+        UNIQUE (content_hash, part)
+      );
+      CREATE TABLE conversations (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        family TEXT NOT NULL,
+        external_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        iri_key TEXT NOT NULL,
+        UNIQUE (family, external_id)
+      );
+      CREATE INDEX conversations_source ON conversations(source_id);
+      CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        ordinal INTEGER NOT NULL,
+        external_id TEXT,
+        iri_key TEXT NOT NULL,
+        start_local TEXT NOT NULL,
+        end_local TEXT NOT NULL,
+        start_utc TEXT NOT NULL,
+        message_count INTEGER NOT NULL DEFAULT 0,
+        memory_index INTEGER NOT NULL DEFAULT 0,
+        source_index INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX sessions_conversation ON sessions(conversation_id, ordinal);
+      CREATE INDEX sessions_source ON sessions(source_id, source_index);
+      CREATE INDEX sessions_memory_index ON sessions(memory_index);
+      CREATE TABLE messages (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        response_index INTEGER NOT NULL,
+        turn_index INTEGER NOT NULL,
+        speaker TEXT NOT NULL,
+        role TEXT NOT NULL,
+        text TEXT NOT NULL,
+        ts_local TEXT NOT NULL,
+        tz_offset_min INTEGER,
+        ts_utc TEXT NOT NULL,
+        day_name TEXT NOT NULL,
+        week TEXT NOT NULL,
+        date TEXT NOT NULL,
+        time TEXT NOT NULL,
+        month TEXT NOT NULL,
+        year INTEGER NOT NULL,
+        external_id TEXT,
+        msg_key TEXT NOT NULL,
+        iri_key TEXT NOT NULL,
+        extra TEXT,
+        UNIQUE (conversation_id, msg_key)
+      );
+      CREATE UNIQUE INDEX messages_response ON messages(conversation_id, response_index);
+      CREATE INDEX messages_session ON messages(session_id, turn_index);
+      CREATE INDEX messages_source ON messages(source_id);
+      CREATE INDEX messages_ts ON messages(ts_local);
+      CREATE INDEX messages_date ON messages(date, time);
+      CREATE INDEX messages_week ON messages(week);
+      CREATE INDEX messages_day ON messages(day_name);
+      CREATE INDEX messages_month ON messages(month);
+      CREATE INDEX messages_year ON messages(year);
+      CREATE INDEX messages_speaker ON messages(speaker);
+      CREATE INDEX messages_utc ON messages(ts_utc);
+      -- The chain-of-table view: the columns the table operations name.
+      CREATE VIEW chat_table AS
+        SELECT m.id AS Message_Id, m.source_id AS Source_Id, m.conversation_id AS Conversation_Id,
+               m.response_index AS Response_Index, s.memory_index AS Session_Index,
+               s.source_index AS Source_Session_Index, m.speaker AS Speaker, m.role AS Role,
+               m.day_name AS Day_Name, m.week AS Week, m.date AS Date, m.time AS Time,
+               m.month AS Month, m.year AS Year, m.ts_local AS Timestamp, m.text AS Text
+        FROM messages m JOIN sessions s ON s.id = m.session_id;
+    `,
+  },
+];
+
+export interface NewSource {
+  key: string;
+  name: string;
+  path: string | null;
+  format: SourceFormat;
+  contentHash: string;
+  part: string;
+  importedAt: string;
+}
+
+export interface NewSession {
+  sourceId: number;
+  conversationId: number;
+  ordinal: number;
+  externalId: string | null;
+  iriKey: string;
+  startLocal: string;
+  endLocal: string;
+  startUtc: string;
+  messageCount: number;
+}
+
+export interface NewMessage {
+  sourceId: number;
+  conversationId: number;
+  sessionId: number;
+  responseIndex: number;
+  turnIndex: number;
+  speaker: string;
+  role: Role;
+  text: string;
+  tsLocal: string;
+  tzOffsetMin: number | null;
+  tsUtc: string;
+  dayName: string;
+  week: string;
+  date: string;
+  time: string;
+  month: string;
+  year: number;
+  externalId: string | null;
+  msgKey: string;
+  iriKey: string;
+  extra: string | null;
+}
+
+export interface ConversationTail {
+  lastResponseIndex: number;
+  lastSessionId: number | null;
+  lastSessionOrdinal: number;
+  lastSessionTurns: number;
+  lastTsUtc: string | null;
+}
+
+interface MessageDbRow {
+  id: number;
+  source_id: number;
+  conversation_id: number;
+  session_id: number;
+  memory_index: number;
+  response_index: number;
+  turn_index: number;
+  speaker: string;
+  role: Role;
+  text: string;
+  ts_local: string;
+  tz_offset_min: number | null;
+  day_name: string;
+  week: string;
+  date: string;
+  time: string;
+  external_id: string | null;
+  title: string;
+  iri_key: string;
+}
+
+const MESSAGE_COLUMNS = `m.id, m.source_id, m.conversation_id, m.session_id, s.memory_index, m.response_index,
+  m.turn_index, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.day_name, m.week, m.date, m.time,
+  m.external_id, c.title, m.iri_key`;
+const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id`;
+
+export function postIri(iriKey: string): string {
+  return `${MEMORY_BASE}post/${iriKey}`;
+}
+
+function toMessageRow(r: MessageDbRow): MessageRow {
+  return {
+    id: r.id,
+    sourceId: r.source_id,
+    conversationId: r.conversation_id,
+    sessionId: r.session_id,
+    sessionIndex: r.memory_index,
+    responseIndex: r.response_index,
+    turnIndex: r.turn_index,
+    speaker: r.speaker,
+    role: r.role,
+    text: r.text,
+    timestamp: r.ts_local,
+    tzOffsetMin: r.tz_offset_min,
+    dayName: r.day_name,
+    week: r.week,
+    date: r.date,
+    time: r.time,
+    externalId: r.external_id,
+    conversationTitle: r.title,
+    iri: postIri(r.iri_key),
+  };
+}
+
+/** A bare date bound covers its whole day. */
+function upperBound(to: string): string {
+  return to.length === 10 ? `${to}T23:59:59` : to;
+}
+
+export class ChatStore {
+  private constructor(readonly db: Db) {}
+
+  static open(file: string): ChatStore {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    // NORMAL is durable against a killed process (the WAL is fsynced at checkpoints);
+    // only a power cut may lose the last transactions.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, 'chat', MIGRATIONS);
+    return new ChatStore(db);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  // ---- sources
+
+  findSourceByHash(contentHash: string, part: string): { id: number; status: string } | undefined {
+    return this.db
+      .prepare('SELECT id, status FROM sources WHERE content_hash = ? AND part = ?')
+      .get(contentHash, part) as { id: number; status: string } | undefined;
+  }
+
+  insertSource(s: NewSource): number {
+    const r = this.db
+      .prepare(
+        `INSERT INTO sources (key, name, path, format, content_hash, part, imported_at, status)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'importing')`,
+      )
+      .run(s.key, s.name, s.path, s.format, s.contentHash, s.part, s.importedAt);
+    return Number(r.lastInsertRowid);
+  }
+
+  markSourceReady(id: number): void {
+    this.db.prepare(`UPDATE sources SET status = 'ready' WHERE id = ?`).run(id);
+  }
+
+  /** Sources a crash left half-imported; the engine removes them at startup. */
+  unfinishedSources(): { id: number; key: string }[] {
+    return this.db.prepare(`SELECT id, key FROM sources WHERE status != 'ready'`).all() as { id: number; key: string }[];
+  }
+
+  sourceKey(id: number): string | undefined {
+    return (this.db.prepare('SELECT key FROM sources WHERE id = ?').get(id) as { key: string } | undefined)?.key;
+  }
+
+  sourceIdsByName(nameOrKey: string): number[] {
+    return (
+      this.db
+        .prepare(`SELECT id FROM sources WHERE status = 'ready' AND (key = ?1 OR name = ?1 OR part = ?1 OR path = ?1 OR CAST(id AS TEXT) = ?1)`)
+        .all(nameOrKey) as { id: number }[]
+    ).map((r) => r.id);
+  }
+
+  listSources(): SourceInfo[] {
+    const rows = this.db
+      .prepare(
+        `SELECT s.id, s.key, s.name, s.path, s.format, s.content_hash, s.imported_at,
+           (SELECT COUNT(*) FROM conversations c WHERE c.source_id = s.id) AS conversations,
+           (SELECT COUNT(*) FROM sessions x WHERE x.source_id = s.id) AS sessions,
+           (SELECT COUNT(*) FROM messages m WHERE m.source_id = s.id) AS messages,
+           (SELECT MIN(ts_local) FROM messages m WHERE m.source_id = s.id) AS first_at,
+           (SELECT MAX(ts_local) FROM messages m WHERE m.source_id = s.id) AS last_at
+         FROM sources s WHERE s.status = 'ready' ORDER BY s.id`,
+      )
+      .all() as Record<string, unknown>[];
+    return rows.map((r) => ({
+      id: r.id as number,
+      key: r.key as string,
+      name: r.name as string,
+      path: (r.path as string | null) ?? null,
+      format: r.format as SourceFormat,
+      contentHash: r.content_hash as string,
+      importedAt: r.imported_at as string,
+      conversations: r.conversations as number,
+      sessions: r.sessions as number,
+      messages: r.messages as number,
+      firstAt: (r.first_at as string | null) ?? null,
+      lastAt: (r.last_at as string | null) ?? null,
+      graphIri: GRAPHS.source(r.key as string),
+    }));
+  }
+
+  /**
+   * Deletes a source with its conversations, sessions and messages. Messages a later
+   * source appended to this source's conversations go with them; sources left empty are
+   * removed too. Returns every source removed and the sources whose messages changed.
+   */
+  deleteSource(id: number): { removed: { id: number; key: string }[]; touchedSourceIds: number[] } {
+    return this.transaction(() => {
+      const key = this.sourceKey(id);
+      if (!key) return { removed: [], touchedSourceIds: [] };
+      const touched = (
+        this.db
+          .prepare(
+            `SELECT DISTINCT m.source_id AS id FROM messages m JOIN conversations c ON c.id = m.conversation_id
+             WHERE c.source_id = ? AND m.source_id != ?`,
+          )
+          .all(id, id) as { id: number }[]
+      ).map((r) => r.id);
+      this.db.prepare('DELETE FROM sources WHERE id = ?').run(id);
+      const removed = [{ id, key }];
+      for (const t of touched) {
+        const left = this.db.prepare('SELECT COUNT(*) FROM messages WHERE source_id = ?').pluck().get(t) as number;
+        if (left === 0) {
+          removed.push({ id: t, key: this.sourceKey(t)! });
+          this.db.prepare('DELETE FROM sources WHERE id = ?').run(t);
+        }
+      }
+      this.refreshSessions();
+      return { removed, touchedSourceIds: touched.filter((t) => !removed.some((r) => r.id === t)) };
+    });
+  }
+
+  // ---- writes used by the import job (inside one transaction)
+
+  findConversation(family: string, externalId: string): { id: number; sourceId: number; iriKey: string } | undefined {
+    return this.db
+      .prepare('SELECT id, source_id AS sourceId, iri_key AS iriKey FROM conversations WHERE family = ? AND external_id = ?')
+      .get(family, externalId) as { id: number; sourceId: number; iriKey: string } | undefined;
+  }
+
+  insertConversation(sourceId: number, family: string, externalId: string, title: string, iriKey: string): number {
+    const r = this.db
+      .prepare('INSERT INTO conversations (source_id, family, external_id, title, iri_key) VALUES (?, ?, ?, ?, ?)')
+      .run(sourceId, family, externalId, title, iriKey);
+    return Number(r.lastInsertRowid);
+  }
+
+  conversationTail(conversationId: number): ConversationTail {
+    const last = this.db
+      .prepare(
+        `SELECT m.response_index, m.session_id, m.ts_utc, s.ordinal,
+           (SELECT COUNT(*) FROM messages x WHERE x.session_id = m.session_id) AS turns
+         FROM messages m JOIN sessions s ON s.id = m.session_id
+         WHERE m.conversation_id = ? ORDER BY m.response_index DESC LIMIT 1`,
+      )
+      .get(conversationId) as
+      | { response_index: number; session_id: number; ts_utc: string; ordinal: number; turns: number }
+      | undefined;
+    if (!last) return { lastResponseIndex: -1, lastSessionId: null, lastSessionOrdinal: 0, lastSessionTurns: 0, lastTsUtc: null };
+    return {
+      lastResponseIndex: last.response_index,
+      lastSessionId: last.session_id,
+      lastSessionOrdinal: last.ordinal,
+      lastSessionTurns: last.turns,
+      lastTsUtc: last.ts_utc,
+    };
+  }
+
+  messageKeys(conversationId: number): Set<string> {
+    const rows = this.db.prepare('SELECT msg_key FROM messages WHERE conversation_id = ?').pluck().all(conversationId) as string[];
+    return new Set(rows);
+  }
+
+  findSession(conversationId: number, externalId: string): { id: number; turns: number } | undefined {
+    return this.db
+      .prepare(
+        `SELECT id, (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id) AS turns
+         FROM sessions WHERE conversation_id = ? AND external_id = ?`,
+      )
+      .get(conversationId, externalId) as { id: number; turns: number } | undefined;
+  }
+
+  insertSession(s: NewSession): number {
+    const r = this.db
+      .prepare(
+        `INSERT INTO sessions (source_id, conversation_id, ordinal, external_id, iri_key, start_local, end_local, start_utc, message_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(s.sourceId, s.conversationId, s.ordinal, s.externalId, s.iriKey, s.startLocal, s.endLocal, s.startUtc, s.messageCount);
+    return Number(r.lastInsertRowid);
+  }
+
+  private insertMessageStmt?: Database.Statement;
+
+  insertMessage(m: NewMessage): number {
+    this.insertMessageStmt ??= this.db.prepare(
+      `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
+         ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra)
+       VALUES (@sourceId, @conversationId, @sessionId, @responseIndex, @turnIndex, @speaker, @role, @text,
+         @tsLocal, @tzOffsetMin, @tsUtc, @dayName, @week, @date, @time, @month, @year, @externalId, @msgKey, @iriKey, @extra)`,
+    );
+    return Number(this.insertMessageStmt.run(m).lastInsertRowid);
+  }
+
+  /** Recomputes session extents and counts, drops empty sessions/conversations, renumbers. */
+  refreshSessions(): void {
+    this.db.exec(`
+      UPDATE sessions SET
+        message_count = (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id),
+        start_local = COALESCE((SELECT MIN(ts_local) FROM messages m WHERE m.session_id = sessions.id), start_local),
+        end_local = COALESCE((SELECT MAX(ts_local) FROM messages m WHERE m.session_id = sessions.id), end_local),
+        start_utc = COALESCE((SELECT MIN(ts_utc) FROM messages m WHERE m.session_id = sessions.id), start_utc);
+      DELETE FROM sessions WHERE message_count = 0;
+      DELETE FROM conversations WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id);
+      UPDATE sessions SET memory_index = r.rn
+        FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY start_utc, id) AS rn FROM sessions) AS r
+        WHERE sessions.id = r.id;
+      UPDATE sessions SET source_index = r.rn
+        FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY source_id ORDER BY start_utc, id) AS rn FROM sessions) AS r
+        WHERE sessions.id = r.id;
+    `);
+  }
+
+  // ---- reads
+
+  listConversations(sourceId?: number): ConversationInfo[] {
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, c.source_id, c.external_id, c.title,
+           COUNT(DISTINCT m.session_id) AS sessions, COUNT(m.id) AS messages,
+           MIN(m.ts_local) AS first_at, MAX(m.ts_local) AS last_at
+         FROM conversations c JOIN sources s ON s.id = c.source_id AND s.status = 'ready'
+         LEFT JOIN messages m ON m.conversation_id = c.id
+         ${sourceId === undefined ? '' : 'WHERE c.source_id = ?'}
+         GROUP BY c.id ORDER BY first_at, c.id`,
+      )
+      .all(...(sourceId === undefined ? [] : [sourceId])) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      id: r.id as number,
+      sourceId: r.source_id as number,
+      externalId: r.external_id as string,
+      title: r.title as string,
+      sessions: r.sessions as number,
+      messages: r.messages as number,
+      firstAt: (r.first_at as string | null) ?? null,
+      lastAt: (r.last_at as string | null) ?? null,
+    }));
+  }
+
+  listSessions(sourceIds?: number[]): SessionInfo[] {
+    const where = sourceIds?.length ? `AND x.source_id IN (${sourceIds.map(() => '?').join(',')})` : '';
+    const rows = this.db
+      .prepare(
+        `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id,
+           x.start_local, x.end_local, x.message_count, c.title
+         FROM sessions x JOIN conversations c ON c.id = x.conversation_id
+         JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
+         WHERE 1 = 1 ${where} ORDER BY x.memory_index`,
+      )
+      .all(...(sourceIds ?? [])) as Record<string, unknown>[];
+    const speakers = new Map<number, string[]>();
+    for (const r of this.db
+      .prepare(`SELECT session_id, speaker FROM messages GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`)
+      .all() as { session_id: number; speaker: string }[]) {
+      const list = speakers.get(r.session_id) ?? [];
+      list.push(r.speaker);
+      speakers.set(r.session_id, list);
+    }
+    return rows.map((r) => ({
+      id: r.id as number,
+      conversationId: r.conversation_id as number,
+      sourceId: r.source_id as number,
+      ordinal: r.ordinal as number,
+      index: r.memory_index as number,
+      externalId: (r.external_id as string | null) ?? null,
+      start: r.start_local as string,
+      end: r.end_local as string,
+      messageCount: r.message_count as number,
+      conversationTitle: r.title as string,
+      speakers: speakers.get(r.id as number) ?? [],
+    }));
+  }
+
+  listSpeakers(): { speaker: string; role: string; messages: number }[] {
+    return this.db
+      .prepare(
+        `SELECT speaker, role, COUNT(*) AS messages FROM messages GROUP BY speaker, role ORDER BY messages DESC, speaker`,
+      )
+      .all() as { speaker: string; role: string; messages: number }[];
+  }
+
+  /** SQL WHERE clause and parameters for a message filter (text is handled by the search index). */
+  filterSql(filter: MessageFilter): { where: string; params: unknown[] } {
+    const clauses: string[] = [`m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
+    const params: unknown[] = [];
+    const inList = (column: string, values: readonly unknown[]) => {
+      clauses.push(values.length ? `${column} IN (${values.map(() => '?').join(',')})` : '0');
+      params.push(...values);
+    };
+    if (filter.sourceIds) inList('m.source_id', filter.sourceIds);
+    if (filter.conversationIds) inList('m.conversation_id', filter.conversationIds);
+    if (filter.sessionIds) inList('m.session_id', filter.sessionIds);
+    if (filter.speakers) inList('m.speaker', filter.speakers);
+    if (filter.ids) inList('m.id', filter.ids);
+    if (filter.sessionRange) {
+      clauses.push('s.memory_index BETWEEN ? AND ?');
+      params.push(Math.min(...filter.sessionRange), Math.max(...filter.sessionRange));
+    }
+    if (filter.from) {
+      clauses.push('m.ts_local >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to) {
+      clauses.push('m.ts_local <= ?');
+      params.push(upperBound(filter.to));
+    }
+    return { where: clauses.join(' AND '), params };
+  }
+
+  countMessages(filter: MessageFilter): number {
+    const { where, params } = this.filterSql(filter);
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${MESSAGE_FROM} WHERE ${where}`).get(...params) as { n: number }).n;
+  }
+
+  /** A page of messages in time order (memory session order, then position). */
+  listMessages(filter: MessageFilter, offset: number, limit: number): MessageRow[] {
+    const { where, params } = this.filterSql(filter);
+    const rows = this.db
+      .prepare(
+        `SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE ${where}
+         ORDER BY s.memory_index, m.turn_index LIMIT ? OFFSET ?`,
+      )
+      .all(...params, limit, offset) as MessageDbRow[];
+    return rows.map(toMessageRow);
+  }
+
+  /** Messages by id, in the order of `ids`, restricted by an optional filter. */
+  getMessages(ids: number[], filter: MessageFilter = {}): MessageRow[] {
+    if (!ids.length) return [];
+    const byId = new Map<number, MessageRow>();
+    const CHUNK = 900;
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const { where, params } = this.filterSql({ ...filter, ids: ids.slice(i, i + CHUNK) });
+      for (const r of this.db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE ${where}`).all(...params) as MessageDbRow[]) {
+        byId.set(r.id, toMessageRow(r));
+      }
+    }
+    return ids.map((id) => byId.get(id)).filter((r): r is MessageRow => r !== undefined);
+  }
+
+  sessionMessages(sessionId: number, limit = 1_000_000): MessageRow[] {
+    return (
+      this.db
+        .prepare(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.session_id = ? ORDER BY m.turn_index LIMIT ?`)
+        .all(sessionId, limit) as MessageDbRow[]
+    ).map(toMessageRow);
+  }
+
+  /** Rows of one source for building its derived stores, in conversation order. */
+  *iterateSourceMessages(sourceId: number): IterableIterator<MessageRow & { extra: string | null; tsUtc: string; conversationIriKey: string; sessionIriKey: string; sessionOrdinal: number; conversationExternalId: string }> {
+    const stmt = this.db.prepare(
+      `SELECT ${MESSAGE_COLUMNS}, m.extra, m.ts_utc, c.iri_key AS conv_iri_key, c.external_id AS conv_external_id,
+         s.iri_key AS session_iri_key, s.ordinal AS session_ordinal
+       FROM ${MESSAGE_FROM} WHERE m.source_id = ? ORDER BY m.conversation_id, m.response_index`,
+    );
+    for (const r of stmt.iterate(sourceId) as Iterable<
+      MessageDbRow & { extra: string | null; ts_utc: string; conv_iri_key: string; conv_external_id: string; session_iri_key: string; session_ordinal: number }
+    >) {
+      yield {
+        ...toMessageRow(r),
+        extra: r.extra,
+        tsUtc: r.ts_utc,
+        conversationIriKey: r.conv_iri_key,
+        conversationExternalId: r.conv_external_id,
+        sessionIriKey: r.session_iri_key,
+        sessionOrdinal: r.session_ordinal,
+      };
+    }
+  }
+
+  /** Message ids per source, for reconciling the search index. */
+  messageCountsBySource(): Map<number, number> {
+    const rows = this.db
+      .prepare(`SELECT m.source_id AS id, COUNT(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready' GROUP BY m.source_id`)
+      .all() as { id: number; n: number }[];
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  overview(): { sources: number; conversations: number; sessions: number; messages: number; speakers: number; firstAt: string | null; lastAt: string | null } {
+    const ready = `(SELECT id FROM sources WHERE status = 'ready')`;
+    const one = (sql: string) => this.db.prepare(sql).pluck().get() as number;
+    const span = this.db
+      .prepare(`SELECT MIN(ts_local) AS first, MAX(ts_local) AS last FROM messages WHERE source_id IN ${ready}`)
+      .get() as { first: string | null; last: string | null };
+    return {
+      sources: one(`SELECT COUNT(*) FROM sources WHERE status = 'ready'`),
+      conversations: one(`SELECT COUNT(*) FROM conversations WHERE source_id IN ${ready}`),
+      sessions: one(`SELECT COUNT(*) FROM sessions WHERE source_id IN ${ready}`),
+      messages: one(`SELECT COUNT(*) FROM messages WHERE source_id IN ${ready}`),
+      speakers: one(`SELECT COUNT(DISTINCT speaker) FROM messages WHERE source_id IN ${ready}`),
+      firstAt: span.first,
+      lastAt: span.last,
+    };
+  }
+}

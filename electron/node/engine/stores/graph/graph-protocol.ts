@@ -1,0 +1,61 @@
+// Messages between the graph store proxy (main thread) and its worker.
+import type { EditRecord, GraphInfo, RdfFormat, SparqlResult, TypeCount } from '../../../../../shared/types';
+import type { AttachedSql } from './journal';
+
+export interface GraphWorkerData {
+  dbFile: string;
+  snapshotDir: string;
+  /** Compact once this many journal bytes are pending. */
+  compactBytes: number;
+}
+
+export interface GraphStats {
+  triples: number;
+  graphs: number;
+  nodes: number;
+  edges: number;
+  topTypes: TypeCount[];
+}
+
+export type GraphRequest =
+  | { op: 'query'; sparql: string; limit: number }
+  | { op: 'update'; sparql: string; label: string }
+  | { op: 'editTriples'; remove: string; add: string; label: string }
+  | { op: 'replaceGraph'; graph: string; data: string; format: RdfFormat; asEdit: boolean; label: string; respectRemovals: boolean; attached?: AttachedSql[] }
+  | { op: 'replaceDescription'; entity: string; turtle: string; label: string }
+  | { op: 'dropGraphs'; graphs: string[]; attached?: AttachedSql[] }
+  | { op: 'undo' }
+  | { op: 'redo' }
+  | { op: 'history' }
+  | { op: 'stats' }
+  | { op: 'graphs' }
+  | { op: 'turtle'; graph?: string; entity?: string }
+  | { op: 'export'; graph?: string; format: RdfFormat }
+  | { op: 'vocabulary' }
+  | { op: 'compact' }
+  | { op: 'size' };
+
+export interface GraphResults {
+  query: SparqlResult;
+  update: EditRecord;
+  editTriples: EditRecord;
+  replaceGraph: EditRecord;
+  replaceDescription: EditRecord;
+  dropGraphs: { seq: number };
+  undo: EditRecord | null;
+  redo: EditRecord | null;
+  history: EditRecord[];
+  stats: GraphStats;
+  graphs: GraphInfo[];
+  turtle: { turtle: string; triples: number };
+  export: { data: string; mediaType: string };
+  vocabulary: { classes: string[]; properties: string[] };
+  compact: { seq: number; quads: number } | null;
+  size: number;
+}
+
+export type GraphResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { name: string; message: string; line?: number; column?: number; endLine?: number; endColumn?: number } };
+
+export type WorkerMessage = GraphResponse | { ready: true; loadMs: number; quads: number } | { fatal: string };

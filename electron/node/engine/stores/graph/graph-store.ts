@@ -1,0 +1,161 @@
+// The graph store as the rest of the engine sees it: an async API over a worker thread
+// that owns the Oxigraph store (see graph-worker.ts).
+//
+// Requests run one at a time in order. A query that overruns its time limit cannot be
+// interrupted inside WebAssembly, so the worker is stopped and started again (it reloads
+// its snapshot and journal) and the query fails with a clear message.
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { ApiError } from '../../../../../shared/api';
+import type { GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
+
+export interface GraphStoreOptions {
+  dbFile: string;
+  dataDir: string;
+  /** Journal bytes pending before a new snapshot is written. */
+  compactBytes?: number;
+}
+
+interface Pending {
+  req: GraphRequest;
+  timeoutMs: number | null;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * Starts the worker next to this module: the built JavaScript file, or under tsx/vitest the
+ * TypeScript source through a tiny bootstrap that registers tsx's loader first.
+ */
+function startWorker(workerData: GraphWorkerData): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./graph-worker.js', here), { workerData });
+  // The ESM build of tsx's API (its CommonJS build cannot register ESM hooks from a worker).
+  const tsxDir = path.dirname(createRequire(here).resolve('tsx/package.json'));
+  const tsxApi = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
+  const entry = new URL('./graph-worker.ts', here).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+export class GraphStore {
+  private worker!: Worker;
+  private readyPromise!: Promise<{ loadMs: number; quads: number }>;
+  private readyFlag = false;
+  private failure: Error | null = null;
+  private readonly queue: Pending[] = [];
+  private current: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null = null;
+  private nextId = 1;
+  private closed = false;
+  /** How long the last start-up took (snapshot load + journal replay). */
+  loadMs = 0;
+
+  private constructor(private readonly opts: GraphStoreOptions) {
+    this.spawn();
+  }
+
+  /** Starts the worker; the store answers once its snapshot is loaded (`ready`). */
+  static open(opts: GraphStoreOptions): GraphStore {
+    return new GraphStore(opts);
+  }
+
+  get isReady(): boolean {
+    return this.readyFlag;
+  }
+
+  ready(): Promise<{ loadMs: number; quads: number }> {
+    return this.readyPromise;
+  }
+
+  private spawn(): void {
+    const data: GraphWorkerData = {
+      dbFile: this.opts.dbFile,
+      snapshotDir: path.join(this.opts.dataDir, 'graph'),
+      compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
+    };
+    this.readyFlag = false;
+    this.worker = startWorker(data);
+    this.readyPromise = new Promise((resolve, reject) => {
+      const onMessage = (msg: WorkerMessage) => {
+        if ('ready' in msg) {
+          this.readyFlag = true;
+          this.loadMs = msg.loadMs;
+          resolve({ loadMs: msg.loadMs, quads: msg.quads });
+          this.pump();
+        } else if ('fatal' in msg) {
+          this.failure = new ApiError('unavailable', msg.fatal);
+          reject(this.failure);
+          this.failAll(this.failure);
+        } else {
+          this.settle(msg);
+        }
+      };
+      this.worker.on('message', onMessage);
+      this.worker.on('error', (e) => {
+        this.failure = new ApiError('unavailable', `the graph store stopped: ${e.message}`);
+        reject(this.failure);
+        this.failAll(this.failure);
+      });
+    });
+    this.readyPromise.catch(() => undefined);
+  }
+
+  request<K extends GraphRequest['op']>(req: Extract<GraphRequest, { op: K }>, timeoutMs: number | null = null): Promise<GraphResults[K]> {
+    if (this.closed) return Promise.reject(new ApiError('unavailable', 'the graph store is closed'));
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ req, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.current || !this.readyFlag || !this.queue.length) return;
+    const next = this.queue.shift()!;
+    const id = this.nextId++;
+    const timer = next.timeoutMs ? setTimeout(() => this.timedOut(id), next.timeoutMs) : null;
+    this.current = { ...next, id, timer };
+    this.worker.postMessage({ id, req: next.req });
+  }
+
+  private settle(msg: Extract<WorkerMessage, { id: number }>): void {
+    const cur = this.current;
+    if (!cur || cur.id !== msg.id) return;
+    if (cur.timer) clearTimeout(cur.timer);
+    this.current = null;
+    if (msg.ok) cur.resolve(msg.result);
+    else {
+      const { name, message, ...pos } = msg.error;
+      const err = new ApiError(name === 'EditRefused' ? 'refused' : 'bad_request', message);
+      Object.assign(err, { position: 'line' in pos ? pos : undefined });
+      cur.reject(err);
+    }
+    this.pump();
+  }
+
+  private timedOut(id: number): void {
+    const cur = this.current;
+    if (!cur || cur.id !== id) return;
+    this.current = null;
+    cur.reject(new ApiError('unavailable', `the query ran longer than ${Math.round(cur.timeoutMs! / 1000)} s and was stopped`));
+    // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
+    void this.worker.terminate();
+    this.spawn();
+  }
+
+  private failAll(e: Error): void {
+    const all = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
+    this.current = null;
+    for (const p of all) p.reject(e);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Let queued work finish so nothing acknowledged is dropped.
+    if (this.readyFlag) await this.request({ op: 'size' }).catch(() => undefined);
+    this.closed = true;
+    await this.worker.terminate();
+  }
+}

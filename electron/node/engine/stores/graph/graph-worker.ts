@@ -1,0 +1,498 @@
+// The graph store's worker thread: it owns the Oxigraph store.
+//
+// At start it loads the newest snapshot and replays the journal after it. Every change is
+// applied in memory and journaled in one SQLite transaction before it is acknowledged; a
+// change whose journal write fails is reverted. When enough journal has piled up, a new
+// snapshot is written (temp file + rename) and the journal it covers is dropped.
+import { parentPort, workerData } from 'node:worker_threads';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Parser } from 'sparqljs';
+import type * as SparqlJs from 'sparqljs';
+import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
+import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
+import type { GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import { GraphJournal, type AttachedSql, type EditRow, type JournalEntry } from './journal';
+import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
+import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
+
+type Store = import('oxigraph').Store;
+
+const config = workerData as GraphWorkerData;
+const port = parentPort!;
+
+const db = new Database(config.dbFile);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.pragma('busy_timeout = 10000');
+const journal = new GraphJournal(db);
+let store: Store = new ox.Store();
+const editor = () => new UserEditor(store);
+/** Bumped on every change; cached stats are valid for one version. */
+let version = 0;
+let statsCache: { version: number; stats: GraphStats } | null = null;
+let compactTimer: NodeJS.Timeout | null = null;
+
+const RDF_TYPE = ox.namedNode(`${PREFIXES.rdf}type`);
+const RDFS_LABEL = `${PREFIXES.rdfs}label`;
+const XSD_STRING = `${PREFIXES.xsd}string`;
+
+// ---- start-up
+
+function start(): void {
+  const t0 = performance.now();
+  fs.mkdirSync(config.snapshotDir, { recursive: true });
+  const snap = journal.snapshot();
+  removeStaleSnapshots(snap?.file);
+  if (snap) {
+    const file = path.join(config.snapshotDir, snap.file);
+    // Read as bytes: Oxigraph parses UTF-8 directly, without a JS string copy.
+    store.load(fs.readFileSync(file), { format: 'application/n-quads' });
+  }
+  for (const entry of journal.entriesAfter(snap?.seq ?? 0)) replay(entry);
+  post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size });
+}
+
+function removeStaleSnapshots(keep: string | undefined): void {
+  for (const f of fs.readdirSync(config.snapshotDir)) {
+    if (/^snapshot-\d+\.nq(\.tmp)?$/.test(f) && f !== keep) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
+  }
+}
+
+function replay(e: JournalEntry): void {
+  switch (e.kind) {
+    case 'delta':
+      for (const q of fromNQuads(e.removed)) store.delete(q);
+      if (e.added) store.load(e.added, { format: 'application/n-quads' });
+      break;
+    case 'replace':
+      dropGraph(e.graph!);
+      if (e.added) store.load(e.added, { format: 'application/n-triples', to_graph_name: ox.namedNode(e.graph!) });
+      break;
+    case 'drop':
+      dropGraph(e.graph!);
+      break;
+  }
+  version++;
+}
+
+function dropGraph(graph: string): void {
+  store.update(`DROP SILENT GRAPH <${graph}>`);
+}
+
+// ---- writes
+
+/** Journals a change already applied in memory; reverts it if the journal write fails. */
+function commit<T>(write: () => T, revert: () => void, attached: AttachedSql[] = []): T {
+  try {
+    const result = journal.commit(write, attached);
+    version++;
+    scheduleCompaction();
+    return result;
+  } catch (e) {
+    revert();
+    throw e;
+  }
+}
+
+function commitEdit(delta: Delta, label: string): EditRecord {
+  const removed = toNQuads(delta.removed);
+  const added = toNQuads(delta.added);
+  const seq = commit(
+    () => {
+      const s = journal.append('delta', { label, removed, added });
+      journal.recordEdit(s, label, removed, added);
+      return s;
+    },
+    () => delta.revert(store),
+  );
+  return { seq, at: new Date().toISOString(), label, undone: false };
+}
+
+/** Triples without a graph in N-Triples, for replace entries. */
+function tripleLines(quads: Quad[]): string {
+  let out = '';
+  for (const q of quads) out += `${q.subject.toString()} ${q.predicate.toString()} ${q.object.toString()} .\n`;
+  return out;
+}
+
+function hasRemovalRecords(): boolean {
+  return store.match(null, null, null, ox.namedNode(GRAPHS.userRemoved)).length > 0;
+}
+
+function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditRecord {
+  const g = ox.namedNode(req.graph);
+  if (req.asEdit) {
+    // The person's replacement of a graph: an exact, undoable delta.
+    const wanted = skolemize(parseRdf(req.data, req.format, req.graph)).map((q) => ox.quad(q.subject, q.predicate, q.object, g));
+    const wantedKeys = new Set(wanted.map(tripleKey));
+    const delta = new Delta();
+    for (const q of store.match(null, null, null, g)) if (!wantedKeys.has(tripleKey(q))) delta.remove(store, q);
+    for (const q of wanted) delta.add(store, q);
+    return commitEdit(delta, req.label);
+  }
+  // A machine write (messages graph, extraction chunk): replace the graph wholesale.
+  let ntriples: string;
+  if (req.format === 'n-triples' && !req.respectRemovals) {
+    ntriples = req.data;
+  } else {
+    let quads = skolemize(parseRdf(req.data, req.format));
+    if (req.respectRemovals && hasRemovalRecords()) quads = quads.filter((q) => !isRemovedByPerson(store, q));
+    ntriples = tripleLines(quads);
+  }
+  const before = store.match(null, null, null, g);
+  dropGraph(req.graph);
+  if (ntriples) store.load(ntriples, { format: 'application/n-triples', to_graph_name: g });
+  const seq = commit(
+    () => journal.append('replace', { graph: req.graph, label: req.label, added: ntriples }),
+    () => {
+      dropGraph(req.graph);
+      for (const q of before) store.add(q);
+    },
+    req.attached,
+  );
+  return { seq, at: new Date().toISOString(), label: req.label, undone: false };
+}
+
+function dropGraphs(graphs: string[], attached?: AttachedSql[]): { seq: number } {
+  const before = graphs.flatMap((g) => store.match(null, null, null, ox.namedNode(g)));
+  for (const g of graphs) dropGraph(g);
+  const seq = commit(
+    () => graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0),
+    () => before.forEach((q) => store.add(q)),
+    attached,
+  );
+  return { seq };
+}
+
+/** Replaces everything said about an entity (as subject) with the Turtle given, as one edit. */
+function replaceDescription(entity: string, turtle: string, label: string): EditRecord {
+  const subject = ox.namedNode(entity);
+  const wanted = skolemize(parseRdf(turtle, 'turtle'));
+  const stray = wanted.find((q) => !q.subject.equals(subject) && !q.subject.value.startsWith(MEMORY_BASE + '.well-known/genid/'));
+  if (stray) throw new EditRefused(`the Turtle describes ${stray.subject.value}; only triples about ${entity} can be applied here`);
+  const wantedKeys = new Set(wanted.map(tripleKey));
+  const currentKeys = new Set<string>();
+  const remove: Quad[] = [];
+  for (const q of store.match(subject, null, null, null)) {
+    currentKeys.add(tripleKey(q));
+    if (!wantedKeys.has(tripleKey(q))) remove.push(q);
+  }
+  const add = wanted.filter((q) => !currentKeys.has(tripleKey(q)));
+  return commitEdit(editor().applyTriples(remove, add), label);
+}
+
+function undo(): EditRecord | null {
+  const edit = journal.lastActiveEdit();
+  if (!edit) return null;
+  const delta = applyRaw(edit.added, edit.removed);
+  const label = `Undo: ${edit.label}`;
+  commit(
+    () => {
+      journal.append('delta', { label, removed: edit.added, added: edit.removed });
+      journal.setEditState(edit.seq, 1);
+    },
+    () => delta.revert(store),
+  );
+  return editRecord(edit, true);
+}
+
+function redo(): EditRecord | null {
+  const edit = journal.nextRedo();
+  if (!edit) return null;
+  const delta = applyRaw(edit.removed, edit.added);
+  commit(
+    () => {
+      journal.append('delta', { label: `Redo: ${edit.label}`, removed: edit.removed, added: edit.added });
+      journal.setEditState(edit.seq, 0);
+    },
+    () => delta.revert(store),
+  );
+  return editRecord(edit, false);
+}
+
+function applyRaw(removeNq: string, addNq: string): Delta {
+  const delta = new Delta();
+  for (const q of fromNQuads(removeNq)) delta.remove(store, q);
+  for (const q of fromNQuads(addNq)) delta.add(store, q);
+  return delta;
+}
+
+function editRecord(e: EditRow, undone: boolean): EditRecord {
+  return { seq: e.seq, at: e.at, label: e.label, undone };
+}
+
+// ---- compaction
+
+function scheduleCompaction(): void {
+  if (compactTimer) return;
+  if (journal.pendingBytes() < config.compactBytes && journal.pendingEntries() < 2000) return;
+  // Wait for a quiet moment: compaction blocks this thread while it writes.
+  compactTimer = setTimeout(() => {
+    compactTimer = null;
+    try {
+      compact();
+    } catch (e) {
+      console.error(`graph compaction failed: ${(e as Error).message}`);
+    }
+  }, 1500);
+}
+
+function compact(): { seq: number; quads: number } | null {
+  const seq = journal.lastSeq();
+  const snap = journal.snapshot();
+  if (snap && snap.seq === seq) return null;
+  const name = `snapshot-${seq}.nq`;
+  const file = path.join(config.snapshotDir, name);
+  const tmp = `${file}.tmp`;
+  const fd = fs.openSync(tmp, 'w');
+  try {
+    fs.writeSync(fd, store.dump({ format: 'application/n-quads' }));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  journal.setSnapshot(seq, name, store.size);
+  removeStaleSnapshots(name);
+  return { seq, quads: store.size };
+}
+
+// ---- reads
+
+function term(t: Term): RdfTerm {
+  switch (t.termType) {
+    case 'NamedNode':
+      return { type: 'uri', value: t.value };
+    case 'BlankNode':
+      return { type: 'bnode', value: t.value };
+    case 'Literal':
+      return {
+        type: 'literal',
+        value: t.value,
+        ...(t.language ? { lang: t.language } : t.datatype.value !== XSD_STRING ? { datatype: t.datatype.value } : {}),
+      };
+    default:
+      return { type: 'triple', value: t.toString() };
+  }
+}
+
+const sparqlParser = new Parser({ prefixes: PREFIXES });
+
+/** Caps a SELECT's LIMIT so a huge result is never built; returns null if the text cannot be rewritten. */
+function withRowCap(sparql: string, cap: number): string | null {
+  let q: SparqlJs.SparqlQuery;
+  try {
+    q = sparqlParser.parse(sparql);
+  } catch {
+    return null;
+  }
+  if (q.type !== 'query' || q.queryType !== 'SELECT') return null;
+  if (q.limit !== undefined && q.limit <= cap) return sparql;
+  return `${sparql.replace(/\s+LIMIT\s+\d+\s*$/i, '')}\nLIMIT ${cap + 1}`;
+}
+
+async function query(sparql: string, limit: number): Promise<SparqlResult> {
+  const t0 = performance.now();
+  const capped = withRowCap(sparql, limit) ?? sparql;
+  const raw = store.query(capped, { use_default_graph_as_union: true });
+  const elapsedMs = () => Math.round((performance.now() - t0) * 10) / 10;
+  if (typeof raw === 'boolean') return { kind: 'boolean', value: raw, elapsedMs: elapsedMs() };
+  if (Array.isArray(raw) && (raw.length === 0 || raw[0] instanceof Map)) {
+    const rows = raw as Map<string, Term>[];
+    const vars = selectVars(sparql, rows);
+    const truncated = rows.length > limit;
+    const out = rows.slice(0, limit).map((r) => {
+      const o: Record<string, RdfTerm> = {};
+      for (const [k, v] of r) o[k] = term(v);
+      return o;
+    });
+    return { kind: 'select', vars, rows: out, truncated, elapsedMs: elapsedMs() };
+  }
+  const quads = raw as Quad[];
+  const truncated = quads.length > limit;
+  const turtle = await toTurtle(quads.slice(0, limit));
+  return { kind: 'graph', turtle, triples: Math.min(quads.length, limit), truncated, elapsedMs: elapsedMs() };
+}
+
+/** Projection order as written; `SELECT *` lists variables in order of first appearance. */
+function selectVars(sparql: string, rows: Map<string, Term>[]): string[] {
+  try {
+    const q = sparqlParser.parse(sparql);
+    if (q.type === 'query' && q.queryType === 'SELECT') {
+      const vars = q.variables
+        .map((v) => ('termType' in v ? (v.termType === 'Variable' ? v.value : null) : v.variable.value))
+        .filter((v): v is string => !!v);
+      if (vars.length) return vars;
+      const seen: string[] = [];
+      for (const m of sparql.matchAll(/[?$]([A-Za-z_][\w]*)/g)) if (!seen.includes(m[1])) seen.push(m[1]);
+      if (seen.length) return seen;
+    }
+  } catch {
+    /* fall through */
+  }
+  const keys = new Set<string>();
+  for (const r of rows.slice(0, 100)) for (const k of r.keys()) keys.add(k);
+  return [...keys];
+}
+
+function count(sparql: string): number {
+  const rows = store.query(sparql) as Map<string, Term>[];
+  return Number(rows[0]?.get('n')?.value ?? 0);
+}
+
+function labelOf(iri: string): string {
+  const l = store.match(ox.namedNode(iri), ox.namedNode(RDFS_LABEL), null, null)[0];
+  return l ? l.object.value : localName(iri);
+}
+
+function stats(): GraphStats {
+  if (statsCache && statsCache.version === version) return statsCache.stats;
+  const notOntology = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}>)`;
+  const topRows = store.query(
+    `SELECT ?t (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s a ?t } ${notOntology} } GROUP BY ?t ORDER BY DESC(?n) LIMIT 12`,
+  ) as Map<string, Term>[];
+  const result: GraphStats = {
+    triples: store.size,
+    graphs: count('SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }'),
+    nodes: count(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } ${notOntology} }`),
+    edges: count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } ${notOntology} }`),
+    topTypes: topRows.map((r) => ({ iri: r.get('t')!.value, label: labelOf(r.get('t')!.value), count: Number(r.get('n')!.value) })),
+  };
+  statsCache = { version, stats: result };
+  return result;
+}
+
+function graphKind(iri: string): GraphInfo['kind'] {
+  if (iri === GRAPHS.ontology) return 'ontology';
+  if (iri === GRAPHS.user || iri === GRAPHS.userRemoved) return 'user';
+  if (iri.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
+  if (iri.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
+  return 'other';
+}
+
+function graphs(): GraphInfo[] {
+  const rows = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g') as Map<string, Term>[];
+  return rows.map((r) => {
+    const iri = r.get('g')!.value;
+    const sourceLabel = store.match(null, ox.namedNode(RDFS_LABEL), null, ox.namedNode(iri))[0];
+    const kind = graphKind(iri);
+    return {
+      iri,
+      triples: Number(r.get('n')!.value),
+      kind,
+      label: kind === 'messages' && sourceLabel ? `Messages: ${sourceLabel.object.value}` : localName(iri),
+    };
+  });
+}
+
+function uniqueTriples(quads: Quad[]): Quad[] {
+  const seen = new Set<string>();
+  return quads.filter((q) => {
+    const k = tripleKey(q);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+async function turtleOf(graph?: string, entity?: string): Promise<{ turtle: string; triples: number }> {
+  const quads = entity
+    ? uniqueTriples(store.match(ox.namedNode(entity), null, null, graph ? ox.namedNode(graph) : null))
+    : graph
+      ? store.match(null, null, null, ox.namedNode(graph))
+      : uniqueTriples(store.match());
+  return { turtle: await toTurtle(quads), triples: quads.length };
+}
+
+async function exportGraph(graph: string | undefined, format: RdfFormat): Promise<{ data: string; mediaType: string }> {
+  const mediaType = MEDIA_TYPES[format];
+  if (format === 'turtle') return { data: (await turtleOf(graph)).turtle, mediaType };
+  if (format === 'n-triples') {
+    const quads = graph ? store.match(null, null, null, ox.namedNode(graph)) : uniqueTriples(store.match());
+    return { data: tripleLines(quads), mediaType };
+  }
+  if (graph) {
+    const sub = new ox.Store(store.match(null, null, null, ox.namedNode(graph)));
+    return { data: sub.dump({ format: mediaType }), mediaType };
+  }
+  return { data: store.dump({ format: mediaType }), mediaType };
+}
+
+function vocabulary(): { classes: string[]; properties: string[] } {
+  const col = (sparql: string, v: string) => (store.query(sparql) as Map<string, Term>[]).map((r) => r.get(v)!.value);
+  const classes = new Set([
+    ...col(`SELECT DISTINCT ?c WHERE { GRAPH ?g { { ?c a <${PREFIXES.owl}Class> } UNION { ?c a <${PREFIXES.rdfs}Class> } FILTER(isIRI(?c)) } }`, 'c'),
+    ...col('SELECT DISTINCT ?c WHERE { GRAPH ?g { ?s a ?c FILTER(isIRI(?c)) } }', 'c'),
+  ]);
+  const properties = new Set([
+    ...col(
+      `SELECT DISTINCT ?p WHERE { GRAPH ?g { ?p a ?k VALUES ?k { <${PREFIXES.owl}ObjectProperty> <${PREFIXES.owl}DatatypeProperty> <${PREFIXES.owl}AnnotationProperty> <${PREFIXES.rdf}Property> } } }`,
+      'p',
+    ),
+    ...col('SELECT DISTINCT ?p WHERE { GRAPH ?g { ?s ?p ?o } }', 'p'),
+  ]);
+  return { classes: [...classes].sort(), properties: [...properties].sort() };
+}
+
+// ---- dispatch
+
+async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResults]> {
+  switch (req.op) {
+    case 'query':
+      return query(req.sparql, req.limit);
+    case 'update':
+      return commitEdit(editor().applyUpdate(req.sparql), req.label);
+    case 'editTriples':
+      return commitEdit(editor().applyTriples(skolemize(parseRdf(req.remove, 'n-triples')), skolemize(parseRdf(req.add, 'n-triples'))), req.label);
+    case 'replaceGraph':
+      return replaceGraph(req);
+    case 'replaceDescription':
+      return replaceDescription(req.entity, req.turtle, req.label);
+    case 'dropGraphs':
+      return dropGraphs(req.graphs, req.attached);
+    case 'undo':
+      return undo();
+    case 'redo':
+      return redo();
+    case 'history':
+      return journal.edits().map((e) => editRecord(e, e.state !== 0));
+    case 'stats':
+      return stats();
+    case 'graphs':
+      return graphs();
+    case 'turtle':
+      return turtleOf(req.graph, req.entity);
+    case 'export':
+      return exportGraph(req.graph, req.format);
+    case 'vocabulary':
+      return vocabulary();
+    case 'compact':
+      return compact();
+    case 'size':
+      return store.size;
+  }
+}
+
+function post(message: WorkerMessage): void {
+  port.postMessage(message);
+}
+
+port.on('message', async (msg: { id: number; req: GraphRequest }) => {
+  try {
+    const result = await handle(msg.req);
+    post({ id: msg.id, ok: true, result });
+  } catch (e) {
+    const err = e as Error;
+    // SPARQL errors carry "error at L:C"; editors mark that position.
+    const pos = e instanceof RdfParseError ? e.details : /error at \d+:\d+/.test(err.message) ? syntaxErrorOf(err.message) : {};
+    post({ id: msg.id, ok: false, error: { name: err.name, message: err.message, ...pos } });
+  }
+});
+
+try {
+  start();
+} catch (e) {
+  post({ fatal: `the graph store could not load: ${(e as Error).message}` });
+}

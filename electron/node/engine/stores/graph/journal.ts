@@ -1,0 +1,167 @@
+// The graph's durability: an append-only journal of changes in SQLite, a pointer to the
+// snapshot file that already contains every change up to a sequence number, and the undo
+// log of the person's edits (kept across compactions, so undo survives restarts).
+import type Database from 'better-sqlite3';
+import { migrate } from '../migrate';
+
+export type JournalKind = 'delta' | 'replace' | 'drop';
+
+export interface JournalEntry {
+  seq: number;
+  kind: JournalKind;
+  /** replace/drop: the named graph. */
+  graph: string | null;
+  /** delta: quads removed (N-Quads). */
+  removed: string;
+  /** delta: quads added (N-Quads); replace: the graph's new content (N-Triples). */
+  added: string;
+}
+
+export interface EditRow {
+  seq: number;
+  at: string;
+  label: string;
+  removed: string;
+  added: string;
+  /** 0 active, 1 undone (redo possible), 2 undone and superseded by a newer edit. */
+  state: number;
+}
+
+/** SQL run in the same transaction as a journal entry (e.g. an extraction chunk's status). */
+export interface AttachedSql {
+  sql: string;
+  params: unknown[];
+}
+
+export class GraphJournal {
+  constructor(private readonly db: Database.Database) {
+    migrate(db, 'graph', [
+      {
+        version: 1,
+        name: 'graph journal',
+        sql: `
+          CREATE TABLE graph_journal (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            graph TEXT,
+            label TEXT,
+            removed TEXT NOT NULL DEFAULT '',
+            added TEXT NOT NULL DEFAULT ''
+          );
+          CREATE TABLE graph_snapshot (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            seq INTEGER NOT NULL,
+            file TEXT NOT NULL,
+            quads INTEGER NOT NULL,
+            at TEXT NOT NULL
+          );
+          CREATE TABLE graph_edits (
+            seq INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            label TEXT NOT NULL,
+            removed TEXT NOT NULL,
+            added TEXT NOT NULL,
+            state INTEGER NOT NULL DEFAULT 0
+          );
+        `,
+      },
+    ]);
+  }
+
+  /** Appends an entry; the caller holds the transaction (see `commit`). */
+  append(kind: JournalKind, fields: { graph?: string; label?: string; removed?: string; added?: string }): number {
+    const r = this.db
+      .prepare('INSERT INTO graph_journal (at, kind, graph, label, removed, added) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(new Date().toISOString(), kind, fields.graph ?? null, fields.label ?? null, fields.removed ?? '', fields.added ?? '');
+    return Number(r.lastInsertRowid);
+  }
+
+  /**
+   * Runs `write` (which appends entries and may apply them in memory) in one IMMEDIATE
+   * transaction with the attached SQL. Nothing is acknowledged before COMMIT returns.
+   */
+  commit<T>(write: () => T, attached: AttachedSql[] = []): T {
+    return this.db.transaction(() => {
+      const result = write();
+      for (const a of attached) this.db.prepare(a.sql).run(...(a.params as never[]));
+      return result;
+    }).immediate();
+  }
+
+  entriesAfter(seq: number): IterableIterator<JournalEntry> {
+    return this.db
+      .prepare('SELECT seq, kind, graph, removed, added FROM graph_journal WHERE seq > ? ORDER BY seq')
+      .iterate(seq) as IterableIterator<JournalEntry>;
+  }
+
+  lastSeq(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) FROM graph_journal').pluck().get() as number) || this.snapshot()?.seq || 0;
+  }
+
+  /** Bytes of journal not yet folded into the snapshot, to decide when to compact. */
+  pendingBytes(): number {
+    const snap = this.snapshot()?.seq ?? 0;
+    return this.db
+      .prepare('SELECT COALESCE(SUM(LENGTH(removed) + LENGTH(added)), 0) FROM graph_journal WHERE seq > ?')
+      .pluck()
+      .get(snap) as number;
+  }
+
+  pendingEntries(): number {
+    const snap = this.snapshot()?.seq ?? 0;
+    return this.db.prepare('SELECT COUNT(*) FROM graph_journal WHERE seq > ?').pluck().get(snap) as number;
+  }
+
+  snapshot(): { seq: number; file: string; quads: number } | undefined {
+    return this.db.prepare('SELECT seq, file, quads FROM graph_snapshot WHERE id = 1').get() as
+      | { seq: number; file: string; quads: number }
+      | undefined;
+  }
+
+  /** Points at a new snapshot and forgets the journal it contains, atomically. */
+  setSnapshot(seq: number, file: string, quads: number): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO graph_snapshot (id, seq, file, quads, at) VALUES (1, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, file = excluded.file, quads = excluded.quads, at = excluded.at`,
+        )
+        .run(seq, file, quads, new Date().toISOString());
+      this.db.prepare('DELETE FROM graph_journal WHERE seq <= ?').run(seq);
+    }).immediate();
+  }
+
+  // ---- the person's edits (undo log)
+
+  recordEdit(seq: number, label: string, removed: string, added: string): void {
+    // A new edit ends the redo chain.
+    this.db.prepare('UPDATE graph_edits SET state = 2 WHERE state = 1').run();
+    this.db
+      .prepare('INSERT INTO graph_edits (seq, at, label, removed, added, state) VALUES (?, ?, ?, ?, ?, 0)')
+      .run(seq, new Date().toISOString(), label, removed, added);
+  }
+
+  lastActiveEdit(): EditRow | undefined {
+    return this.db.prepare('SELECT * FROM graph_edits WHERE state = 0 ORDER BY seq DESC LIMIT 1').get() as EditRow | undefined;
+  }
+
+  /** The most recently undone edit that can still be redone. */
+  nextRedo(): EditRow | undefined {
+    return this.db
+      .prepare(
+        `SELECT * FROM graph_edits WHERE state = 1
+         AND seq > COALESCE((SELECT MAX(seq) FROM graph_edits WHERE state = 0), 0)
+         ORDER BY seq ASC LIMIT 1`,
+      )
+      .get() as EditRow | undefined;
+  }
+
+  setEditState(seq: number, state: number): void {
+    this.db.prepare('UPDATE graph_edits SET state = ? WHERE seq = ?').run(state, seq);
+  }
+
+  edits(limit = 200): EditRow[] {
+    return this.db.prepare('SELECT * FROM graph_edits ORDER BY seq DESC LIMIT ?').all(limit) as EditRow[];
+  }
+}

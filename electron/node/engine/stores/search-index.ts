@@ -1,0 +1,144 @@
+// The search index: one LanceDB table of messages with a BM25 full-text index.
+//
+// This module owns the LanceDB folder. Rows are derived from the chat table (ids are the
+// SQLite message ids) and kept in step with it on import and delete; the engine reconciles
+// the two at startup. Vectors, once an embedding model fills them, live in their own table.
+import * as lancedb from '@lancedb/lancedb';
+
+export const MESSAGES_TABLE = 'messages';
+const TEXT_COLUMN = 'search_text';
+
+export interface SearchRow {
+  id: number;
+  source_id: number;
+  conversation_id: number;
+  session_id: number;
+  speaker: string;
+  role: string;
+  ts_local: string;
+  text: string;
+  /** What the full-text index sees: speaker, text and any image caption. */
+  search_text: string;
+}
+
+export interface SearchScope {
+  sourceIds?: number[];
+  sessionIds?: number[];
+  conversationIds?: number[];
+  speakers?: string[];
+  ids?: number[];
+}
+
+export interface TextHit {
+  id: number;
+  score: number;
+}
+
+export type FullTextQuery = lancedb.FullTextQuery;
+
+const sqlList = (values: readonly number[]) => values.map((v) => Math.trunc(v)).join(',');
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+export function scopeWhere(scope: SearchScope): string | undefined {
+  const parts: string[] = [];
+  if (scope.sourceIds) parts.push(scope.sourceIds.length ? `source_id IN (${sqlList(scope.sourceIds)})` : 'false');
+  if (scope.sessionIds) parts.push(scope.sessionIds.length ? `session_id IN (${sqlList(scope.sessionIds)})` : 'false');
+  if (scope.conversationIds) parts.push(scope.conversationIds.length ? `conversation_id IN (${sqlList(scope.conversationIds)})` : 'false');
+  if (scope.ids) parts.push(scope.ids.length ? `id IN (${sqlList(scope.ids)})` : 'false');
+  if (scope.speakers) parts.push(scope.speakers.length ? `speaker IN (${scope.speakers.map(sqlString).join(',')})` : 'false');
+  return parts.length ? parts.join(' AND ') : undefined;
+}
+
+export class SearchIndex {
+  private table: lancedb.Table | null;
+  /** Writes are serialized: concurrent LanceDB commits on one table would conflict. */
+  private writes: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly db: lancedb.Connection,
+    table: lancedb.Table | null,
+  ) {
+    this.table = table;
+  }
+
+  static async open(dir: string): Promise<SearchIndex> {
+    const db = await lancedb.connect(dir);
+    const names = await db.tableNames();
+    const table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
+    return new SearchIndex(db, table);
+  }
+
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.writes.then(work, work);
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
+
+  async add(rows: SearchRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.serialize(async () => {
+      if (!this.table) {
+        this.table = await this.db.createTable(MESSAGES_TABLE, rows as unknown as Record<string, unknown>[]);
+        await this.ensureTextIndex();
+      } else {
+        await this.table.add(rows as unknown as Record<string, unknown>[]);
+      }
+    });
+  }
+
+  private async ensureTextIndex(): Promise<void> {
+    if (!this.table) return;
+    const indices = await this.table.listIndices();
+    if (indices.some((i) => i.columns.includes(TEXT_COLUMN))) return;
+    await this.table.createIndex(TEXT_COLUMN, {
+      config: lancedb.Index.fts({ stem: true, removeStopWords: true, language: 'English', asciiFolding: true, lowercase: true, withPosition: true }),
+      replace: true,
+    });
+  }
+
+  /** Folds rows added since the index was built into it (unindexed rows are searched anyway, more slowly). */
+  async optimize(): Promise<void> {
+    await this.serialize(async () => {
+      if (this.table) await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+    });
+  }
+
+  async deleteWhere(scope: SearchScope): Promise<void> {
+    const where = scopeWhere(scope);
+    if (!where) throw new Error('refusing to delete the whole search index without a scope');
+    await this.serialize(async () => {
+      if (this.table) await this.table.delete(where);
+    });
+  }
+
+  /** BM25 search; `query` is plain words (no query syntax) or a structured LanceDB query. */
+  async search(query: string | FullTextQuery, scope: SearchScope = {}, limit = 50): Promise<TextHit[]> {
+    if (!this.table) return [];
+    const q = typeof query === 'string' ? new lancedb.MatchQuery(query, TEXT_COLUMN) : query;
+    let builder = this.table.query().fullTextSearch(q).select(['id', '_score']).limit(limit);
+    const where = scopeWhere(scope);
+    if (where) builder = builder.where(where);
+    const rows = (await builder.toArray()) as { id: number | bigint; _score: number }[];
+    return rows.map((r) => ({ id: Number(r.id), score: r._score }));
+  }
+
+  async countBySource(): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (!this.table) return counts;
+    const rows = (await this.table.query().select(['source_id']).toArray()) as { source_id: number | bigint }[];
+    for (const r of rows) counts.set(Number(r.source_id), (counts.get(Number(r.source_id)) ?? 0) + 1);
+    return counts;
+  }
+
+  async count(): Promise<number> {
+    return this.table ? this.table.countRows() : 0;
+  }
+
+  async close(): Promise<void> {
+    await this.writes.catch(() => undefined);
+    this.table?.close();
+    this.db.close();
+  }
+}
+
+export { lancedb };

@@ -1,0 +1,58 @@
+// Namespaces used across the engine and the workbench.
+
+/** Base namespace of the person's memory: every IRI Engram mints starts here. */
+export const MEMORY_BASE = 'https://engram.local/memory/';
+
+export const PREFIXES: Record<string, string> = {
+  mem: MEMORY_BASE,
+  pcm: 'https://w3id.org/pcm#',
+  schema: 'https://schema.org/',
+  ob: 'https://w3id.org/ontobio#',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  prov: 'http://www.w3.org/ns/prov#',
+  sioc: 'http://rdfs.org/sioc/ns#',
+  sioct: 'http://rdfs.org/sioc/types#',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
+  bio: 'http://purl.org/vocab/bio/0.1/',
+  rel: 'http://purl.org/vocab/relationship/',
+  oc: 'https://w3id.org/opencare#',
+  dcterms: 'http://purl.org/dc/terms/',
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  owl: 'http://www.w3.org/2002/07/owl#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+};
+
+export const GRAPHS = {
+  ontology: `${MEMORY_BASE}graph/ontology`,
+  user: `${MEMORY_BASE}graph/user`,
+  userRemoved: `${MEMORY_BASE}graph/user-removed`,
+  source: (sourceKey: string) => `${MEMORY_BASE}graph/source/${sourceKey}`,
+  extraction: (chunkKey: string) => `${MEMORY_BASE}graph/extract/${chunkKey}`,
+};
+
+/** `PREFIX p: <iri>` lines for every known prefix. */
+export function sparqlPrefixes(prefixes: Record<string, string> = PREFIXES): string {
+  return Object.entries(prefixes)
+    .map(([p, iri]) => `PREFIX ${p}: <${iri}>`)
+    .join('\n');
+}
+
+/** The shortest prefixed name for an IRI, or the IRI in angle brackets. */
+export function compactIri(iri: string, prefixes: Record<string, string> = PREFIXES): string {
+  let best: [string, string] | null = null;
+  for (const [p, ns] of Object.entries(prefixes)) {
+    if (iri.startsWith(ns) && (!best || ns.length > best[1].length)) best = [p, ns];
+  }
+  if (best) {
+    const local = iri.slice(best[1].length);
+    if (/^[A-Za-z0-9_][A-Za-z0-9_.\-]*$/.test(local) && !local.endsWith('.')) return `${best[0]}:${local}`;
+  }
+  return `<${iri}>`;
+}
+
+/** The last segment of an IRI, for a label when nothing better exists. */
+export function localName(iri: string): string {
+  const m = /[#/]([^#/]+)$/.exec(iri);
+  return m ? decodeURIComponent(m[1]) : iri;
+}

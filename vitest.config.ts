@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Exports that only know instants (ChatGPT, Claude) are shown in the machine's zone; tests pin it.
+    env: { TZ: 'UTC' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Native stores (SQLite, LanceDB) and the graph worker are process-heavy; two cores here.

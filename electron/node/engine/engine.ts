@@ -20,6 +20,8 @@ import { GraphStore } from './stores/graph/graph-store';
 import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
 import { SearchIndex } from './stores/search-index';
 import { SettingsStore } from './stores/settings-store';
+import { ExtractionService } from './extraction/service';
+import { Timeline } from './timeline/timeline';
 
 export interface EngineOptions {
   dataDir: string;
@@ -41,6 +43,13 @@ export class Engine implements EngramApi {
   readonly graph: GraphStore;
   readonly settings: SettingsStore;
   readonly jobs: JobRunner;
+  /** Knowledge-graph extraction with Ollama, embeddings and coverage (extraction/service.ts). */
+  readonly extraction: ExtractionService;
+  private timelineService?: Timeline;
+  /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
+  get timeline(): Timeline {
+    return (this.timelineService ??= new Timeline(this.chat, this.search));
+  }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
 
@@ -54,6 +63,7 @@ export class Engine implements EngramApi {
     this.graph = parts.graph;
     this.settings = parts.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
+    this.extraction = new ExtractionService({ chat: this.chat, graph: this.graph, settings: this.settings, jobs: this.jobs, dataDir: options.dataDir, changed: (...t) => this.changed(...t) });
   }
 
   /** Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background. */
@@ -92,6 +102,7 @@ export class Engine implements EngramApi {
   }
 
   async close(): Promise<void> {
+    await this.extraction.shutdown();
     await this.jobs.idle();
     await Promise.allSettled(this.background);
     await this.graph.close();
@@ -141,6 +152,7 @@ export class Engine implements EngramApi {
         .then(async () => {
           for (const s of this.chat.unfinishedSources()) await removeSource(this.stores, s.id);
           await this.reconcileGraph();
+          await this.extraction.recover();
         })
         .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
@@ -228,7 +240,9 @@ export class Engine implements EngramApi {
   }
 
   async searchMessages(args: ApiArgs<'searchMessages'>): Promise<SearchHit[]> {
-    const ranked = await this.rankedIds(args.text, args.filter ?? {}, args.limit ?? 50);
+    const bm25 = await this.rankedIds(args.text, args.filter ?? {}, args.limit ?? 50);
+    // Hybrid (BM25 + vectors, reciprocal rank fusion) only when vectors exist for this scope.
+    const ranked = (await this.extraction.embeddings.hybrid(args.text, args.filter ?? {}, bm25, args.limit ?? 50).catch(() => null)) ?? bm25;
     const byId = new Map(this.chat.getMessages(ranked.map((h) => h.id)).map((m) => [m.id, m]));
     return ranked.filter((h) => byId.has(h.id)).map((h) => ({ message: byId.get(h.id)!, score: h.score }));
   }
@@ -288,7 +302,9 @@ export class Engine implements EngramApi {
       try {
         input = await load();
         ctx.progress(done, null, `Reading ${input.name}`);
+        const parseStart = performance.now();
         const parsed = parseInputText(input.name, input.text);
+        const parseMs = Math.round(performance.now() - parseStart);
         total += parsed.reduce((n, p) => n + p.conversations.reduce((m, c) => m + (c.messages?.length ?? c.sessions?.reduce((k, s) => k + s.messages.length, 0) ?? 0), 0), 0);
         for (const p of parsed) {
           ctx.throwIfCancelled();
@@ -297,6 +313,7 @@ export class Engine implements EngramApi {
             done += n;
             ctx.progress(done, total);
           });
+          if (outcome.status === 'imported') outcome.timings.parseMs = parseMs;
           sources.push(outcome);
         }
       } catch (e) {
@@ -318,6 +335,7 @@ export class Engine implements EngramApi {
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
     await this.graph.ready();
     const { removedIds } = await removeSource(this.stores, args.id);
+    if (removedIds.length) await this.extraction.forgetRemoved();
     if (removedIds.length) this.changed('sources', 'messages', 'graph');
     return { deleted: removedIds.length > 0 };
   }
@@ -403,6 +421,71 @@ export class Engine implements EngramApi {
     const r = await this.graph.request({ op: 'redo' });
     if (r) this.changed('graph');
     return r;
+  }
+
+  // ---- knowledge-graph extraction (Ollama), embeddings, coverage: see extraction/service.ts
+
+  async extractionSettings(): Promise<ApiResult<'extractionSettings'>> {
+    return this.extraction.getSettings();
+  }
+
+  async setExtractionSettings(args: ApiArgs<'setExtractionSettings'>): Promise<ApiResult<'setExtractionSettings'>> {
+    return this.extraction.setSettings(args);
+  }
+
+  async checkOllama(args: ApiArgs<'checkOllama'>): Promise<ApiResult<'checkOllama'>> {
+    return this.extraction.checkOllama(args);
+  }
+
+  async startExtraction(args: ApiArgs<'startExtraction'>): Promise<ApiResult<'startExtraction'>> {
+    return this.extraction.startExtraction(args);
+  }
+
+  async resumeExtraction(): Promise<ApiResult<'resumeExtraction'>> {
+    return this.extraction.resumeInterrupted();
+  }
+
+  async extractionStatus(args: ApiArgs<'extractionStatus'>): Promise<ApiResult<'extractionStatus'>> {
+    return this.extraction.status(args);
+  }
+
+  async listChunks(args: ApiArgs<'listChunks'>): Promise<ApiResult<'listChunks'>> {
+    return this.extraction.listChunks(args);
+  }
+
+  async getChunk(args: ApiArgs<'getChunk'>): Promise<ApiResult<'getChunk'>> {
+    return this.extraction.getChunk(args.key);
+  }
+
+  async reextractChunk(args: ApiArgs<'reextractChunk'>): Promise<ApiResult<'reextractChunk'>> {
+    return this.extraction.reextractChunk(args.key);
+  }
+
+  async startEmbedding(args: ApiArgs<'startEmbedding'>): Promise<ApiResult<'startEmbedding'>> {
+    return this.extraction.startEmbedding(args);
+  }
+
+  async searchEntities(args: ApiArgs<'searchEntities'>): Promise<ApiResult<'searchEntities'>> {
+    return this.extraction.searchEntities(args.text, args.limit ?? 20);
+  }
+
+  async coverage(args: ApiArgs<'coverage'>): Promise<ApiResult<'coverage'>> {
+    return this.extraction.coverage(args.answers);
+  }
+
+  // ---- timeline: time and session questions
+
+  async planQuestion(args: ApiArgs<'planQuestion'>): Promise<ApiResult<'planQuestion'>> {
+    return this.timeline.plan(args);
+  }
+
+  async runPlan(args: ApiArgs<'runPlan'>): Promise<ApiResult<'runPlan'>> {
+    return this.timeline.run(args.plan, { offset: args.offset, limit: args.limit });
+  }
+
+  async askTimeline(args: ApiArgs<'askTimeline'>): Promise<ApiResult<'askTimeline'>> {
+    const planned = this.timeline.plan(args);
+    return { planned, run: await this.timeline.run(planned.plan, { limit: args.limit }) };
   }
 }
 

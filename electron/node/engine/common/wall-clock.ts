@@ -21,7 +21,7 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export function wallClockOfDate(d: Date): WallClock {
   return {
     local: `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
-    offsetMin: -d.getTimezoneOffset(),
+    offsetMin: 0 - d.getTimezoneOffset() || 0, // never -0
   };
 }
 
@@ -72,8 +72,31 @@ export function epochMsOf(w: WallClock): number {
   return Date.parse(`${w.local}Z`) - (w.offsetMin ?? 0) * 60_000;
 }
 
+export interface TableColumns {
+  dayName: string;
+  week: string;
+  date: string;
+  time: string;
+  month: string;
+  year: number;
+}
+
+/** Day-level columns by date: imports meet the same few dates thousands of times. */
+const dayColumns = new Map<string, Omit<TableColumns, 'time'>>();
+
 /** The chain-of-table columns derived from a wall clock. */
-export function tableColumnsOf(local: string): { dayName: string; week: string; date: string; time: string; month: string; year: number } {
+export function tableColumnsOf(local: string): TableColumns {
+  const date = local.slice(0, 10);
+  let day = dayColumns.get(date);
+  if (!day) {
+    day = dayColumnsOf(local);
+    if (dayColumns.size > 100_000) dayColumns.clear();
+    dayColumns.set(date, day);
+  }
+  return { ...day, time: local.slice(11, 19) };
+}
+
+function dayColumnsOf(local: string): Omit<TableColumns, 'time'> {
   const y = Number(local.slice(0, 4));
   const mo = Number(local.slice(5, 7));
   const d = Number(local.slice(8, 10));
@@ -84,7 +107,6 @@ export function tableColumnsOf(local: string): { dayName: string; week: string; 
     dayName: DAY_NAMES[utc.getUTCDay()],
     week: `${getISOWeekYear(asLocalMidday)}-W${pad(getISOWeek(asLocalMidday))}`,
     date: local.slice(0, 10),
-    time: local.slice(11, 19),
     month: local.slice(0, 7),
     year: y,
   };

@@ -7,13 +7,14 @@
 // its next start. Readers only ever see 'ready' sources.
 import { createHash } from 'node:crypto';
 import { GRAPHS } from '../../../../shared/rdf';
-import type { SourceFormat } from '../../../../shared/types';
+import type { MessageRow, SourceFormat } from '../../../../shared/types';
 import { tableColumnsOf, utcIsoOf } from '../common/wall-clock';
 import type { JobContext } from '../common/jobs';
 import type { ChatStore } from '../stores/chat-store';
 import type { SearchIndex, SearchRow } from '../stores/search-index';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { buildSourceGraph, type GraphMessage } from '../stores/graph/messages-graph';
+import { postIri } from '../stores/chat-store';
 import { inTimeOrder, sessionize } from './sessionize';
 import type { InputFile } from './read-input';
 import type { ParsedConversation, ParsedMessage, ParsedSession, ParsedSource } from './parsed';
@@ -29,7 +30,7 @@ export interface ImportOptions {
 }
 
 export type SourceOutcome =
-  | { file: string; name: string; status: 'imported'; sourceId: number; messages: number; conversations: number; sessions: number }
+  | { file: string; name: string; status: 'imported'; sourceId: number; messages: number; conversations: number; sessions: number; timings: Record<string, number> }
   | { file: string; name: string; status: 'already imported' | 'no new messages'; sourceId: number | null; messages: 0 };
 
 const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
@@ -52,16 +53,26 @@ export async function importSource(
   if (existing?.status === 'ready') return { file: input.name, name: parsed.name, status: 'already imported', sourceId: existing.id, messages: 0 };
   if (existing) await removeSource(stores, existing.id); // a crashed earlier attempt
 
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (stage: string) => {
+    const now = performance.now();
+    timings[stage] = Math.round(now - t);
+    t = now;
+  };
   const written = stores.chat.transaction(() => writeRows(stores.chat, input, parsed, opts));
+  lap('sqliteMs');
   if (!written) return { file: input.name, name: parsed.name, status: 'no new messages', sourceId: null, messages: 0 };
-  const { sourceId, key, messages } = written;
+  const { sourceId, key, rows } = written;
+  const messages = rows.length;
   try {
     ctx.throwIfCancelled();
-    const rows = [...stores.chat.iterateSourceMessages(sourceId)];
-    const graph = buildSourceGraph({ sourceKey: key, sourceName: parsed.name, messages: rows as GraphMessage[] });
+    const graph = buildSourceGraph({ sourceKey: key, sourceName: parsed.name, messages: rows });
+    lap('buildGraphMs');
     // The graph worker loads while LanceDB indexes: the two run on separate threads.
+    const timed = <T>(stage: string, p: Promise<T>) => p.then((v) => ((timings[stage] = Math.round(performance.now() - t)), v));
     await Promise.all([
-      stores.graph.request({
+      timed('graphMs', stores.graph.request({
         op: 'replaceGraph',
         graph: GRAPHS.source(key),
         data: graph.ntriples,
@@ -69,15 +80,16 @@ export async function importSource(
         asEdit: false,
         label: `Import ${parsed.name}`,
         respectRemovals: true,
-      }),
-      stores.search.add(rows.map(searchRowOf)),
+      })),
+      timed('searchMs', stores.search.add(rows.map(searchRowOf))),
     ]);
+    t = performance.now();
     ctx.throwIfCancelled();
     stores.chat.markSourceReady(sourceId);
     onMessages(messages);
     const conversations = new Set(rows.map((r) => r.conversationId)).size;
     const sessions = new Set(rows.map((r) => r.sessionId)).size;
-    return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations, sessions };
+    return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations, sessions, timings };
   } catch (e) {
     await removeSource(stores, sourceId).catch(() => undefined);
     throw e;
@@ -103,7 +115,7 @@ export async function rebuildDerived(stores: ImportStores, sourceId: number, par
   if (!key) return;
   const rows = [...stores.chat.iterateSourceMessages(sourceId)];
   if (parts.graph) {
-    const graph = buildSourceGraph({ sourceKey: key, sourceName: name, messages: rows as GraphMessage[] });
+    const graph = buildSourceGraph({ sourceKey: key, sourceName: name, messages: rows });
     await stores.graph.request({ op: 'replaceGraph', graph: GRAPHS.source(key), data: graph.ntriples, format: 'n-triples', asEdit: false, label: `Rebuild ${name}`, respectRemovals: true });
   }
   if (parts.search) {
@@ -112,7 +124,13 @@ export async function rebuildDerived(stores: ImportStores, sourceId: number, par
   }
 }
 
-export function searchRowOf(r: GraphMessage & { extra: string | null }): SearchRow {
+/** What the search index needs of a message. */
+export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId' | 'sessionId' | 'speaker' | 'role' | 'timestamp' | 'text'> & { extra: string | null };
+
+/** A message as written, carrying what both derived stores need. */
+type DerivedMessage = GraphMessage & SearchSource;
+
+export function searchRowOf(r: SearchSource): SearchRow {
   const extra = r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null;
   const caption = typeof extra?.blip_caption === 'string' ? ` [image: ${extra.blip_caption}]` : '';
   return {
@@ -130,7 +148,7 @@ export function searchRowOf(r: GraphMessage & { extra: string | null }): SearchR
 
 // ---- rows
 
-function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; messages: number } | null {
+function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; rows: DerivedMessage[] } | null {
   const part = parsed.part ?? '';
   const key = shortHash(input.contentHash, part).slice(0, 12);
   const sourceId = chat.insertSource({
@@ -142,17 +160,18 @@ function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts
     part,
     importedAt: new Date().toISOString(),
   });
-  let messages = 0;
-  for (const conv of parsed.conversations) messages += writeConversation(chat, sourceId, conv, opts);
-  if (messages === 0) {
+  const rows: DerivedMessage[] = [];
+  for (const conv of parsed.conversations) writeConversation(chat, sourceId, conv, opts, rows);
+  if (rows.length === 0) {
     chat.db.prepare('DELETE FROM sources WHERE id = ?').run(sourceId);
     return null;
   }
   chat.refreshSessions();
-  return { sourceId, key, messages };
+  return { sourceId, key, rows };
 }
 
-function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions): number {
+/** Writes a conversation's new messages; appends what the derived stores need to `out`. */
+function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: DerivedMessage[]): void {
   const found = chat.findConversation(conv.family, conv.externalId);
   const convKey = found?.iriKey ?? shortHash(conv.family, conv.externalId);
   const convId = found?.id ?? chat.insertConversation(sourceId, conv.family, conv.externalId, conv.title, convKey);
@@ -168,10 +187,10 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
 
   let responseIndex = tail.lastResponseIndex + 1;
   let ordinal = tail.lastSessionOrdinal;
-  let written = 0;
-  const writeSession = (session: ParsedSession, into: { id: number; turns: number } | null) => {
+  const writeSession = (session: ParsedSession, into: { id: number; turns: number; ordinal: number } | null) => {
     if (!session.messages.length) return;
     let sessionId = into?.id;
+    let sessionOrdinal = into?.ordinal ?? 0;
     let turn = into?.turns ?? 0;
     if (!sessionId) {
       ordinal += 1;
@@ -188,10 +207,14 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         startUtc: utcIsoOf(first),
         messageCount: session.messages.length,
       });
+      sessionOrdinal = ordinal;
     }
     for (const m of session.messages) {
       const cols = tableColumnsOf(m.time.local);
-      chat.insertMessage({
+      const msgKey = messageKey(m);
+      const iriKey = shortHash(conv.family, conv.externalId, msgKey);
+      const extra = m.extra ? JSON.stringify(m.extra) : null;
+      const row = {
         sourceId,
         conversationId: convId,
         sessionId,
@@ -200,16 +223,30 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         speaker: m.speaker,
         role: m.role,
         text: m.text,
+        externalId: m.externalId ?? null,
+      };
+      const id = chat.insertMessage({
+        ...row,
         tsLocal: m.time.local,
         tzOffsetMin: m.time.offsetMin,
         tsUtc: utcIsoOf(m.time),
         ...cols,
-        externalId: m.externalId ?? null,
-        msgKey: messageKey(m),
-        iriKey: shortHash(conv.family, conv.externalId, messageKey(m)),
-        extra: m.extra ? JSON.stringify(m.extra) : null,
+        msgKey,
+        iriKey,
+        extra,
       });
-      written++;
+      out.push({
+        ...row,
+        id,
+        iri: postIri(iriKey),
+        timestamp: m.time.local,
+        tzOffsetMin: m.time.offsetMin,
+        conversationTitle: conv.title,
+        conversationIriKey: convKey,
+        sessionIriKey: `${convKey}-${sessionOrdinal}`,
+        sessionOrdinal,
+        extra,
+      });
     }
   };
 
@@ -222,9 +259,8 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
     const previousEnd = tail.lastTsUtc ? Date.parse(tail.lastTsUtc) : null;
     const { sessions, continuesPrevious } = sessionize(fresh(inTimeOrder(conv.messages ?? [])), opts.sessionGapMinutes, previousEnd);
     sessions.forEach((s, i) =>
-      writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns } : null),
+      writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns, ordinal: tail.lastSessionOrdinal } : null),
     );
   }
-  return written;
 }
 

@@ -227,7 +227,19 @@ function upperBound(to: string): string {
 }
 
 export class ChatStore {
+  private readonly statements = new Map<string, Database.Statement>();
+
   private constructor(readonly db: Db) {}
+
+  /** A prepared statement for fixed SQL, prepared once (imports call these per conversation). */
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
 
   static open(file: string): ChatStore {
     const db = new Database(file);
@@ -252,14 +264,14 @@ export class ChatStore {
   // ---- sources
 
   findSourceByHash(contentHash: string, part: string): { id: number; status: string } | undefined {
-    return this.db
-      .prepare('SELECT id, status FROM sources WHERE content_hash = ? AND part = ?')
+    return this
+      .stmt('SELECT id, status FROM sources WHERE content_hash = ? AND part = ?')
       .get(contentHash, part) as { id: number; status: string } | undefined;
   }
 
   insertSource(s: NewSource): number {
-    const r = this.db
-      .prepare(
+    const r = this
+      .stmt(
         `INSERT INTO sources (key, name, path, format, content_hash, part, imported_at, status)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'importing')`,
       )
@@ -268,7 +280,7 @@ export class ChatStore {
   }
 
   markSourceReady(id: number): void {
-    this.db.prepare(`UPDATE sources SET status = 'ready' WHERE id = ?`).run(id);
+    this.stmt(`UPDATE sources SET status = 'ready' WHERE id = ?`).run(id);
   }
 
   /** Sources a crash left half-imported; the engine removes them at startup. */
@@ -277,7 +289,7 @@ export class ChatStore {
   }
 
   sourceKey(id: number): string | undefined {
-    return (this.db.prepare('SELECT key FROM sources WHERE id = ?').get(id) as { key: string } | undefined)?.key;
+    return (this.stmt('SELECT key FROM sources WHERE id = ?').get(id) as { key: string } | undefined)?.key;
   }
 
   sourceIdsByName(nameOrKey: string): number[] {
@@ -351,21 +363,21 @@ export class ChatStore {
   // ---- writes used by the import job (inside one transaction)
 
   findConversation(family: string, externalId: string): { id: number; sourceId: number; iriKey: string } | undefined {
-    return this.db
-      .prepare('SELECT id, source_id AS sourceId, iri_key AS iriKey FROM conversations WHERE family = ? AND external_id = ?')
+    return this
+      .stmt('SELECT id, source_id AS sourceId, iri_key AS iriKey FROM conversations WHERE family = ? AND external_id = ?')
       .get(family, externalId) as { id: number; sourceId: number; iriKey: string } | undefined;
   }
 
   insertConversation(sourceId: number, family: string, externalId: string, title: string, iriKey: string): number {
-    const r = this.db
-      .prepare('INSERT INTO conversations (source_id, family, external_id, title, iri_key) VALUES (?, ?, ?, ?, ?)')
+    const r = this
+      .stmt('INSERT INTO conversations (source_id, family, external_id, title, iri_key) VALUES (?, ?, ?, ?, ?)')
       .run(sourceId, family, externalId, title, iriKey);
     return Number(r.lastInsertRowid);
   }
 
   conversationTail(conversationId: number): ConversationTail {
-    const last = this.db
-      .prepare(
+    const last = this
+      .stmt(
         `SELECT m.response_index, m.session_id, m.ts_utc, s.ordinal,
            (SELECT COUNT(*) FROM messages x WHERE x.session_id = m.session_id) AS turns
          FROM messages m JOIN sessions s ON s.id = m.session_id
@@ -385,22 +397,22 @@ export class ChatStore {
   }
 
   messageKeys(conversationId: number): Set<string> {
-    const rows = this.db.prepare('SELECT msg_key FROM messages WHERE conversation_id = ?').pluck().all(conversationId) as string[];
+    const rows = this.stmt('SELECT msg_key FROM messages WHERE conversation_id = ?').pluck().all(conversationId) as string[];
     return new Set(rows);
   }
 
-  findSession(conversationId: number, externalId: string): { id: number; turns: number } | undefined {
-    return this.db
-      .prepare(
-        `SELECT id, (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id) AS turns
+  findSession(conversationId: number, externalId: string): { id: number; turns: number; ordinal: number } | undefined {
+    return this
+      .stmt(
+        `SELECT id, ordinal, (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id) AS turns
          FROM sessions WHERE conversation_id = ? AND external_id = ?`,
       )
-      .get(conversationId, externalId) as { id: number; turns: number } | undefined;
+      .get(conversationId, externalId) as { id: number; turns: number; ordinal: number } | undefined;
   }
 
   insertSession(s: NewSession): number {
-    const r = this.db
-      .prepare(
+    const r = this
+      .stmt(
         `INSERT INTO sessions (source_id, conversation_id, ordinal, external_id, iri_key, start_local, end_local, start_utc, message_count)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -411,7 +423,7 @@ export class ChatStore {
   private insertMessageStmt?: Database.Statement;
 
   insertMessage(m: NewMessage): number {
-    this.insertMessageStmt ??= this.db.prepare(
+    this.insertMessageStmt ??= this.stmt(
       `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
          ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra)
        VALUES (@sourceId, @conversationId, @sessionId, @responseIndex, @turnIndex, @speaker, @role, @text,

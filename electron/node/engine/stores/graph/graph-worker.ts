@@ -117,8 +117,22 @@ function tripleLines(quads: Quad[]): string {
   return out;
 }
 
-function hasRemovalRecords(): boolean {
-  return store.match(null, null, null, ox.namedNode(GRAPHS.userRemoved)).length > 0;
+function hasQuadsIn(graph: string): boolean {
+  return store.match(null, null, null, ox.namedNode(graph)).length > 0;
+}
+
+/**
+ * A machine write leaves out what the person decided: triples they removed, and triples
+ * they already hold in their own graph (keeping one copy, theirs).
+ */
+function withoutPersonsDecisions(quads: Quad[]): Quad[] {
+  const removals = hasQuadsIn(GRAPHS.userRemoved);
+  const userGraph = ox.namedNode(GRAPHS.user);
+  const own = hasQuadsIn(GRAPHS.user);
+  if (!removals && !own) return quads;
+  return quads.filter(
+    (q) => !(removals && isRemovedByPerson(store, q)) && !(own && store.match(q.subject, q.predicate, q.object, userGraph).length),
+  );
 }
 
 function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditRecord {
@@ -134,11 +148,11 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditR
   }
   // A machine write (messages graph, extraction chunk): replace the graph wholesale.
   let ntriples: string;
-  if (req.format === 'n-triples' && !req.respectRemovals) {
+  if (req.format === 'n-triples' && !(req.respectRemovals && (hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user)))) {
     ntriples = req.data;
   } else {
     let quads = skolemize(parseRdf(req.data, req.format));
-    if (req.respectRemovals && hasRemovalRecords()) quads = quads.filter((q) => !isRemovedByPerson(store, q));
+    if (req.respectRemovals) quads = withoutPersonsDecisions(quads);
     ntriples = tripleLines(quads);
   }
   const before = store.match(null, null, null, g);

@@ -47,7 +47,9 @@ export class GraphJournal {
             graph TEXT,
             label TEXT,
             removed TEXT NOT NULL DEFAULT '',
-            added TEXT NOT NULL DEFAULT ''
+            added TEXT NOT NULL DEFAULT '',
+            -- size of the change, kept so deciding when to compact reads no payload
+            bytes INTEGER NOT NULL DEFAULT 0
           );
           CREATE TABLE graph_snapshot (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -71,9 +73,11 @@ export class GraphJournal {
 
   /** Appends an entry; the caller holds the transaction (see `commit`). */
   append(kind: JournalKind, fields: { graph?: string; label?: string; removed?: string; added?: string }): number {
+    const removed = fields.removed ?? '';
+    const added = fields.added ?? '';
     const r = this.db
-      .prepare('INSERT INTO graph_journal (at, kind, graph, label, removed, added) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(new Date().toISOString(), kind, fields.graph ?? null, fields.label ?? null, fields.removed ?? '', fields.added ?? '');
+      .prepare('INSERT INTO graph_journal (at, kind, graph, label, removed, added, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(new Date().toISOString(), kind, fields.graph ?? null, fields.label ?? null, removed, added, removed.length + added.length);
     return Number(r.lastInsertRowid);
   }
 
@@ -103,7 +107,7 @@ export class GraphJournal {
   pendingBytes(): number {
     const snap = this.snapshot()?.seq ?? 0;
     return this.db
-      .prepare('SELECT COALESCE(SUM(LENGTH(removed) + LENGTH(added)), 0) FROM graph_journal WHERE seq > ?')
+      .prepare('SELECT COALESCE(SUM(bytes), 0) FROM graph_journal WHERE seq > ?')
       .pluck()
       .get(snap) as number;
   }

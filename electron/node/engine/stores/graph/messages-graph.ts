@@ -10,11 +10,15 @@ const { rdf, rdfs, sioc, prov, dcterms, foaf, pcm } = PREFIXES;
 const A = iri(`${rdf}type`);
 const LABEL = iri(`${rdfs}label`);
 
-export interface GraphMessage extends MessageRow {
+/** What the messages graph needs of a message. */
+export type GraphMessage = Pick<
+  MessageRow,
+  'iri' | 'text' | 'speaker' | 'role' | 'timestamp' | 'tzOffsetMin' | 'responseIndex' | 'turnIndex' | 'externalId' | 'conversationTitle'
+> & {
   conversationIriKey: string;
   sessionIriKey: string;
   sessionOrdinal: number;
-}
+};
 
 export interface SourceGraphInput {
   sourceKey: string;

@@ -1,0 +1,162 @@
+// Chain-of-table plans: checking them and compiling them to parameterized SQL.
+//
+// A plan is JSON (shared/types.ts `TimelinePlan`): a chain of f_value / f_between operations
+// on the chat table's columns, applied one after the other (each keeps a subset of the rows),
+// and optionally a ranking of what is left by relevance to some words. Plans come from the
+// planner, from the LLM planner, or back from the person after editing, so every value is
+// checked against its column here and only ever reaches SQL as a bound parameter.
+import { ApiError } from '../../../../shared/api';
+import type { TimelineColumn, TimelineOp, TimelinePlan } from '../../../../shared/types';
+import { WEEKDAYS } from './dates';
+
+export const TIMELINE_COLUMNS: readonly TimelineColumn[] = [
+  'Response_Index',
+  'Session_Index',
+  'Speaker',
+  'Role',
+  'Day_Name',
+  'Week',
+  'Date',
+  'Time',
+  'Month',
+  'Year',
+];
+
+const INTEGER_COLUMNS = new Set<TimelineColumn>(['Response_Index', 'Session_Index', 'Year']);
+
+function columnSql(column: TimelineColumn, numbering: TimelinePlan['sessionNumbering']): string {
+  switch (column) {
+    case 'Response_Index':
+      return 'm.response_index';
+    case 'Session_Index':
+      return numbering === 'source' ? 's.source_index' : 's.memory_index';
+    case 'Speaker':
+      return 'm.speaker';
+    case 'Role':
+      return 'm.role';
+    case 'Day_Name':
+      return 'm.day_name';
+    case 'Week':
+      return 'm.week';
+    case 'Date':
+      return 'm.date';
+    case 'Time':
+      return 'm.time';
+    case 'Month':
+      return 'm.month';
+    case 'Year':
+      return 'm.year';
+  }
+}
+
+function bad(message: string): never {
+  throw new ApiError('bad_request', message);
+}
+
+/** Checks one value against its column and returns it in the column's stored form. */
+export function normalizeValue(column: TimelineColumn, value: string | number, bound?: 'low' | 'high'): string | number {
+  const where = `${column}: '${String(value).slice(0, 40)}'`;
+  if (INTEGER_COLUMNS.has(column)) {
+    const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+    if (!Number.isInteger(n)) bad(`${where} is not a whole number`);
+    return n;
+  }
+  const s = String(value).trim();
+  switch (column) {
+    case 'Speaker':
+      if (!s) bad('Speaker: empty name');
+      return s;
+    case 'Role':
+      if (!['user', 'assistant', 'system', 'other'].includes(s.toLowerCase())) bad(`${where} is not one of user, assistant, system, other`);
+      return s.toLowerCase();
+    case 'Day_Name': {
+      const day = WEEKDAYS.find((d) => d.toLowerCase() === s.toLowerCase());
+      if (!day) bad(`${where} is not a day name (Monday … Sunday)`);
+      return day;
+    }
+    case 'Week':
+      if (!/^\d{4}-W\d{2}$/.test(s)) bad(`${where} is not an ISO week (YYYY-Www)`);
+      return s;
+    case 'Date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) bad(`${where} is not a date (YYYY-MM-DD)`);
+      return s;
+    case 'Month':
+      if (!/^\d{4}-\d{2}$/.test(s)) bad(`${where} is not a month (YYYY-MM)`);
+      return s;
+    case 'Time': {
+      const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s);
+      if (!m || +m[1] > 23 || +m[2] > 59 || (m[3] !== undefined && +m[3] > 59)) bad(`${where} is not a time (HH:MM or HH:MM:SS)`);
+      const sec = m[3] ?? (bound === 'high' ? '59' : '00');
+      return `${m[1].padStart(2, '0')}:${m[2]}:${sec}`;
+    }
+    default:
+      return s;
+  }
+}
+
+/** Checks a plan's values (its structure is checked by the API schema) and returns it normalized. */
+export function checkPlan(plan: TimelinePlan): TimelinePlan {
+  if (plan.sessionNumbering === 'source' && plan.sourceIds?.length !== 1) {
+    bad("sessionNumbering 'source' needs exactly one source in sourceIds");
+  }
+  const chain: TimelineOp[] = plan.chain.map((op) => {
+    if (!TIMELINE_COLUMNS.includes(op.column)) bad(`unknown column '${String(op.column)}'`);
+    if (op.op === 'f_value') {
+      if (!op.values.length) bad(`f_value(${op.column}) needs at least one value`);
+      return { ...op, values: op.values.map((v) => normalizeValue(op.column, v)) };
+    }
+    const low = normalizeValue(op.column, op.range[0], 'low');
+    const high = normalizeValue(op.column, op.range[1], 'high');
+    return { ...op, range: [low, high] as [string | number, string | number] };
+  });
+  return { ...plan, chain };
+}
+
+export interface CompiledPlan {
+  /** WHERE clause over `messages m JOIN sessions s`, with ? placeholders. */
+  where: string;
+  params: (string | number)[];
+  /** Column holding Session_Index under the plan's numbering. */
+  sessionIndexColumn: string;
+}
+
+/** Compiles a checked plan's chain into a parameterized WHERE clause. */
+export function compileChain(plan: TimelinePlan): CompiledPlan {
+  const clauses = [`m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
+  const params: (string | number)[] = [];
+  if (plan.sourceIds) {
+    clauses.push(plan.sourceIds.length ? `m.source_id IN (${plan.sourceIds.map(() => '?').join(', ')})` : '0');
+    params.push(...plan.sourceIds);
+  }
+  for (const op of plan.chain) {
+    const col = columnSql(op.column, plan.sessionNumbering);
+    const cmp = op.column === 'Speaker' ? `${col} COLLATE NOCASE` : col;
+    if (op.op === 'f_value') {
+      clauses.push(op.values.length === 1 ? `${cmp} = ?` : `${cmp} IN (${op.values.map(() => '?').join(', ')})`);
+      params.push(...op.values);
+    } else {
+      const [a, b] = op.range;
+      const swap = typeof a === typeof b && a > b;
+      clauses.push(`${cmp} BETWEEN ? AND ?`);
+      params.push(swap ? b : a, swap ? a : b);
+    }
+  }
+  return { where: clauses.join('\n  AND '), params, sessionIndexColumn: columnSql('Session_Index', plan.sessionNumbering) };
+}
+
+/** One line per operation, for people: "Date between 2023-05-08 and 2023-06-09". */
+export function describeOp(op: TimelineOp): string {
+  if (op.op === 'f_value') {
+    const values = op.values.length > 8 ? `${op.values.slice(0, 8).join(', ')} … (${op.values.length} values)` : op.values.join(', ');
+    return op.values.length === 1 ? `${op.column} = ${values}` : `${op.column} in [${values}]`;
+  }
+  return `${op.column} between ${op.range[0]} and ${op.range[1]}`;
+}
+
+/** The chain in the study's notation: f_between(Date, [2023-05-08, 2023-06-09]) → f_value(Speaker, [Caroline]). */
+export function chainNotation(plan: TimelinePlan): string {
+  if (!plan.chain.length) return '(all rows)';
+  return plan.chain
+    .map((op) => (op.op === 'f_value' ? `f_value(${op.column}, [${op.values.join(', ')}])` : `f_between(${op.column}, [${op.range[0]}, ${op.range[1]}])`))
+    .join(' → ');
+}

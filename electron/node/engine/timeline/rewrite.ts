@@ -1,0 +1,96 @@
+// Follow-ups → self-contained questions, by carrying references from the dialogue.
+//
+// "Can you summarize what we discussed?" after "I see in my calendar that we talked 167 days
+// ago" is planned as "What did we discuss 167 days ago?". A question is completed from the
+// dialogue when it has no time or session reference of its own and either points back
+// ("that day", "then", "those conversations", "the one before that") or asks for nothing
+// but a summary. The reference comes from the latest earlier turn that has one; "it" /
+// "that" as the topic is replaced by the words of the latest turn that had a topic.
+import { ANAPHORA, contentWords } from './classify';
+import { extractRefs, type GrammarContext, type Ref } from './grammar';
+
+export interface DialogueTurn {
+  speaker: string;
+  text: string;
+}
+
+export interface Rewrite {
+  text: string;
+  rewritten: boolean;
+  /** The words carried over, quoted, for the explanation. */
+  carried?: string;
+}
+
+const CARRIED_KINDS = new Set<Ref['kind']>(['session', 'dates', 'response', 'timeOfDay', 'upToNow', 'dayName']);
+const OWN_KINDS = new Set<Ref['kind']>(['session', 'dates', 'response', 'timeOfDay', 'upToNow', 'dayName', 'recent']);
+
+/** Time anaphora that the carried phrase replaces in place. */
+const TIME_ANAPHOR =
+  /\b(?:(?:on|during|from|in|over|at)\s+)?(?:that\s+(?:day|date|time|week|month|period|session|conversation|chat|discussion)|those\s+(?:days|dates|times|weeks|sessions|conversations|chats|discussions)|(?:over\s+)?this\s+period|back\s+then|then)\b/i;
+
+function phraseOf(refs: Ref[]): string {
+  const texts: string[] = [];
+  for (const r of refs) {
+    let t = r.text.trim().replace(/[.?!,;:]+$/, '');
+    if (texts.some((x) => x.includes(t))) continue;
+    const startsWithPreposition = /^(?:on|in|at|during|over|from|between|since|before|after|across|throughout|within|for|by|until|till|of)\b/i.test(t);
+    if (!startsWithPreposition) {
+      if (r.kind === 'session' && /^(?:our|the|my)\b/i.test(t)) t = `in ${t}`;
+      else if (r.kind === 'session' && /^sessions?\b|^conversations?\b|^discussions?\b|^chats?\b/i.test(t)) t = `in ${t}`;
+      else if (r.kind === 'dates' && !r.relative) t = `${r.unit === 'day' ? 'on' : 'in'} ${t}`;
+    }
+    texts.push(t);
+  }
+  return texts.join(' ');
+}
+
+/** Rewrites a follow-up into a self-contained question (or returns it unchanged). */
+export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx: GrammarContext): Rewrite {
+  const unchanged: Rewrite = { text: question, rewritten: false };
+  if (!context.length) return unchanged;
+  const own = extractRefs(question, gctx);
+  const ownTime = own.refs.filter((r) => OWN_KINDS.has(r.kind));
+  const shifts = own.refs.filter((r) => r.kind === 'shift');
+  let rest = own.rest;
+  for (const r of own.refs) if (r.kind === 'speaker') rest = rest.slice(0, r.start) + ' '.repeat(r.end - r.start) + rest.slice(r.end);
+  const topicWords = contentWords(rest);
+  const pointsBack = ANAPHORA.test(question);
+  const needsTime = ownTime.length === 0 && (shifts.length > 0 || pointsBack || topicWords.length === 0);
+  if (!needsTime) return unchanged;
+
+  let carried: Ref[] = [];
+  for (let i = context.length - 1; i >= 0 && !carried.length; i--) {
+    const ex = extractRefs(context[i].text, gctx);
+    carried = ex.refs.filter((r) => CARRIED_KINDS.has(r.kind));
+  }
+  if (!carried.length) return unchanged;
+  const phrase = phraseOf(carried);
+  const quoted = `'${phrase}'`;
+  const base = question.trim();
+
+  // the topic: "what did she say about it?" takes the topic of the latest turn that had one
+  let topic = '';
+  if (topicWords.length === 0 || /\babout\s+(?:it|that|this|them)\b/i.test(base)) {
+    for (let i = context.length - 1; i >= 0 && !topic; i--) {
+      const ex = extractRefs(context[i].text, gctx);
+      let r = ex.rest;
+      for (const ref of ex.refs) if (ref.kind === 'speaker') r = r.slice(0, ref.start) + ' '.repeat(ref.end - ref.start) + r.slice(ref.end);
+      const w = contentWords(r);
+      if (w.length && /\babout\b/i.test(context[i].text)) topic = w.join(' ');
+    }
+  }
+
+  if (shifts.length) {
+    return { text: `${base.replace(/[?.!\s]+$/, '')} (${phrase})?`, rewritten: true, carried: quoted };
+  }
+  if (TIME_ANAPHOR.test(base)) {
+    const text = base.replace(TIME_ANAPHOR, (m) => (/those|conversation|chat|discussion|session/i.test(m) ? `our conversations ${phrase}` : phrase));
+    return { text: topic ? text.replace(/\babout\s+(?:it|that|this|them)\b/i, `about ${topic}`) : text, rewritten: true, carried: quoted };
+  }
+  if (topicWords.length === 0) {
+    const about = topic && /\babout\s+(?:it|that|this|them)\b/i.test(base) ? ` about ${topic}` : '';
+    return { text: `What did we discuss${about} ${phrase}?`, rewritten: true, carried: quoted };
+  }
+  const withTopic = topic ? base.replace(/\babout\s+(?:it|that|this|them)\b/i, `about ${topic}`) : base;
+  return { text: `${withTopic.replace(/[?.!\s]+$/, '')} ${phrase}?`, rewritten: true, carried: quoted };
+}

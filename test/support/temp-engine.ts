@@ -1,0 +1,30 @@
+// A throwaway memory for a test: a temp data folder, an open engine, cleanup after.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { JobInfo } from '../../shared/types';
+import { Engine, type EngineOptions } from '../../electron/node/engine/engine';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+export const fixture = (...parts: string[]) => path.join(FIXTURES, ...parts);
+
+export function tempDir(prefix = 'engram-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function openEngine(dataDir = tempDir(), opts: Partial<EngineOptions> = {}): Promise<Engine> {
+  const engine = await Engine.open({ dataDir, withoutOntology: true, ...opts });
+  await engine.whenReady();
+  return engine;
+}
+
+/** Runs a job-starting call and waits for the job to end. */
+export async function finished(engine: Engine, start: Promise<JobInfo>): Promise<JobInfo> {
+  const job = await start;
+  await engine.jobs.idle();
+  return engine.jobs.list().find((j) => j.id === job.id)!;
+}
+
+export async function importFiles(engine: Engine, ...files: string[]): Promise<JobInfo> {
+  return finished(engine, engine.importPaths({ paths: files }));
+}

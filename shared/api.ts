@@ -41,10 +41,70 @@ export const messageFilterSchema = z
   })
   .strict();
 
+// ---- timeline plans (chain-of-table). Structure here; the engine also checks each value against its column.
+const timelineColumn = z.enum(['Response_Index', 'Session_Index', 'Speaker', 'Role', 'Day_Name', 'Week', 'Date', 'Time', 'Month', 'Year']);
+const timelineValue = z.union([z.string().max(200), z.number().int()]);
+export const timelineOpSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('f_value'), column: timelineColumn, values: z.array(timelineValue).min(1).max(10_000), why: z.string().max(500).optional() }).strict(),
+  z.object({ op: z.literal('f_between'), column: timelineColumn, range: z.tuple([timelineValue, timelineValue]), why: z.string().max(500).optional() }).strict(),
+]);
+export const timelinePlanSchema = z
+  .object({
+    version: z.literal(1),
+    now: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'expected YYYY-MM-DDTHH:MM:SS'),
+    sourceIds: ids.optional(),
+    sessionNumbering: z.enum(['memory', 'source']),
+    chain: z.array(timelineOpSchema).max(50),
+    rank: z
+      .object({ query: z.string().max(2000), speakers: z.array(z.string().max(200)).max(100).optional(), limit: z.number().int().min(1).max(1000) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+const timelineQuestion = {
+  question: z.string().min(1).max(5000),
+  /** The turns of the dialogue before the question, oldest first (for follow-ups such as "Can you summarize that?"). */
+  context: z.array(z.object({ speaker: z.string().max(200), text: z.string().max(20_000) }).strict()).max(200).optional(),
+  /** ISO-8601; with an offset it is converted to this machine's wall clock; default: the clock. */
+  now: z.string().max(40).optional(),
+  sourceIds: ids.optional(),
+};
+
 const none = z.object({}).strict();
+const rdfTermSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('uri'), value: z.string().min(1).max(4000) }).strict(),
+  z.object({ type: z.literal('literal'), value: z.string().max(1_000_000), datatype: z.string().max(4000).optional(), lang: z.string().max(40).optional() }).strict(),
+]);
 const sparqlText = z.string().min(1).max(5_000_000);
 const iri = z.string().min(1).max(4000);
+const tripleInputSchema = z.object({ s: iri, p: iri, o: rdfTermSchema }).strict();
 const rdfFormat = z.enum(['turtle', 'n-quads', 'n-triples', 'trig', 'json-ld']);
+
+// ---- extraction (Ollama)
+const chunkKey = z.string().regex(/^[0-9a-f]{8,64}$/, 'expected a chunk key');
+const modelName = z.string().min(1).max(300);
+const ollamaHost = z.string().regex(/^https?:\/\/[^\s]+$/, 'expected http(s)://host[:port]').max(500);
+export const extractionScopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('source'), sourceIds: ids.min(1) }).strict(),
+  z.object({ kind: z.literal('sessions'), sessionIds: ids.min(1) }).strict(),
+  z.object({ kind: z.literal('range'), from: wallClock, to: wallClock, sourceIds: ids.optional() }).strict(),
+  z.object({ kind: z.literal('messages'), messageIds: ids.min(1) }).strict(),
+]);
+const chunkSize = z.number().int().min(1).max(200);
+const concurrency = z.number().int().min(1).max(16);
+export const extractionSettingsPatchSchema = z
+  .object({
+    host: ollamaHost.optional(),
+    model: modelName.optional(),
+    embedModel: modelName.optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    contextLength: z.number().int().min(512).max(1_048_576).optional(),
+    timeoutSeconds: z.number().min(0.1).max(86_400).optional(),
+    chunkSize: chunkSize.optional(),
+    includeAssistant: z.boolean().optional(),
+    concurrency: concurrency.optional(),
+  })
+  .strict();
 
 /** Declares a method: its result type, then its argument schema: `method<Result>()(schema)`. */
 function method<O>() {
@@ -139,6 +199,131 @@ export const apiSpec = {
   editHistory: method<EditRecord[]>()(none),
   undo: method<EditRecord | null>()(none),
   redo: method<EditRecord | null>()(none),
+
+  // ---- knowledge-graph extraction with Ollama, embeddings, coverage
+  /** Ollama host, models, temperature, context length, chunking and concurrency of extraction. */
+  extractionSettings: method<import('./types').ExtractionSettings>()(none),
+  setExtractionSettings: method<import('./types').ExtractionSettings>()(extractionSettingsPatchSchema),
+  /** Live check: is Ollama running (version), which models are installed, what to run about problems. Arguments try values before saving them. */
+  checkOllama: method<import('./types').OllamaStatus>()(
+    z.object({ host: ollamaHost.optional(), model: modelName.optional(), embedModel: modelName.optional() }).strict(),
+  ),
+  /**
+   * Extracts a scope (sources, sessions, a time range, chosen messages) as a job of kind 'extract':
+   * `done`/`total` count chunks; `message` says chunks done/failed, triples, tokens/s, ETA, or
+   * 'Paused: …' while Ollama is away; `result` sums it up. Chunks already done are skipped unless
+   * `redo`; `rechunk` forgets the sessions' chunks and chunks them again with the current settings.
+   */
+  startExtraction: method<JobInfo>()(
+    z
+      .object({
+        scope: extractionScopeSchema,
+        redo: z.boolean().optional(),
+        rechunk: z.boolean().optional(),
+        model: modelName.optional(),
+        host: ollamaHost.optional(),
+        chunkSize: chunkSize.optional(),
+        includeAssistant: z.boolean().optional(),
+        concurrency: concurrency.optional(),
+      })
+      .strict(),
+  ),
+  /** Continues extraction / embedding jobs that a crash or shutdown interrupted. */
+  resumeExtraction: method<JobInfo[]>()(none),
+  /** Chunks done / failed / pending / running and triples, per source and per session; interrupted jobs; vectors. */
+  extractionStatus: method<import('./types').ExtractionStatus>()(
+    z.object({ sourceIds: ids.optional(), sessionIds: ids.optional() }).strict(),
+  ),
+  /** Chunks with their records (model, prompt version, tries, duration, triples kept/dropped, reason of failure). */
+  listChunks: method<{ total: number; chunks: import('./types').ChunkInfo[] }>()(
+    z
+      .object({
+        status: z.enum(['pending', 'running', 'done', 'failed']).optional(),
+        sourceIds: ids.optional(),
+        sessionIds: ids.optional(),
+        limit: z.number().int().min(1).max(5000).optional(),
+        offset: z.number().int().min(0).optional(),
+      })
+      .strict(),
+  ),
+  /** One chunk with its validation report and messages. */
+  getChunk: method<(import('./types').ChunkInfo & { messages: MessageRow[] }) | null>()(z.object({ key: chunkKey }).strict()),
+  /** Extracts one chunk again; its named graph is replaced (the person's edits stay). */
+  reextractChunk: method<JobInfo>()(z.object({ key: chunkKey }).strict()),
+  /** Embeds messages (and entity labels/descriptions) into vectors; turns on hybrid search. A job of kind 'embed'. */
+  startEmbedding: method<JobInfo>()(
+    z.object({ sourceIds: ids.optional(), entities: z.boolean().optional(), model: modelName.optional(), host: ollamaHost.optional() }).strict(),
+  ),
+  /** Entities by meaning (vectors) or, without vectors, by label. */
+  searchEntities: method<import('./types').EntityHit[]>()(
+    z.object({ text: z.string().min(1).max(2000), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  ),
+  /** Coverage of reference answers by the extracted graph's literals (exact, substring, numeric, words). */
+  coverage: method<import('./types').CoverageReport>()(
+    z.object({ answers: z.array(z.object({ question: z.string().max(20_000), answer: z.unknown() }).strict()).max(100_000) }).strict(),
+  ),
+
+  // ---- timeline: time and session questions (chain-of-table plans over the chat table)
+  /** Question (+ the dialogue before it) → rewrite, classification, plan and explanation. Runs nothing. */
+  planQuestion: method<import('./types').PlannedQuestion>()(z.object(timelineQuestion).strict()),
+  /** Runs a plan, as planned or as edited by the person: a page of rows, their sessions, the SQL. */
+  runPlan: method<import('./types').PlanRun>()(
+    z.object({ plan: timelinePlanSchema, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional() }).strict(),
+  ),
+  /** planQuestion + runPlan in one call (the timeline's question box, Ask). */
+  askTimeline: method<{ planned: import('./types').PlannedQuestion; run: import('./types').PlanRun }>()(
+    z.object({ ...timelineQuestion, limit: z.number().int().min(1).max(5000).optional() }).strict(),
+  ),
+
+  // ---- entities and the visual graph (Entities and Graph tabs)
+  /** The class hierarchy (ontology + classes in use) with instance counts. */
+  classTree: method<import('./types').ClassNode[]>()(none),
+  /** Individuals of a class (and its subclasses), or of any class, filtered by label. */
+  listIndividuals: method<{ total: number; rows: import('./types').IndividualRow[] }>()(
+    z
+      .object({
+        classIri: iri.optional(),
+        search: z.string().max(500).optional(),
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(5000).optional(),
+      })
+      .strict(),
+  ),
+  /** One individual: its values with their origin, its usage, its provenance messages. */
+  getEntity: method<import('./types').EntityDetail | null>()(z.object({ iri }).strict()),
+  /** Removes and adds statements as ONE journaled, undoable SPARQL UPDATE. */
+  editTriples: method<import('./types').EditRecord>()(
+    z.object({ remove: z.array(tripleInputSchema).max(10_000), add: z.array(tripleInputSchema).max(10_000), label: z.string().min(1).max(200) }).strict(),
+  ),
+  createEntity: method<{ iri: string; edit: import('./types').EditRecord }>()(
+    z.object({ label: z.string().min(1).max(500), classIri: iri }).strict(),
+  ),
+  deleteEntity: method<import('./types').EditRecord>()(z.object({ iri }).strict()),
+  /** Rewrites every statement of `merge` onto `keep` and records `keep pcm:mergedFrom merge`. */
+  mergeEntities: method<import('./types').EditRecord>()(z.object({ keep: iri, merge: iri }).strict()),
+  /** Nodes and edges: the whole graph (filtered) or a neighbourhood grown from a seed. */
+  graphView: method<import('./types').GraphView>()(
+    z
+      .object({
+        seed: z
+          .discriminatedUnion('kind', [
+            z.object({ kind: z.literal('entity'), iri }).strict(),
+            z.object({ kind: z.literal('class'), iri }).strict(),
+            z.object({ kind: z.literal('search'), text: z.string().min(1).max(500) }).strict(),
+            z.object({ kind: z.literal('sessions'), sessionIds: ids }).strict(),
+          ])
+          .optional(),
+        depth: z.number().int().min(0).max(4).optional(),
+        classIris: z.array(iri).max(200).optional(),
+        predicates: z.array(iri).max(200).optional(),
+        sourceIds: ids.optional(),
+        from: wallClock.optional(),
+        to: wallClock.optional(),
+        includeStructure: z.boolean().optional(),
+        limit: z.number().int().min(1).max(20_000).optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type ApiSpec = typeof apiSpec;

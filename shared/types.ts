@@ -201,4 +201,280 @@ export interface EditRecord {
   at: string;
   label: string;
   undone: boolean;
+  /** The SPARQL UPDATE the edit ran, when it was one. */
+  sparql?: string;
+}
+
+// ---- extraction and embeddings (Ollama)
+
+export interface ExtractionSettings {
+  /** Ollama base URL. */
+  host: string;
+  /** Model that extracts the graph. */
+  model: string;
+  /** Model that embeds messages and entities. */
+  embedModel: string;
+  /** Sampling temperature (0: reproducible). */
+  temperature: number;
+  /** Context window asked for per call (Ollama's num_ctx), tokens. */
+  contextLength: number;
+  /** Upper bound of one model call, seconds. */
+  timeoutSeconds: number;
+  /** Target messages per chunk. */
+  chunkSize: number;
+  /** Extract from the assistant's messages too (they are context lines otherwise). */
+  includeAssistant: boolean;
+  /** Chunks extracted at the same time. */
+  concurrency: number;
+}
+
+/** A live check of the Ollama server: version, installed models, what to do about problems. */
+export interface OllamaStatus {
+  host: string;
+  reachable: boolean;
+  version?: string;
+  models: string[];
+  model: string;
+  embedModel: string;
+  modelReady: boolean;
+  embedModelReady: boolean;
+  /** One line per problem, each saying what to run (`ollama serve`, `ollama pull MODEL`). */
+  problems: string[];
+}
+
+/** What to extract: sources, sessions, a time range (the timeline selection) or chosen messages. */
+export type ExtractionScope =
+  | { kind: 'source'; sourceIds: number[] }
+  | { kind: 'sessions'; sessionIds: number[] }
+  | { kind: 'range'; from: string; to: string; sourceIds?: number[] }
+  | { kind: 'messages'; messageIds: number[] };
+
+export type ChunkStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** What validation did to a chunk's triples. */
+export interface ChunkReport {
+  dropped: { triple: string; reason: string }[];
+  addedLabels: number;
+  addedProvenance: number;
+  retypedLiterals: number;
+  /** New individuals merged into an entity already known (same label, compatible type). */
+  reconciled: { from: string; to: string; label: string }[];
+  unknownTerms: string[];
+}
+
+export interface ChunkInfo {
+  key: string;
+  /** The chunk's named graph. */
+  graph: string;
+  sourceId: number;
+  sessionId: number;
+  messageIds: number[];
+  targetIds: number[];
+  includeAssistant: boolean;
+  status: ChunkStatus;
+  model: string | null;
+  promptVersion: string | null;
+  tries: number;
+  durationMs: number | null;
+  triplesKept: number | null;
+  triplesDropped: number | null;
+  promptTokens: number | null;
+  evalTokens: number | null;
+  tokensPerSecond: number | null;
+  /** Why the chunk failed. */
+  error: string | null;
+  updatedAt: string;
+  report?: ChunkReport;
+}
+
+export interface ExtractionCounts {
+  chunks: number;
+  done: number;
+  failed: number;
+  pending: number;
+  running: number;
+  /** Triples kept by the done chunks. */
+  triples: number;
+}
+
+export interface ExtractionStatus {
+  totals: ExtractionCounts;
+  sources: (ExtractionCounts & { sourceId: number; messages: number; unchunkedMessages: number })[];
+  sessions: (ExtractionCounts & { sessionId: number; sessionIndex: number })[];
+  /** Jobs stopped by a crash or shutdown; `resumeExtraction` continues them. */
+  interruptedJobs: { id: string; kind: JobKind; title: string; chunks: number; updatedAt: string }[];
+  vectors: { messages: number; entities: number; model: string | null };
+}
+
+export type CoverageStrategy = 'exact' | 'substring' | 'numeric' | 'words';
+
+export interface CoverageReport {
+  questions: number;
+  /** Literals searched (extraction and person's graphs, without provenance and structure). */
+  literals: number;
+  byStrategy: Record<CoverageStrategy, number>;
+  covered: number;
+  items: { question: string; answer: string; matched: CoverageStrategy[]; literal: string | null }[];
+}
+
+export interface EntityHit {
+  iri: string;
+  label: string;
+  score: number;
+}
+
+// ---- Timeline: chain-of-table plans over the chat table (time and session questions) ----
+
+/** Columns the table operations name (the `chat_table` view). */
+export type TimelineColumn =
+  | 'Response_Index'
+  | 'Session_Index'
+  | 'Speaker'
+  | 'Role'
+  | 'Day_Name'
+  | 'Week'
+  | 'Date'
+  | 'Time'
+  | 'Month'
+  | 'Year';
+
+/**
+ * One table operation. `f_value` keeps rows whose column is one of `values`; `f_between`
+ * keeps rows whose column lies in the inclusive `range`. `why` quotes the words it came from.
+ */
+export type TimelineOp =
+  | { op: 'f_value'; column: TimelineColumn; values: (string | number)[]; why?: string }
+  | { op: 'f_between'; column: TimelineColumn; range: [string | number, string | number]; why?: string };
+
+/** A chain-of-table plan: JSON the person can read, edit and re-run; compiled to parameterized SQL. */
+export interface TimelinePlan {
+  version: 1;
+  /** Wall clock the plan was resolved against ('YYYY-MM-DDTHH:MM:SS'). */
+  now: LocalDateTime;
+  /** Sources searched; absent = the whole memory. */
+  sourceIds?: number[];
+  /** Session_Index counts sessions of the memory ('memory') or of the one source in scope ('source'). */
+  sessionNumbering: 'memory' | 'source';
+  /** Operations applied in order (each keeps a subset of the rows). */
+  chain: TimelineOp[];
+  /** When present: rank the chain's rows by relevance to `query` and keep the best (at most `limit`). */
+  rank?: { query: string; speakers?: string[]; limit: number };
+}
+
+export type QuestionKind = 'meta' | 'content' | 'both';
+
+export interface PlannedQuestion {
+  question: string;
+  /** The self-contained question actually planned (the question itself when no rewrite was needed). */
+  rewrite: string;
+  rewritten: boolean;
+  /** Does the question refer to meta-data (time, session, speaker), to content, or both. */
+  classification: QuestionKind;
+  plan: TimelinePlan;
+  /** One line per step, for people ("'last Friday' → Date = 2023-10-20"). */
+  explanation: string[];
+  planner: 'rules' | 'llm';
+}
+
+export interface PlanRun {
+  /** Rows the plan selects (after ranking, when it ranks). */
+  total: number;
+  offset: number;
+  /** Rows in rank order when the plan ranks, else in time order. */
+  rows: MessageRow[];
+  /** Ids of the sessions holding the selected rows (to light up on the timeline). */
+  sessionIds: number[];
+  /** The compiled SQL (with ? placeholders) and its parameters, for display. */
+  sql: string;
+  params: (string | number)[];
+  ranked: boolean;
+  elapsedMs: number;
+}
+
+// ---- entities and graph views (Entities and Graph tabs)
+
+/** Where a statement comes from: the person's edits, LLM extraction, the messages, the ontology. */
+export type ValueOrigin = 'person' | 'extraction' | 'messages' | 'ontology' | 'other';
+
+export interface EntityValue {
+  term: RdfTerm;
+  /** rdfs:label of an IRI value, when it has one. */
+  label?: string;
+  origins: ValueOrigin[];
+}
+
+export interface EntityProperty {
+  predicate: string;
+  label: string;
+  values: EntityValue[];
+}
+
+export interface EntityUsage {
+  subject: string;
+  subjectLabel: string;
+  predicate: string;
+  predicateLabel: string;
+  origins: ValueOrigin[];
+}
+
+export interface EntityDetail {
+  iri: string;
+  label: string;
+  comment: string | null;
+  category: string;
+  types: { iri: string; label: string; origins: ValueOrigin[] }[];
+  properties: EntityProperty[];
+  usage: EntityUsage[];
+  usageTruncated: boolean;
+  /** Messages the entity was derived from (prov:wasDerivedFrom), oldest first. */
+  provenance: MessageRow[];
+  /** Entities merged into this one (pcm:mergedFrom). */
+  mergedFrom: string[];
+}
+
+export interface ClassNode {
+  iri: string;
+  label: string;
+  comment: string | null;
+  parents: string[];
+  /** Instances typed with exactly this class. */
+  direct: number;
+  /** Distinct instances of this class or any subclass. */
+  total: number;
+  inOntology: boolean;
+  category: string;
+}
+
+export interface IndividualRow {
+  iri: string;
+  label: string;
+  types: string[];
+  category: string;
+}
+
+/** A triple as the editors send it: subject and predicate IRIs, any object term. */
+export interface TripleInput {
+  s: string;
+  p: string;
+  o: RdfTerm;
+}
+
+export interface GraphViewNode {
+  id: string;
+  label: string;
+  types: string[];
+  category: string;
+}
+
+export interface GraphViewEdge {
+  id: string;
+  source: string;
+  target: string;
+  predicate: string;
+}
+
+export interface GraphView {
+  nodes: GraphViewNode[];
+  edges: GraphViewEdge[];
+  truncated: boolean;
 }

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError, type ApiArgs, type ApiResult, type EngramApi } from '../../../shared/api';
-import { GRAPHS, PREFIXES } from '../../../shared/rdf';
-import type { ChangeTopic, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
+import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
+import type { ChangeTopic, EditRecord, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './common/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
 import { parseInputText } from './import/detect';
@@ -22,6 +22,8 @@ import { SearchIndex } from './stores/search-index';
 import { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { Timeline } from './timeline/timeline';
+import { EntityService } from './entities/entity-service';
+import { createEntityUpdate, deleteEntityUpdate, editTriplesUpdate, mergeEntitiesUpdate, newEntityIri } from './entities/entity-edits';
 
 export interface EngineOptions {
   dataDir: string;
@@ -45,6 +47,8 @@ export class Engine implements EngramApi {
   readonly jobs: JobRunner;
   /** Knowledge-graph extraction with Ollama, embeddings and coverage (extraction/service.ts). */
   readonly extraction: ExtractionService;
+  /** Reads for the Entities and Graph tabs (entities/). */
+  readonly entities: EntityService;
   private timelineService?: Timeline;
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
@@ -64,6 +68,7 @@ export class Engine implements EngramApi {
     this.settings = parts.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
     this.extraction = new ExtractionService({ chat: this.chat, graph: this.graph, settings: this.settings, jobs: this.jobs, dataDir: options.dataDir, changed: (...t) => this.changed(...t) });
+    this.entities = new EntityService(this.graph, this.chat);
   }
 
   /** Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background. */
@@ -486,6 +491,49 @@ export class Engine implements EngramApi {
   async askTimeline(args: ApiArgs<'askTimeline'>): Promise<ApiResult<'askTimeline'>> {
     const planned = this.timeline.plan(args);
     return { planned, run: await this.timeline.run(planned.plan, { limit: args.limit }) };
+  }
+
+  // ---- entities and the visual graph
+
+  async classTree(): Promise<ApiResult<'classTree'>> {
+    return this.entities.classTree();
+  }
+
+  async listIndividuals(args: ApiArgs<'listIndividuals'>): Promise<ApiResult<'listIndividuals'>> {
+    return this.entities.individuals(args);
+  }
+
+  async getEntity(args: ApiArgs<'getEntity'>): Promise<ApiResult<'getEntity'>> {
+    return this.entities.entity(args.iri);
+  }
+
+  /** Every structured edit is one SPARQL UPDATE through the journal. */
+  private async edit(sparql: string, label: string): Promise<EditRecord> {
+    const record = await this.graph.request({ op: 'update', sparql, label });
+    this.changed('graph');
+    return record;
+  }
+
+  async editTriples(args: ApiArgs<'editTriples'>): Promise<ApiResult<'editTriples'>> {
+    return this.edit(editTriplesUpdate(args.remove, args.add), args.label);
+  }
+
+  async createEntity(args: ApiArgs<'createEntity'>): Promise<ApiResult<'createEntity'>> {
+    const iri = newEntityIri(args.label);
+    const edit = await this.edit(createEntityUpdate(iri, args.label, args.classIri), `Create ${args.label}`);
+    return { iri, edit };
+  }
+
+  async deleteEntity(args: ApiArgs<'deleteEntity'>): Promise<ApiResult<'deleteEntity'>> {
+    return this.edit(deleteEntityUpdate(args.iri), `Delete ${localName(args.iri)}`);
+  }
+
+  async mergeEntities(args: ApiArgs<'mergeEntities'>): Promise<ApiResult<'mergeEntities'>> {
+    return this.edit(mergeEntitiesUpdate(args.keep, args.merge), `Merge ${localName(args.merge)} into ${localName(args.keep)}`);
+  }
+
+  async graphView(args: ApiArgs<'graphView'>): Promise<ApiResult<'graphView'>> {
+    return this.entities.graphView(args);
   }
 }
 

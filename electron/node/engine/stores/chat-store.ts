@@ -100,6 +100,7 @@ const MIGRATIONS: Migration[] = [
       CREATE INDEX messages_year ON messages(year);
       CREATE INDEX messages_speaker ON messages(speaker);
       CREATE INDEX messages_utc ON messages(ts_utc);
+      CREATE INDEX messages_iri ON messages(iri_key);
       -- The chain-of-table view: the columns the table operations name.
       CREATE VIEW chat_table AS
         SELECT m.id AS Message_Id, m.source_id AS Source_Id, m.conversation_id AS Conversation_Id,
@@ -576,6 +577,35 @@ export class ChatStore {
       }
     }
     return ids.map((id) => byId.get(id)).filter((r): r is MessageRow => r !== undefined);
+  }
+
+  /** Messages by their post IRIs (the graph's sioc:Post nodes). */
+  messagesByIri(iris: string[]): MessageRow[] {
+    const prefix = postIri('');
+    const keys = iris.filter((i) => i.startsWith(prefix)).map((i) => i.slice(prefix.length));
+    const out: MessageRow[] = [];
+    for (let i = 0; i < keys.length; i += 900) {
+      const chunk = keys.slice(i, i + 900);
+      const rows = this.db
+        .prepare(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.iri_key IN (${chunk.map(() => '?').join(',')})`)
+        .all(...chunk) as MessageDbRow[];
+      out.push(...rows.map(toMessageRow));
+    }
+    return out;
+  }
+
+  postIrisOfSessions(sessionIds: number[]): string[] {
+    if (!sessionIds.length) return [];
+    const keys = this.db
+      .prepare(`SELECT iri_key FROM messages WHERE session_id IN (${sessionIds.map(() => '?').join(',')})`)
+      .pluck()
+      .all(...sessionIds) as string[];
+    return keys.map(postIri);
+  }
+
+  /** The graph containers (sioc:Container) of sources. */
+  sourceContainers(sourceIds: number[]): string[] {
+    return sourceIds.map((id) => this.sourceKey(id)).filter((k): k is string => !!k).map((k) => `${MEMORY_BASE}source/${k}`);
   }
 
   sessionMessages(sessionId: number, limit = 1_000_000): MessageRow[] {

@@ -96,18 +96,18 @@ function commit<T>(write: () => T, revert: () => void, attached: AttachedSql[] =
   }
 }
 
-function commitEdit(delta: Delta, label: string): EditRecord {
+function commitEdit(delta: Delta, label: string, sparql: string | null = null): EditRecord {
   const removed = toNQuads(delta.removed);
   const added = toNQuads(delta.added);
   const seq = commit(
     () => {
       const s = journal.append('delta', { label, removed, added });
-      journal.recordEdit(s, label, removed, added);
+      journal.recordEdit(s, label, removed, added, sparql);
       return s;
     },
     () => delta.revert(store),
   );
-  return { seq, at: new Date().toISOString(), label, undone: false };
+  return { seq, at: new Date().toISOString(), label, undone: false, ...(sparql ? { sparql } : {}) };
 }
 
 /** Triples without a graph in N-Triples, for replace entries. */
@@ -234,7 +234,7 @@ function applyRaw(removeNq: string, addNq: string): Delta {
 }
 
 function editRecord(e: EditRow, undone: boolean): EditRecord {
-  return { seq: e.seq, at: e.at, label: e.label, undone };
+  return { seq: e.seq, at: e.at, label: e.label, undone, ...(e.sparql ? { sparql: e.sparql } : {}) };
 }
 
 // ---- compaction
@@ -457,7 +457,7 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
     case 'query':
       return query(req.sparql, req.limit);
     case 'update':
-      return commitEdit(editor().applyUpdate(req.sparql), req.label);
+      return commitEdit(editor().applyUpdate(req.sparql), req.label, req.sparql);
     case 'editTriples':
       return commitEdit(editor().applyTriples(skolemize(parseRdf(req.remove, 'n-triples')), skolemize(parseRdf(req.add, 'n-triples'))), req.label);
     case 'replaceGraph':

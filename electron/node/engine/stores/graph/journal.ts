@@ -25,6 +25,7 @@ export interface EditRow {
   added: string;
   /** 0 active, 1 undone (redo possible), 2 undone and superseded by a newer edit. */
   state: number;
+  sparql: string | null;
 }
 
 /** SQL run in the same transaction as a journal entry (e.g. an extraction chunk's status). */
@@ -68,6 +69,7 @@ export class GraphJournal {
           );
         `,
       },
+      { version: 2, name: 'edit sparql', sql: 'ALTER TABLE graph_edits ADD COLUMN sparql TEXT' },
     ]);
   }
 
@@ -138,12 +140,12 @@ export class GraphJournal {
 
   // ---- the person's edits (undo log)
 
-  recordEdit(seq: number, label: string, removed: string, added: string): void {
+  recordEdit(seq: number, label: string, removed: string, added: string, sparql: string | null = null): void {
     // A new edit ends the redo chain.
     this.db.prepare('UPDATE graph_edits SET state = 2 WHERE state = 1').run();
     this.db
-      .prepare('INSERT INTO graph_edits (seq, at, label, removed, added, state) VALUES (?, ?, ?, ?, ?, 0)')
-      .run(seq, new Date().toISOString(), label, removed, added);
+      .prepare('INSERT INTO graph_edits (seq, at, label, removed, added, state, sparql) VALUES (?, ?, ?, ?, ?, 0, ?)')
+      .run(seq, new Date().toISOString(), label, removed, added, sparql);
   }
 
   lastActiveEdit(): EditRow | undefined {

@@ -182,10 +182,15 @@ export class UserEditor {
     const text = this.generator.stringify(query);
     const usingDefault = using?.default?.map((g) => ox.namedNode(g.value));
     return this.store.query(text, {
-      use_default_graph_as_union: !withGraph && !usingDefault?.length,
-      default_graph: withGraph ? ox.namedNode(withGraph) : usingDefault?.length ? usingDefault : undefined,
+      default_graph: withGraph ? ox.namedNode(withGraph) : usingDefault?.length ? usingDefault : this.personsView(),
       named_graphs: using?.named?.length ? using.named.map((g) => ox.namedNode(g.value)) : undefined,
     }) as Map<string, Term>[];
+  }
+
+  /** Every graph but the removal records: edits see (and touch) the graph as the person sees it. */
+  private personsView(): import('oxigraph').NamedNode[] {
+    const rows = this.store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }') as Map<string, Term>[];
+    return rows.map((r) => r.get('g') as import('oxigraph').NamedNode).filter((g) => g.value !== GRAPHS.userRemoved);
   }
 
   private instantiate(
@@ -250,6 +255,7 @@ export class UserEditor {
 
   private deleteTriple(q: Quad, delta: Delta): void {
     for (const found of this.store.match(q.subject, q.predicate, q.object, null)) {
+      if (found.graph.value === GRAPHS.userRemoved) continue;
       delta.remove(this.store, found);
       if (found.graph.termType === 'NamedNode' && MACHINE_GRAPH(found.graph.value)) this.recordRemoval(found, delta);
     }
@@ -258,7 +264,7 @@ export class UserEditor {
   private insertTriple(q: Quad, delta: Delta): void {
     const record = ox.namedNode(removalRecordIri(q));
     for (const r of this.store.match(record, null, null, ox.namedNode(GRAPHS.userRemoved))) delta.remove(this.store, r);
-    if (this.store.match(q.subject, q.predicate, q.object, null).length) return;
+    if (this.store.match(q.subject, q.predicate, q.object, null).some((f) => f.graph.value !== GRAPHS.userRemoved)) return;
     delta.add(this.store, ox.quad(q.subject, q.predicate, q.object, ox.namedNode(GRAPHS.user)));
   }
 

@@ -113,6 +113,8 @@ function method<O>() {
 
 export const apiSpec = {
   // ---- memory overview
+  /** Which memory this is: its data folder and the engine's version. */
+  memoryInfo: method<{ dataDir: string; version: string }>()(none),
   stats: method<Stats>()(none),
   listSources: method<SourceInfo[]>()(none),
   listConversations: method<ConversationInfo[]>()(

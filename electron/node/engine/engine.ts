@@ -33,7 +33,12 @@ export interface EngineOptions {
   graphCompactBytes?: number;
   /** Skip loading the bundled ontology (tests of the bare stores). */
   withoutOntology?: boolean;
+  /** better-sqlite3's native module built for this runtime (Electron's ABI differs from Node's). */
+  sqliteNativeBinding?: string;
 }
+
+/** The engine's version, as package.json says (shown in the workbench's memory selector). */
+const ENGINE_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version ?? '0.0.0';
 
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 const DEFAULT_QUERY_LIMIT = 10_000;
@@ -58,7 +63,7 @@ export class Engine implements EngramApi {
   private readonly background: Promise<unknown>[] = [];
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes'>> & Pick<EngineOptions, 'graphCompactBytes'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding'>,
     private readonly lock: DataLock,
     parts: { chat: ChatStore; search: SearchIndex; graph: GraphStore; settings: SettingsStore },
   ) {
@@ -78,16 +83,17 @@ export class Engine implements EngramApi {
     const lock = lockDataDir(dataDir);
     try {
       const dbFile = path.join(dataDir, 'engram.sqlite');
-      const chat = ChatStore.open(dbFile);
+      const chat = ChatStore.open(dbFile, options.sqliteNativeBinding);
       const settings = new SettingsStore(chat.db);
       const search = await SearchIndex.open(path.join(dataDir, 'search'));
-      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes });
+      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding });
       const engine = new Engine(
         {
           dataDir,
           sessionGapMinutes: options.sessionGapMinutes ?? DEFAULT_SESSION_GAP_MINUTES,
           withoutOntology: options.withoutOntology ?? false,
           graphCompactBytes: options.graphCompactBytes,
+          sqliteNativeBinding: options.sqliteNativeBinding,
         },
         lock,
         { chat, search, graph, settings },
@@ -193,6 +199,10 @@ export class Engine implements EngramApi {
   }
 
   // ---- overview
+
+  async memoryInfo(): Promise<ApiResult<'memoryInfo'>> {
+    return { dataDir: this.options.dataDir, version: ENGINE_VERSION };
+  }
 
   async stats(): Promise<ApiResult<'stats'>> {
     const chat = this.chat.overview();

@@ -242,8 +242,8 @@ export class ChatStore {
     return s;
   }
 
-  static open(file: string): ChatStore {
-    const db = new Database(file);
+  static open(file: string, nativeBinding?: string): ChatStore {
+    const db = new Database(file, nativeBinding ? { nativeBinding } : {});
     db.pragma('journal_mode = WAL');
     // NORMAL is durable against a killed process (the WAL is fsynced at checkpoints);
     // only a power cut may lose the last transactions.

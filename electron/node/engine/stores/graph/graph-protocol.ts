@@ -7,6 +7,8 @@ export interface GraphWorkerData {
   snapshotDir: string;
   /** Compact once this many journal bytes are pending. */
   compactBytes: number;
+  /** better-sqlite3's native module for this runtime, when not the default one. */
+  sqliteNativeBinding?: string;
 }
 
 export interface GraphStats {

@@ -16,6 +16,7 @@ export interface GraphStoreOptions {
   dataDir: string;
   /** Journal bytes pending before a new snapshot is written. */
   compactBytes?: number;
+  sqliteNativeBinding?: string;
 }
 
 interface Pending {
@@ -74,6 +75,7 @@ export class GraphStore {
       dbFile: this.opts.dbFile,
       snapshotDir: path.join(this.opts.dataDir, 'graph'),
       compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
+      sqliteNativeBinding: this.opts.sqliteNativeBinding,
     };
     this.readyFlag = false;
     this.worker = startWorker(data);

@@ -22,7 +22,7 @@ type Store = import('oxigraph').Store;
 const config = workerData as GraphWorkerData;
 const port = parentPort!;
 
-const db = new Database(config.dbFile);
+const db = new Database(config.dbFile, config.sqliteNativeBinding ? { nativeBinding: config.sqliteNativeBinding } : {});
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 10000');
@@ -386,18 +386,22 @@ function graphKind(iri: string): GraphInfo['kind'] {
   return 'other';
 }
 
+/** The name of the source whose messages graph this is: the label of its sioc:Container. */
+function sourceNameIn(graph: string): string {
+  const g = ox.namedNode(graph);
+  for (const c of store.match(null, RDF_TYPE, ox.namedNode(`${PREFIXES.sioc}Container`), g)) {
+    const label = store.match(c.subject, ox.namedNode(RDFS_LABEL), null, g)[0];
+    if (label) return label.object.value;
+  }
+  return localName(graph);
+}
+
 function graphs(): GraphInfo[] {
   const rows = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g') as Map<string, Term>[];
   return rows.map((r) => {
     const iri = r.get('g')!.value;
-    const sourceLabel = store.match(null, ox.namedNode(RDFS_LABEL), null, ox.namedNode(iri))[0];
     const kind = graphKind(iri);
-    return {
-      iri,
-      triples: Number(r.get('n')!.value),
-      kind,
-      label: kind === 'messages' && sourceLabel ? `Messages: ${sourceLabel.object.value}` : localName(iri),
-    };
+    return { iri, triples: Number(r.get('n')!.value), kind, label: kind === 'messages' ? `Messages: ${sourceNameIn(iri)}` : localName(iri) };
   });
 }
 

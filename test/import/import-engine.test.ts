@@ -59,6 +59,10 @@ describe('importing into the three stores', () => {
     ]);
     expect(rows[0]).toMatchObject({ dayName: 'Monday', week: '2023-W19', date: '2023-05-08', time: '13:56:04', speaker: 'Ana' });
     expect(rows[2]).toMatchObject({ dayName: 'Tuesday', date: '2023-06-27' });
+    // A source is found by its id, file name, key or path.
+    const [source] = await engine.listSources();
+    for (const name of [String(source.id), 'mini.json', source.key, source.path!]) expect(engine.chat.sourceIdsByName(name)).toEqual([source.id]);
+    expect(engine.chat.sourceIdsByName('other.json')).toEqual([]);
     const table = engine.chat.db.prepare('SELECT Session_Index, Day_Name, Week FROM chat_table ORDER BY Response_Index').all();
     expect(table[4]).toEqual({ Session_Index: 2, Day_Name: 'Tuesday', Week: '2023-W26' });
   });

@@ -296,8 +296,8 @@ export class ChatStore {
   sourceIdsByName(nameOrKey: string): number[] {
     return (
       this.db
-        .prepare(`SELECT id FROM sources WHERE status = 'ready' AND (key = ?1 OR name = ?1 OR part = ?1 OR path = ?1 OR CAST(id AS TEXT) = ?1)`)
-        .all(nameOrKey) as { id: number }[]
+        .prepare(`SELECT id FROM sources WHERE status = 'ready' AND (key = @v OR name = @v OR part = @v OR path = @v OR CAST(id AS TEXT) = @v)`)
+        .all({ v: nameOrKey }) as { id: number }[]
     ).map((r) => r.id);
   }
 

@@ -52,12 +52,12 @@ export async function answerLine(timeline: Timeline, raw: unknown, sourceName: (
     return { id, error: `line ${lineNo}: ${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}` };
   }
   const line = parsed.data;
-  let sourceIds: number[] | undefined;
-  if (line.source !== undefined && String(line.source).trim()) {
-    sourceIds = timeline.sourcesNamed(String(line.source));
-    if (!sourceIds.length) return { id, error: `line ${lineNo}: no imported source '${String(line.source).slice(0, 200)}'` };
-  }
   try {
+    let sourceIds: number[] | undefined;
+    if (line.source !== undefined && String(line.source).trim()) {
+      sourceIds = timeline.sourcesNamed(String(line.source));
+      if (!sourceIds.length) return { id, error: `line ${lineNo}: no imported source '${String(line.source).slice(0, 200)}'` };
+    }
     const { planned, rows } = await timeline.retrieve({
       question: line.question,
       context: line.context?.map((t) => ({ speaker: t.speaker ?? '', text: t.text })),

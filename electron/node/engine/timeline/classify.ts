@@ -5,7 +5,7 @@
 /** English stop words. */
 const STOP = new Set(
   (
-    "a about above after again against all am an and any are aren't as at be because been before being below between both but by " +
+    "a about above across among throughout within via upon onto toward towards after again against all am an and any are aren't as at be because been before being below between both but by " +
     "can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further had hadn't has " +
     "hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll i'm i've if in " +
     "into is isn't it it's its itself let's me more most mustn't my myself no nor not of off on once only or other ought our ours " +
@@ -29,7 +29,7 @@ const FRAMING = new Set(
     'cover covered covering happen happened happening come came coming up topic topics subject subjects thing things stuff ' +
     'sort sorts kind kinds type types main points highlights everything anything something please could can would will ' +
     'yes yeah sure okay ok oh wow thanks thank hey hi hello well like love enjoy enjoyed enjoying nice fun great good glad ' +
-    'better memory memories know think trying try want wanted wonder wondering curious help quite bit lot lots several ' +
+    'better memory memories know think trying want wanted wonder wondering curious help quite bit lot lots several ' +
     'times time back far able possible exactly again already really actually maybe perhaps just still even ever ' +
     'calendar see saw remember am is was were be been being do did does done doing have has had get got give show list ' +
     'today yesterday earlier later recently lately then period while ago since before after last past previous first ' +

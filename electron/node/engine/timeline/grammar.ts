@@ -51,13 +51,17 @@ export type Ref =
   | (RefBase & { kind: 'session'; sel: SessionSel; within?: boolean })
   | (RefBase & { kind: 'shift'; unit: 'session' | 'day' | 'week' | 'month' | 'year'; delta: number })
   | (RefBase & { kind: 'response'; from: number; to: number })
-  | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean })
+  | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean; note?: string })
   | (RefBase & { kind: 'timeOfDay'; from: string; to: string; label: string })
   | (RefBase & { kind: 'upToNow' })
   | (RefBase & { kind: 'dayName'; days: Weekday[] })
   | (RefBase & { kind: 'recent'; what: 'recently' | 'otherDay' })
   | (RefBase & { kind: 'speaker'; name: string })
   | (RefBase & { kind: 'role'; role: 'user' | 'assistant' });
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A reference before its span is known. */
+export type RefInit = DistributiveOmit<Ref, 'start' | 'end' | 'text'>;
 
 export interface GrammarContext {
   /** Wall-clock now, 'YYYY-MM-DDTHH:MM:SS'. */
@@ -71,6 +75,8 @@ export interface GrammarContext {
 }
 
 export interface Extraction {
+  /** The question as read (misspelled month names fixed). */
+  original: string;
   normalized: Normalized;
   refs: Ref[];
   /** The normalized text with every reference masked out (what is left for content). */
@@ -128,10 +134,10 @@ class Extractor {
   }
 
   /** Runs a global regex over the unmasked text; the handler returns a ref (or null to skip). */
-  scan(pattern: string, handler: (m: RegExpExecArray) => Omit<Ref, 'start' | 'end' | 'text'> | Omit<Ref, 'start' | 'end' | 'text'>[] | null, flags = 'gi'): void {
+  scan(pattern: string, handler: (m: RegExpExecArray) => RefInit | RefInit[] | null, flags = 'gi'): void {
     const re = new RegExp(pattern, flags);
     let m: RegExpExecArray | null;
-    const found: { start: number; end: number; refs: Omit<Ref, 'start' | 'end' | 'text'>[] }[] = [];
+    const found: { start: number; end: number; refs: RefInit[] }[] = [];
     while ((m = re.exec(this.masked))) {
       if (m[0].length === 0) {
         re.lastIndex++;
@@ -149,20 +155,34 @@ class Extractor {
     for (const f of found) this.add(f.start, f.end, f.refs);
   }
 
-  add(start: number, end: number, refs: Omit<Ref, 'start' | 'end' | 'text'>[]): void {
-    let s = start;
-    const before = this.n.text.slice(0, start);
+  add(start: number, end: number, refs: RefInit[]): void {
+    // a preposition just before the reference belongs to it ("on May 8th", "in our first session")
+    const before = this.masked.slice(0, start);
     const prep = PREPOSITION.exec(before);
-    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1])) s = start - prep[0].replace(/^\s/, '').length;
-    const [os, oe] = this.n.toOriginal(s, end);
+    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1])) start -= prep[0].replace(/^\s/, '').length;
+    const [os, oe] = this.n.toOriginal(start, end);
     const text = this.original.slice(os, oe);
-    for (const r of refs) this.refs.push({ ...(r as Ref), start, end, text });
+    for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
   }
 
-  dates(ranges: DateRange[], unit: DateUnit, relative: boolean): Omit<Ref, 'start' | 'end' | 'text'> {
+  dates(ranges: DateRange[], unit: DateUnit, relative: boolean): RefInit {
     const future = ranges.every(([from]) => from > this.today);
-    return { kind: 'dates', ranges, unit, relative, ...(future ? { future } : {}) } as Omit<Ref, 'start' | 'end' | 'text'>;
+    return { kind: 'dates', ranges, unit, relative, ...(future ? { future } : {}) };
+  }
+
+  /**
+   * A single day people name loosely: when we did not talk that day, the day before (elapsed
+   * days are counted down: "6 days ago" for 6 days and 20 hours), else the day after.
+   */
+  nearestDay(day: Ymd): { day: Ymd; note?: string } {
+    const has = this.ctx.hasData;
+    if (!has || has(day, day)) return { day };
+    const before = addDays(day, -1);
+    if (has(before, before)) return { day: before, note: `no conversation on ${day}: the day before` };
+    const after = addDays(day, 1);
+    if (after <= this.today && has(after, after)) return { day: after, note: `no conversation on ${day}: the day after` };
+    return { day };
   }
 
   /** The most recent year (≤ today) for a year-less (month, day), preferring one that holds conversations. */
@@ -250,13 +270,13 @@ class Extractor {
       sess({ t: 'index', from: +m[1], to: +m[2] }, false),
     );
     // "our last three conversations", "the past 2 sessions", "the first 3 chats"
-    this.scan(`\\b(?:our\\s+|the\\s+|my\\s+)?(${lastWord}|${firstWord}|1st)\\s+${COUNT}\\s+${SNOUN}`, (m) => {
+    this.scan(`\\b(?:our\\s+|the\\s+|my\\s+)?(${lastWord}|${firstWord}|1st)\\s+${COUNT}\\s+(?:${SNOUN}|times\\s+(?:that\\s+)?(?:we|i|you)\\s+${TALKED})`, (m) => {
       const n = parseCount(m[2]);
       if (!n) return null;
       return /1st|earliest|initial|opening/i.test(m[1]) ? sess({ t: 'firstN', n }, false) : sess({ t: 'ago', from: n, to: 1 }, true);
     });
     // "2 sessions ago", "one session back", "a few conversations ago"
-    this.scan(`\\b${COUNT}\\s+${SNOUN}\\s+(?:ago|back|before\\s+(?:this|now)|earlier)\\b`, (m) => {
+    this.scan(`\\b${COUNT}\\s+${SNOUN}\\s+(?:ago|back|before\\s+(?:this|now)|earlier(?!\\s+(?:today|this|in|on|that|tonight)))\\b`, (m) => {
       const n = parseCount(m[1]);
       return n ? sess({ t: 'ago', from: n, to: n }, true) : null;
     });
@@ -277,7 +297,7 @@ class Extractor {
       delta: /after|following/i.test(m[1]) ? 1 : -1,
       relative: true,
     }));
-    this.scan(`\\b(?:the\\s+)?(day|week|month|year)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b`, (m) => ({
+    this.scan(`\\b(?:the\\s+)?(day|week|month|year)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b(?!\\s+(?:yesterday|tomorrow|last|next|our|the|\\d))`, (m) => ({
       kind: 'shift',
       unit: m[1].toLowerCase() as 'day',
       delta: /after/i.test(m[2]) ? 1 : -1,
@@ -333,7 +353,7 @@ class Extractor {
   relativeDays(): void {
     const t = this.today;
     const day = (d: Ymd) => this.dates([[d, d]], 'day', true);
-    const part = (p: string): Omit<Ref, 'start' | 'end' | 'text'> => ({
+    const part = (p: string): RefInit => ({
       kind: 'timeOfDay',
       from: PART_OF_DAY[p][0],
       to: PART_OF_DAY[p][1],
@@ -342,7 +362,7 @@ class Extractor {
     });
     // "earlier today", "earlier this morning", "earlier in the morning", "this afternoon"
     this.scan(`\\bearlier\\s+(?:on\\s+)?(?:today|(?:this|in\\s+the)\\s+(morning|afternoon|evening)|(?:this\\s+)?(?:day))\\b`, (m) => {
-      const refs: Omit<Ref, 'start' | 'end' | 'text'>[] = [day(t), { kind: 'upToNow', relative: true }];
+      const refs: RefInit[] = [day(t), { kind: 'upToNow', relative: true }];
       if (m[1]) refs.push(part(m[1].toLowerCase()));
       return refs;
     });
@@ -406,7 +426,8 @@ class Extractor {
       const n = parseCount(mm[1]) ?? 1;
       if (unit === 'day') {
         if (fuzzy) return this.dates([[addDays(t, -fuzzy[1]), addDays(t, -fuzzy[0])]], 'span', true);
-        return this.dates([[addDays(t, -n), addDays(t, -n)]], 'day', true);
+        const { day, note } = this.nearestDay(addDays(t, -n));
+        return { ...this.dates([[day, day]], 'day', true), ...(note ? { note } : {}) } as RefInit;
       }
       if (unit === 'week' || unit === 'fortnight') {
         const weeks = unit === 'fortnight' ? 2 * n : n;
@@ -479,6 +500,23 @@ class Extractor {
       if (back === 0) back = 7;
       return addDays(t, -(back + 7 * k));
     };
+    // "two Fridays ago"
+    this.scan(`\\b${COUNT}\\s+${WEEKDAY_RE}s\\s+(?:ago|back)\\b`, (m) => {
+      const n = parseCount(m[1]) ?? 1;
+      const date = previous(WEEKDAYS.indexOf(fullWeekday(m[2])), n - 1);
+      return this.dates([[date, date]], 'day', true);
+    });
+    // "Friday the 13th": the latest such day
+    this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE},?\\s+(?:the\\s+)?${ORD}\\b(?!\\s*(?:of\\b|${SNOUN}))`, (m) => {
+      const target = WEEKDAYS.indexOf(fullWeekday(m[1]));
+      const d = +m[2];
+      let { y, m: mo } = parts(t);
+      for (let i = 0; i < 36; i++) {
+        if (isValidDate(y, mo, d) && ymd(y, mo, d) <= t && weekdayOf(ymd(y, mo, d)) === target) return this.dates([[ymd(y, mo, d), ymd(y, mo, d)]], 'day', false);
+        [y, mo] = addMonths(y, mo, -1);
+      }
+      return null;
+    });
     // "on Tuesdays", "every Monday", "Mondays" → recurring day of week
     this.scan(`\\b(?:on\\s+|every\\s+|most\\s+)?${WEEKDAY_RE}s\\b|\\bevery\\s+${WEEKDAY_RE}\\b`, (m) => {
       const w = m[1] ?? m[2];
@@ -486,7 +524,7 @@ class Extractor {
       return { kind: 'dayName', days: [fullWeekday(w)], relative: false };
     });
     // "Tuesday before last", "last Tuesday", "this past Tuesday", "on Tuesday", "Tuesday"
-    this.scan(`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b(\\s+before\\s+last|\\s+of\\s+last\\s+week|\\s+last\\s+week|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_WORDS.join('|')})\\b)`, (m) => {
+    this.scan(`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b(\\s+before\\s+last|\\s+of\\s+last\\s+week|\\s+last\\s+week|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night))?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_WORDS.join('|')})\\b)`, (m) => {
       const w = m[2];
       if (w.length <= 3 && !m[1] && !/^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(w)) return null;
       if (/^(?:sat|sun|wed|mon)$/i.test(w) && !m[1]) return null; // too ambiguous as bare words
@@ -499,8 +537,25 @@ class Extractor {
       else if (/this week/.test(tail) || which === 'this') {
         const inWeek = addDays(isoWeekStart(t), (target + 6) % 7);
         date = inWeek <= t ? inWeek : previous(target);
-      } else date = previous(target);
-      return this.dates([[date, date]], 'day', true);
+      } else {
+        // "last Saturday": the most recent Saturday before today, or, when we did not talk
+        // then, the most recent Saturday we talked (within eight weeks)
+        date = previous(target);
+        const has = this.ctx.hasData;
+        if (has && !has(date, date)) {
+          for (let k = 1; k <= 8; k++) {
+            const earlier = previous(target, k);
+            if (has(earlier, earlier)) {
+              date = earlier;
+              break;
+            }
+          }
+        }
+      }
+      const day = this.dates([[date, date]], 'day', true);
+      if (!m[4]) return day;
+      const key = m[4].toLowerCase();
+      return [day, { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: true }];
     });
   }
 
@@ -512,7 +567,7 @@ class Extractor {
     const third = (word: string): 'early' | 'mid' | 'late' =>
       /start|beginning|early|first\s+part/i.test(word) ? 'early' : /mid|middle/i.test(word) ? 'mid' : 'late';
     const monthNum = (w: string) => MONTH_WORDS.findIndex((x) => x.startsWith(w.toLowerCase().slice(0, 3))) + 1;
-    const monthThird = (pos: 'early' | 'mid' | 'late', mo: number, yearText?: string): Omit<Ref, 'start' | 'end' | 'text'> => {
+    const monthThird = (pos: 'early' | 'mid' | 'late', mo: number, yearText?: string): RefInit => {
       const yy = yearText ? +yearText : this.yearFor(mo);
       const last = daysInMonth(yy, mo);
       const [a, b] = pos === 'early' ? [1, 10] : pos === 'mid' ? [11, 20] : [21, last];
@@ -649,6 +704,11 @@ class Extractor {
         this.add(p.start, p.end, [{ kind: 'timeOfDay', from: `${pad(h - 1)}:00:00`, to: `${pad(h + 1)}:59:59`, label: `around ${h}:00`, relative: false }]);
         continue;
       }
+      if (p.unit === 'day' && p.ranges.length === 1 && p.ranges[0][0] === p.ranges[0][1] && p.ranges[0][0] <= this.today) {
+        const { day, note } = this.nearestDay(p.ranges[0][0]);
+        this.add(p.start, p.end, [{ ...this.dates([[day, day]], 'day', false), ...(note ? { note } : {}) } as RefInit]);
+        continue;
+      }
       this.add(p.start, p.end, [this.dates(p.ranges, p.unit, false)]);
     }
   }
@@ -682,6 +742,20 @@ class Extractor {
    */
   boundaries(): void {
     for (const r of this.refs) {
+      // "the week of May 8th": the calendar week holding that day
+      if (r.kind === 'dates' && r.unit === 'day' && r.ranges.length === 1) {
+        const wk = /\b(?:in\s+|during\s+)?(?:the\s+)?week\s+(?:of\s+)?(?:the\s+)?$/i.exec(this.n.text.slice(0, r.start));
+        if (wk) {
+          const start = isoWeekStart(r.ranges[0][0]);
+          r.ranges = [[start, addDays(start, 6)]];
+          r.unit = 'week';
+          const [os] = this.n.toOriginal(wk.index, r.start);
+          const [, oe] = this.n.toOriginal(r.start, r.end);
+          r.text = this.original.slice(os, oe);
+          r.start = wk.index;
+          continue;
+        }
+      }
       const before = this.n.text.slice(0, r.start);
       const m = /\b(since|after|before|until|till|up\s+to|prior\s+to)\s+(?:the\s+|our\s+)?$/i.exec(before);
       if (!m) continue;
@@ -746,5 +820,5 @@ export function extractRefs(question: string, ctx: GrammarContext): Extraction {
   const normalized = normalizeNumbers(fixed);
   const ex = new Extractor(normalized, fixed, ctx);
   ex.run();
-  return { normalized, refs: ex.refs, rest: ex.masked };
+  return { original: fixed, normalized, refs: ex.refs, rest: ex.masked };
 }

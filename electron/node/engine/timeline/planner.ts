@@ -45,11 +45,9 @@ export interface PlanInput {
 export interface PlannerOptions {
   /** Rows kept at most when ranking by content. */
   rankLimit?: number;
-  /** Speakers named in a content question: a hard filter or a ranking preference. */
-  contentSpeakers?: 'filter' | 'prefer';
 }
 
-const DEFAULT_RANK_LIMIT = 5;
+const DEFAULT_RANK_LIMIT = 4;
 const MIN_DATE = '0001-01-01';
 
 const TIME_KINDS = new Set<Ref['kind']>(['session', 'dates', 'response', 'timeOfDay', 'upToNow', 'dayName', 'shift', 'recent']);
@@ -160,7 +158,9 @@ function shiftRanges(ranges: DateRange[], unit: 'day' | 'week' | 'month' | 'year
 /** Applies "the one before that" / "the day after" to the reference it points back to. */
 function applyShifts(refs: Ref[], today: Ymd): Ref[] {
   const out: Ref[] = [];
+  const consumed = new Set<Ref>();
   for (const r of refs) {
+    if (consumed.has(r)) continue;
     if (r.kind !== 'shift') {
       out.push(r);
       continue;
@@ -172,10 +172,10 @@ function applyShifts(refs: Ref[], today: Ymd): Ref[] {
     let base: Ref | undefined = i >= 0 ? out[i] : undefined;
     if (!base) {
       // no reference before it: the next one ("the one before that (3 sessions ago)")
-      const later = refs.find((x) => x.start > r.start && isBase(x));
+      const later = refs.find((x) => x.start > r.start && isBase(x) && !consumed.has(x));
       if (later) {
         base = later;
-        refs = refs.filter((x) => x !== later);
+        consumed.add(later);
       }
     } else out.splice(i, 1);
     const text = base ? `${base.text.trim()} → ${r.text.trim()}` : r.text;
@@ -259,8 +259,14 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   const speakerRefs = refs.filter((r): r is Extract<Ref, { kind: 'speaker' }> => r.kind === 'speaker');
   const roleRefs = refs.filter((r): r is Extract<Ref, { kind: 'role' }> => r.kind === 'role');
   for (const r of [...speakerRefs, ...roleRefs]) rest = rest.slice(0, r.start) + ' '.repeat(r.end - r.start) + rest.slice(r.end);
+  // the query keeps the person's words ("for the first time", not "1st")
+  let restOriginal = ex.original;
+  for (const r of [...used, ...speakerRefs, ...roleRefs]) {
+    const [a, b] = ex.normalized.toOriginal(r.start, r.end);
+    restOriginal = restOriginal.slice(0, a) + ' '.repeat(b - a) + restOriginal.slice(b);
+  }
   const content = contentWords(rest);
-  const query = queryWords(rest);
+  const query = queryWords(restOriginal);
   const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0;
   const classification: QuestionKind = content.length ? (hasMeta ? 'both' : 'content') : 'meta';
 
@@ -323,7 +329,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   const ranges: DateRange[] = [...dateRefs.flatMap((r) => r.ranges), ...otherDay.map((): DateRange => [addDays(today, -7), addDays(today, -1)])];
   for (const r of [...dateRefs, ...otherDay]) {
     const rr = r.kind === 'dates' ? r.ranges : [[addDays(today, -7), addDays(today, -1)] as DateRange];
-    explanation.push(`${quote(r)} → ${describeRanges(rr)}`);
+    explanation.push(`${quote(r)} → ${describeRanges(rr)}${r.kind === 'dates' && r.note ? ` (${r.note})` : ''}`);
   }
   if (ranges.length) chain.push(...dateOps(ranges, [...dateRefs, ...otherDay].map((r) => r.text.trim()).join('; ')));
 
@@ -374,19 +380,25 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     explanation.push(`${roleRefs.map(quote).join(', ')} → Role = ${roles.join(', ')}`);
   }
 
-  // speakers: whose words ("what did Caroline say") filter; others name the conversation or are preferred when ranking
+  // speakers: in a question about content, the first one named is whom it is about ("What did
+  // Caroline say she…", "What is Megan's dream…"; "Caroline and Melanie" are both); in a
+  // question about time, a speaker followed by a verb of speech filters their words
+  // ("What did Melanie say yesterday?") and otherwise names the sessions they speak in.
   const names = [...new Set(speakerRefs.map((r) => r.name))];
-  const speaking = [...new Set(speakerRefs.filter((r) => SPEECH_AFTER.test(ex.normalized.text.slice(r.end))).map((r) => r.name))];
   let preferSpeakers: string[] = [];
-  if (names.length && names.length < memory.speakers.length) {
-    if (classification === 'both' || classification === 'content') {
-      if ((options.contentSpeakers ?? 'prefer') === 'filter' && speaking.length) {
-        chain.push({ op: 'f_value', column: 'Speaker', values: speaking, why: speaking.join(', ') });
-        explanation.push(`${speaking.join(', ')} → Speaker in ${speaking.join(', ')}`);
-      } else {
-        preferSpeakers = speaking.length ? speaking : names;
-      }
-    } else if (speaking.length) {
+  if (names.length && (classification === 'both' || classification === 'content')) {
+    const ordered = [...speakerRefs].sort((a, b) => a.start - b.start);
+    preferSpeakers = [ordered[0].name];
+    for (let i = 1; i < ordered.length; i++) {
+      const gap = ex.normalized.text.slice(ordered[i - 1].end, ordered[i].start);
+      if (!/^\s*(?:,|and|&|or)\s*$/i.test(gap)) break;
+      preferSpeakers.push(ordered[i].name);
+    }
+    preferSpeakers = [...new Set(preferSpeakers)];
+    if (preferSpeakers.length >= memory.speakers.length) preferSpeakers = [];
+  } else if (names.length && names.length < memory.speakers.length) {
+    const speaking = [...new Set(speakerRefs.filter((r) => SPEECH_AFTER.test(ex.normalized.text.slice(r.end))).map((r) => r.name))];
+    if (speaking.length) {
       chain.push({ op: 'f_value', column: 'Speaker', values: speaking, why: speaking.join(', ') });
       explanation.push(`${speaking.join(', ')} → Speaker = ${speaking.join(', ')} (their words)`);
     } else if (memory.sessionsOfSpeaker) {
@@ -416,7 +428,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   };
   if (classification !== 'meta' && query.length) {
     plan.rank = { query: query.join(' '), limit: options.rankLimit ?? DEFAULT_RANK_LIMIT, ...(preferSpeakers.length ? { speakers: preferSpeakers } : {}) };
-    explanation.push(`Content “${query.join(' ')}” → rank the ${chain.length ? 'remaining ' : ''}rows by relevance and keep the best${preferSpeakers.length ? ` (preferring ${preferSpeakers.join(', ')})` : ''}`);
+    explanation.push(`Content “${query.join(' ')}” → rank the ${chain.length ? 'remaining ' : ''}rows by relevance and keep the best${preferSpeakers.length ? ` (the turns of ${preferSpeakers.join(', ')})` : ''}`);
   } else if (chain.length) {
     explanation.push('No content words: every row the chain keeps is returned, in time order');
   }

@@ -10,6 +10,8 @@ import type { MessageRow, PlannedQuestion, PlanRun, TimelinePlan } from '../../.
 import { wallClockOfDate, parseIsoWallClock } from '../common/wall-clock';
 import type { ChatStore } from '../stores/chat-store';
 import type { SearchIndex } from '../stores/search-index';
+import type { OllamaClient } from '../llm/ollama';
+import { planWithLlm } from './llm-planner';
 import { checkPlan, compileChain } from './plan';
 import { planQuestion, type PlannerMemory, type PlannerOptions, type SessionEntry } from './planner';
 import type { DialogueTurn } from './rewrite';
@@ -38,10 +40,20 @@ export interface SelectedRow {
 export interface TimelineOptions extends PlannerOptions {
   /** Ranked rows scoring below this share of the best score are dropped. */
   rankRelativeCutoff?: number;
+  /** Share of the previous turn's score a turn adds to its own. */
+  previousTurnWeight?: number;
+  /** Share of the next turn's score a turn adds to its own (the reply echoes what was said). */
+  nextTurnWeight?: number;
+  /** The speakers a content question is about: keep only their turns ('filter') or boost them. */
+  speakerMode?: 'filter' | 'boost';
+  speakerBoost?: number;
+  /** When set, the LLM writes the plans (the study's path); the rules' plan is the fallback. */
+  llm?: OllamaClient;
 }
 
-const DEFAULT_CUTOFF = 0.75;
-const SPEAKER_BOOST = 1.25;
+const RANK_DEFAULTS = { rankRelativeCutoff: 0.4, previousTurnWeight: 0.5, nextTurnWeight: 0.25, speakerMode: 'filter' as 'filter' | 'boost', speakerBoost: 1.5 };
+/** Rows scored one by one; beyond this the search index ranks the sessions' rows and the rest score 0. */
+const MAX_SCORED_ROWS = 5000;
 
 /** 'Now' as a wall clock: an ISO time with an offset is read in this machine's zone, without one as written. */
 export function resolveNow(now?: string): string {
@@ -112,11 +124,10 @@ export class Timeline {
     const key = nameOrId.trim();
     let ids = this.sourceNames.get(key);
     if (!ids) {
-      ids = this.chat.sourceIdsByName(key);
-      if (!ids.length) {
-        const base = key.split(/[\\/]/).pop() ?? key;
-        ids = this.chat.listSources().filter((s) => s.name === base || (s.path ?? '').endsWith(`/${base}`) || s.name.replace(/\.[^.]+$/, '') === base).map((s) => s.id);
-      }
+      const base = key.split(/[\\/]/).pop() ?? key;
+      const sources = this.chat.listSources();
+      const exact = sources.filter((s) => String(s.id) === key || s.key === key || s.name === key || s.path === key);
+      ids = (exact.length ? exact : sources.filter((s) => s.name === base || s.name.replace(/\.[^.]+$/, '') === base || (s.path ?? '').split(/[\\/]/).pop() === base)).map((s) => s.id);
       this.sourceNames.set(key, ids);
     }
     return ids;
@@ -197,38 +208,58 @@ ORDER BY s.memory_index, m.turn_index`;
     return { rows, sql, params };
   }
 
-  /** Ranks rows by relevance to the plan's query (BM25 over the search index), keeping the best. */
+  /**
+   * Ranks rows by relevance to the plan's query and keeps the best. BM25 scores every row the
+   * chain kept; a turn also takes part of the score of the turn before it (an answer follows
+   * the question that names its topic: "What kind of music do you like?" → "Foo Fighters!");
+   * the speakers the question is about ("What did Caroline say…") are kept, when any of their
+   * turns matches; the rows scoring at least a share of the best one are kept, at most `limit`.
+   */
   async rank(plan: TimelinePlan, rows: SelectedRow[] | null): Promise<SelectedRow[]> {
     const rank = plan.rank;
     if (!rank) return rows ?? [];
     if (rows && !rows.length) return [];
-    const byId = rows ? new Map(rows.map((r) => [r.id, r])) : null;
-    const pool = Math.max(rank.limit * 4, 20);
-    let hits: { id: number; score: number }[];
+    const o = {
+      rankRelativeCutoff: this.options.rankRelativeCutoff ?? RANK_DEFAULTS.rankRelativeCutoff,
+      previousTurnWeight: this.options.previousTurnWeight ?? RANK_DEFAULTS.previousTurnWeight,
+      nextTurnWeight: this.options.nextTurnWeight ?? RANK_DEFAULTS.nextTurnWeight,
+      speakerMode: this.options.speakerMode ?? RANK_DEFAULTS.speakerMode,
+      speakerBoost: this.options.speakerBoost ?? RANK_DEFAULTS.speakerBoost,
+    };
+    let scored: SelectedRow[];
     if (!rows) {
-      hits = await this.search.search(rank.query, { sourceIds: plan.sourceIds }, pool);
-    } else if (rows.length <= 4000) {
-      hits = await this.search.search(rank.query, { ids: rows.map((r) => r.id) }, pool);
-    } else {
-      const sessionIds = [...new Set(rows.map((r) => r.sessionId))];
-      hits = (await this.search.search(rank.query, { sessionIds }, pool * 4)).filter((h) => byId!.has(h.id));
-    }
-    if (!hits.length) return rows ?? [];
-    const prefer = new Set((rank.speakers ?? []).map((s) => s.toLowerCase()));
-    let found: SelectedRow[];
-    if (byId) {
-      found = hits.filter((h) => byId.has(h.id)).map((h) => ({ ...byId.get(h.id)!, score: h.score }));
-    } else {
+      const hits = await this.search.search(rank.query, { sourceIds: plan.sourceIds }, Math.max(rank.limit * 10, 50));
       const meta = this.rowsByIds(hits.map((h) => h.id), plan);
-      found = hits.filter((h) => meta.has(h.id)).map((h) => ({ ...meta.get(h.id)!, score: h.score }));
+      scored = hits.filter((h) => meta.has(h.id)).map((h) => ({ ...meta.get(h.id)!, score: h.score }));
+    } else {
+      const scores = new Map<number, number>();
+      if (rows.length <= MAX_SCORED_ROWS) {
+        for (const h of await this.search.search(rank.query, { ids: rows.map((r) => r.id) }, rows.length)) scores.set(h.id, h.score);
+      } else {
+        const sessionIds = [...new Set(rows.map((r) => r.sessionId))];
+        for (const h of await this.search.search(rank.query, { sessionIds }, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
+      }
+      scored = rows.map((r, i) => {
+        const own = scores.get(r.id) ?? 0;
+        const prev = i > 0 && rows[i - 1].sessionId === r.sessionId ? (scores.get(rows[i - 1].id) ?? 0) : 0;
+        const next = i + 1 < rows.length && rows[i + 1].sessionId === r.sessionId ? (scores.get(rows[i + 1].id) ?? 0) : 0;
+        return { ...r, score: own + o.previousTurnWeight * prev + o.nextTurnWeight * next };
+      });
+      scored = scored.filter((r) => (r.score ?? 0) > 0);
     }
+    if (!scored.length) return rows ?? [];
+    const prefer = new Set((rank.speakers ?? []).map((s) => s.toLowerCase()));
     if (prefer.size) {
-      for (const r of found) if (prefer.has(r.speaker.toLowerCase())) r.score = (r.score ?? 0) * SPEAKER_BOOST;
-      found.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+      const theirs = scored.filter((r) => prefer.has(r.speaker.toLowerCase()));
+      if (o.speakerMode === 'filter') {
+        if (theirs.length) scored = theirs;
+      } else {
+        for (const r of theirs) r.score = (r.score ?? 0) * o.speakerBoost;
+      }
     }
-    const best = found[0]?.score ?? 0;
-    const cutoff = this.options.rankRelativeCutoff ?? DEFAULT_CUTOFF;
-    return found.filter((r, i) => i === 0 || (r.score ?? 0) >= best * cutoff).slice(0, rank.limit);
+    scored.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    const best = scored[0].score ?? 0;
+    return scored.filter((r, i) => i === 0 || (r.score ?? 0) >= best * o.rankRelativeCutoff).slice(0, rank.limit);
   }
 
   private rowsByIds(ids: number[], plan: TimelinePlan): Map<number, SelectedRow> {
@@ -254,9 +285,18 @@ ORDER BY s.memory_index, m.turn_index`;
     return { rows, sql, params: selected?.params ?? [], ranked: !!checked.rank && rows.some((r) => r.score !== undefined) };
   }
 
+  /** Question → plan, by the LLM when one is configured (else as `plan`). */
+  async planAsync(input: QuestionInput): Promise<PlannedQuestion> {
+    const planned = this.plan(input);
+    if (!this.options.llm) return planned;
+    const now = resolveNow(input.now);
+    const { memory } = this.scope(input.sourceIds);
+    return planWithLlm(this.options.llm, { question: input.question, context: input.context, now }, memory, planned, { rankLimit: this.options.rankLimit });
+  }
+
   /** Question → plan → rows (the batch path). */
   async retrieve(input: QuestionInput): Promise<{ planned: PlannedQuestion; rows: SelectedRow[] }> {
-    const planned = this.plan(input);
+    const planned = await this.planAsync(input);
     const { rows } = await this.execute(planned.plan);
     return { planned, rows };
   }

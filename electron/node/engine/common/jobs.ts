@@ -25,15 +25,21 @@ export class JobRunner {
     const controller = new AbortController();
     const started = Date.now();
     const info: JobInfo = { id: randomUUID(), kind, state: 'running', title, done: 0, total: null, unit, startedAt: new Date(started).toISOString(), elapsedMs: 0 };
-    const entry = { info, controller, started, lastEmit: 0 };
+    const entry = { info, controller, started, lastEmit: 0, trailing: null as NodeJS.Timeout | null };
     this.jobs.set(info.id, entry);
+    const flush = () => {
+      if (entry.trailing) clearTimeout(entry.trailing);
+      entry.trailing = null;
+      entry.lastEmit = Date.now();
+      info.elapsedMs = entry.lastEmit - started;
+      this.emit({ ...info });
+    };
+    // At most one event per 100 ms, and the latest state always goes out (a trailing emit).
     const update = (patch: Partial<JobInfo>, force = false) => {
       Object.assign(info, patch, { elapsedMs: Date.now() - started });
-      const now = Date.now();
-      if (force || now - entry.lastEmit > 100) {
-        entry.lastEmit = now;
-        this.emit({ ...info });
-      }
+      const wait = 100 - (Date.now() - entry.lastEmit);
+      if (force || wait <= 0) flush();
+      else entry.trailing ??= setTimeout(flush, wait);
     };
     const ctx: JobContext = {
       signal: controller.signal,

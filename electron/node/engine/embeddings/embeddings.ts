@@ -11,7 +11,7 @@ import type { ChatStore } from '../stores/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { TextHit } from '../stores/search-index';
 import type { SettingsStore } from '../stores/settings-store';
-import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, type PauseTuning } from '../extraction/availability';
+import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, steadyProgress, type PauseTuning } from '../extraction/availability';
 import { clientOf, readSettings } from '../extraction/settings';
 import { reciprocalRankFusion } from './fusion';
 import { VectorIndex, type MessageVectorRow } from './vector-index';
@@ -85,9 +85,26 @@ export class EmbeddingService {
       await v.reset();
       this.deps.settings.set(META_KEY, null);
     }
-    let done = 0;
-    let total = 0;
-    const gate = new AvailabilityGate(client, ctx.signal, this.tuning, (line) => ctx.progress(done, total, line), () => ctx.progress(done, total, 'Resumed'), 'embedModel');
+    const counts = { done: 0, total: 0 };
+    const steady = steadyProgress(ctx);
+    const gate = new AvailabilityGate(client, ctx.signal, this.tuning, (line) => steady.progress(counts.done, counts.total, line), () => steady.progress(counts.done, counts.total, 'Resumed'), 'embedModel');
+    try {
+      return await this.embedAll(ctx, { ...opts, model }, client, gate, steady.progress, counts);
+    } finally {
+      steady.stop();
+    }
+  }
+
+  private async embedAll(
+    ctx: JobContext,
+    opts: EmbedJobOptions & { model: string },
+    client: OllamaClient,
+    gate: AvailabilityGate,
+    progress: JobContext['progress'],
+    counts: { done: number; total: number },
+  ): Promise<Record<string, unknown>> {
+    const model = opts.model;
+    const v = await this.vectors();
     const embed = async (texts: string[]): Promise<number[][]> => {
       for (;;) {
         try {
@@ -117,8 +134,8 @@ export class EmbeddingService {
       .map((r) => ({ ...r, hash: hashOf(`${model}\n${r.doc}`) }))
       .filter((r) => have.get(r.id) !== r.hash);
     const entityTodo = opts.entities === false ? [] : await this.entityRows(model);
-    total = todo.length + entityTodo.length;
-    ctx.progress(0, total, `Embedding ${todo.length} messages with ${model}`);
+    counts.total = todo.length + entityTodo.length;
+    progress(0, counts.total, `Embedding ${todo.length} messages with ${model}`);
     for (let i = 0; i < todo.length; i += BATCH) {
       ctx.throwIfCancelled();
       const batch = todo.slice(i, i + BATCH);
@@ -134,8 +151,8 @@ export class EmbeddingService {
         vector: vectors[j],
       }));
       await v.upsertMessages(out);
-      done += batch.length;
-      ctx.progress(done, total, `${done}/${total} texts embedded`);
+      counts.done += batch.length;
+      progress(counts.done, counts.total, `${counts.done}/${counts.total} texts embedded`);
     }
 
     // ---- entities
@@ -143,17 +160,17 @@ export class EmbeddingService {
     const wanted = new Set(entityTodo.map((e) => e.iri));
     await v.deleteEntities([...entityHashes.keys()].filter((iri) => !wanted.has(iri)));
     const changed = entityTodo.filter((e) => entityHashes.get(e.iri) !== e.hash);
-    done += entityTodo.length - changed.length;
+    counts.done += entityTodo.length - changed.length;
     for (let i = 0; i < changed.length; i += BATCH) {
       ctx.throwIfCancelled();
       const batch = changed.slice(i, i + BATCH);
       const vectors = await embed(batch.map((e) => documentText(model, e.text)));
       remember(vectors[0].length);
       await v.upsertEntities(batch.map((e, j) => ({ iri: e.iri, label: e.label, hash: e.hash, vector: vectors[j] })));
-      done += batch.length;
-      ctx.progress(done, total, `${done}/${total} texts embedded`);
+      counts.done += batch.length;
+      progress(counts.done, counts.total, `${counts.done}/${counts.total} texts embedded`);
     }
-    ctx.progress(total, total, 'Embeddings ready');
+    progress(counts.total, counts.total, 'Embeddings ready');
     return { model, messages: todo.length, entities: changed.length, totalMessages: await v.count('message_vectors'), totalEntities: await v.count('entity_vectors'), pauses: gate.pauses };
   }
 

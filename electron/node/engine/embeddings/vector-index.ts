@@ -66,7 +66,7 @@ export class VectorIndex {
             vectorField(dim),
           ]
         : [new Field('iri', new Utf8(), false), new Field('label', new Utf8(), false), new Field('hash', new Utf8(), false), vectorField(dim)];
-    const t = await this.db.createEmptyTable(name, new Schema(fields), { mode: 'overwrite' });
+    const t = await this.db.createEmptyTable(name, new Schema(fields));
     this.tables.set(name, t);
     return t;
   }

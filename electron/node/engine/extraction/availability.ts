@@ -4,7 +4,7 @@
 // The first caller reports the pause (with the line saying what to run) and polls `check()` with
 // backoff; the others wait on the same promise. Once the server answers and the model is there,
 // every worker retries its chunk. Cancel ends the wait at once.
-import { JobCancelled } from '../common/jobs';
+import { JobCancelled, type JobContext } from '../common/jobs';
 import { LlmAbortedError, modelMissingLine, type OllamaClient } from '../llm/ollama';
 
 export interface PauseTuning {
@@ -84,4 +84,32 @@ export class AvailabilityGate {
       delay = Math.min(delay * 2, this.tuning.maxPollMs);
     }
   }
+}
+
+/**
+ * Progress that always gets its last word out: the job runner drops an update that comes within
+ * 100 ms of the previous one, so the latest update is said again a moment later (a pause line
+ * must not be lost while the job waits).
+ */
+export function steadyProgress(ctx: JobContext, delayMs = 150): { progress: JobContext['progress']; stop(): void } {
+  let last: [number, number | null, string | undefined] | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  return {
+    progress(done, total, message) {
+      last = [done, total, message];
+      ctx.progress(done, total, message);
+      if (!timer && !stopped) {
+        timer = setTimeout(() => {
+          timer = null;
+          if (!stopped && !ctx.signal.aborted && last) ctx.progress(...last);
+        }, delayMs);
+      }
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
 }

@@ -36,7 +36,6 @@ export async function coverageLiterals(graph: GraphStore): Promise<string[]> {
         FILTER(?p NOT IN (${STRUCTURE_PROPERTIES.map((p) => `<${p}>`).join(', ')}))
       }`,
     },
-    120_000,
   );
   return r.kind === 'select' ? r.rows.map((row) => row.o.value) : [];
 }

@@ -47,6 +47,12 @@ export interface ChunkRunContext {
   onCall?: (r: ChatResult) => void;
 }
 
+/** A reason to stop the whole job (not just this chunk), with what to do about it. */
+export class JobStop extends Error {}
+
+/** Rough token count of a prompt (English text and Turtle: ~3.5 characters per token). */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 3.5);
+
 export interface ChunkOutcome {
   status: 'done' | 'failed';
   record: ChunkRecord;
@@ -109,6 +115,13 @@ export async function buildChunkPrompt(ctx: Pick<ChunkRunContext, 'chat' | 'grap
 export async function runChunk(ctx: ChunkRunContext, chunk: ChunkInfo): Promise<ChunkOutcome> {
   const started = performance.now();
   const { prompt, promptVersion, messages, known, rendered, graph } = await buildChunkPrompt(ctx, chunk);
+  const numCtx = ctx.client.settings.numCtx;
+  if (estimateTokens(prompt) + 1024 > numCtx) {
+    // Ollama would cut the prompt silently and the model would answer the wrong question.
+    throw new JobStop(
+      `the extraction prompt needs about ${estimateTokens(prompt) + 1024} tokens with its answer, but the context length is ${numCtx} — raise it: \`engram settings set contextLength 16384\``,
+    );
+  }
   const fix = loadPrompt(FIX_PROMPT_ID, 1);
   const conversation: LlmMessage[] = [{ role: 'user', content: prompt }];
   const targets = messages.filter((m) => chunk.targetIds.includes(m.id)).map((m) => ({ iri: m.iri, text: m.text }));

@@ -17,7 +17,8 @@ const knowledgeGraphs = (exclude: string) =>
   `FILTER((STRSTARTS(STR(?g), "${EXTRACT_PREFIX}") || ?g = <${GRAPHS.user}>) && ?g != <${exclude}>)`;
 
 async function select(graph: GraphStore, sparql: string, limit = 1000): Promise<Extract<SparqlResult, { kind: 'select' }>['rows']> {
-  const r = await graph.request({ op: 'query', sparql, limit }, 30_000);
+  // No time limit: an overrun would restart the graph worker; these scans are linear in the labels.
+  const r = await graph.request({ op: 'query', sparql, limit });
   return r.kind === 'select' ? r.rows : [];
 }
 

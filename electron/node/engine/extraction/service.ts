@@ -17,15 +17,15 @@ import type {
   OllamaStatus,
 } from '../../../../shared/types';
 import { JobCancelled, type JobContext, type JobRunner } from '../common/jobs';
-import { modelMissingLine } from '../llm/ollama';
+import { LlmAbortedError, modelMissingLine } from '../llm/ollama';
 import type { ChatStore } from '../stores/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { SettingsStore } from '../stores/settings-store';
 import { EmbeddingService, type EmbedJobOptions } from '../embeddings/embeddings';
-import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, type PauseTuning } from './availability';
+import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, steadyProgress, type PauseTuning } from './availability';
 import { planSessionChunks } from './chunks';
 import { computeCoverage, type AnswerLine } from './coverage';
-import { runChunk } from './extract-chunk';
+import { JobStop, runChunk } from './extract-chunk';
 import { loadOntology } from './ontology';
 import { clientOf, readSettings, writeSettings } from './settings';
 import { ExtractionState, type ChunkRecord } from './state';
@@ -225,7 +225,7 @@ export class ExtractionService {
       this.state.setJobState(jobId, 'done');
       return result;
     } catch (e) {
-      const cancelled = e instanceof JobCancelled;
+      const cancelled = e instanceof JobCancelled || e instanceof LlmAbortedError;
       this.state.setJobState(jobId, cancelled ? (this.shuttingDown ? 'interrupted' : 'cancelled') : 'failed', cancelled ? null : (e as Error).message);
       throw e;
     } finally {
@@ -253,15 +253,17 @@ export class ExtractionService {
     let paused: string | null = null;
 
     const processed = () => skipped.length + stats.done + stats.failed;
-    const report = () => {
-      if (paused) return ctx.progress(processed(), total, paused);
+    const steady = steadyProgress(ctx);
+    const report = () => say();
+    const say = () => {
+      if (paused) return steady.progress(processed(), total, paused);
       const tps = stats.genSeconds > 0 ? stats.evalTokens / stats.genSeconds : 0;
       const n = stats.done + stats.failed;
       const left = queue.length - n;
       const eta = n > 0 && left > 0 ? (stats.chunkMs / n) * left / concurrency : null;
       const parts = [`${processed()}/${total} chunks`, `${stats.failed} failed`, `${stats.triples} triples`, `${tps.toFixed(1)} tok/s`];
       if (eta !== null) parts.push(`ETA ${formatEta(eta)}`);
-      ctx.progress(processed(), total, parts.join(' · '));
+      steady.progress(processed(), total, parts.join(' · '));
     };
 
     // Fail fast when the server is not there or the model is not pulled: say what to run.
@@ -273,7 +275,7 @@ export class ExtractionService {
     if (!check.reachable) throw new Error(check.problems[0]);
     if (!check.modelReady) throw new Error(modelMissingLine(settings.model));
     if (!queue.length) {
-      report();
+      ctx.progress(processed(), total, `${processed()}/${total} chunks · all done already`);
       return this.result(total, skipped.length, stats, settings.model);
     }
 
@@ -310,7 +312,7 @@ export class ExtractionService {
             { chat: this.deps.chat, graph: this.deps.graph, state: this.state, ontology, client, gate, jobId, signal },
             chunk,
           ).catch(async (e: Error) => {
-            if (e instanceof JobCancelled || e instanceof ModelGoneError || signal.aborted) throw e;
+            if (e instanceof JobCancelled || e instanceof ModelGoneError || e instanceof JobStop || signal.aborted) throw e;
             // Anything else is this chunk's failure, not the job's.
             const record: ChunkRecord = {
               model: settings.model, promptVersion: null, tries: 0, durationMs: 0, triplesKept: 0, triplesDropped: 0,
@@ -346,12 +348,13 @@ export class ExtractionService {
       }
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    steady.stop();
     this.deps.changed('graph');
     if (fatal) throw fatal;
     if (ctx.signal.aborted || results.some((r) => r.status === 'rejected' && r.reason instanceof JobCancelled)) throw new JobCancelled();
     const other = results.find((r) => r.status === 'rejected');
     if (other && other.status === 'rejected') throw other.reason;
-    report();
+    ctx.progress(processed(), total);
     return this.result(total, skipped.length, stats, settings.model, gate.pauses);
   }
 

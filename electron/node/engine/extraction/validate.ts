@@ -234,6 +234,8 @@ export function refine(input: RefineInput): Refined {
     const types = typesOf(iri);
     let target: KnownEntity | undefined;
     for (const name of names) {
+      // Actions and events recur ("Morning run"): only a specific label (3+ words) identifies one.
+      if (isOccurrence(types, ontology) && normalizeLabel(name).split(' ').length < 3) continue;
       target = (byLabel.get(normalizeLabel(name)) ?? []).find((c) => c.iri !== iri && ontology.compatibleTypes(types, c.types));
       if (target) break;
     }
@@ -275,6 +277,13 @@ export function refine(input: RefineInput): Refined {
   quads = dedupe([...quads, ...add]);
   report.unknownTerms = [...unknown].map((t) => compactIri(t)).sort();
   return { quads, report };
+}
+
+const OCCURRENCE_ROOTS = [`${PREFIXES.schema}Action`, `${PREFIXES.schema}Event`, `${PREFIXES.ob}Activity`];
+
+/** Typed as an action, event or activity (things that happen, as opposed to things that are). */
+function isOccurrence(types: string[], ontology: OntologyIndex): boolean {
+  return types.some((t) => OCCURRENCE_ROOTS.some((r) => ontology.ancestors(t).has(r)));
 }
 
 /** The target posts an individual most likely comes from: those mentioning its label's words, else all. */

@@ -126,6 +126,18 @@ describe('importing into the three stores', () => {
     expect((await engine.listGraphs()).filter((g) => g.kind === 'messages')).toHaveLength(1);
   });
 
+  it('an import started the moment the memory opens keeps its graph (start-up reconciliation waits for nothing of it)', async () => {
+    const { Engine } = await import('../../electron/node/engine/engine');
+    engine = await Engine.open({ dataDir: tempDir(), withoutOntology: false });
+    const job = await engine.importPaths({ paths: [fixture('locomo', 'mini.json')] });
+    expect(job.state).toBe('running');
+    await engine.jobs.idle();
+    await engine.whenReady();
+    expect(engine.jobs.list()[0].state).toBe('done');
+    expect(await graphCount(engine)).toBe(6);
+    expect((await engine.listGraphs()).map((g) => g.kind).sort()).toEqual(['messages', 'ontology']);
+  });
+
   it('keeps everything after a restart', async () => {
     const dir = tempDir();
     engine = await openEngine(dir);

@@ -24,6 +24,7 @@ import { ExtractionService } from './extraction/service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
 import { createEntityUpdate, deleteEntityUpdate, editTriplesUpdate, mergeEntitiesUpdate, newEntityIri } from './entities/entity-edits';
+import { AskService } from './ask/ask-service';
 
 export interface EngineOptions {
   dataDir: string;
@@ -58,6 +59,11 @@ export class Engine implements EngramApi {
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
     return (this.timelineService ??= new Timeline(this.chat, this.search));
+  }
+  private askService?: AskService;
+  /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
+  get askEngine(): AskService {
+    return (this.askService ??= new AskService({ chat: this.chat, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
@@ -157,11 +163,13 @@ export class Engine implements EngramApi {
     for (const [id, n] of inChat) if (inIndex.get(id) !== n) await rebuildDerived(this.stores, id, { search: true });
     const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
     if (stray.length) await this.search.deleteWhere({ sourceIds: stray });
+    // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
+    const leftovers = this.chat.unfinishedSources();
     this.background.push(
       this.graph
         .ready()
         .then(async () => {
-          for (const s of this.chat.unfinishedSources()) await removeSource(this.stores, s.id);
+          for (const s of leftovers) await removeSource(this.stores, s.id);
           await this.reconcileGraph();
           await this.extraction.recover();
         })
@@ -174,7 +182,8 @@ export class Engine implements EngramApi {
     const graphs = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
     const sources = this.chat.listSources();
     for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
-    const known = new Set(sources.map((s) => s.graphIri));
+    // Every source row counts, ready or still importing: an import may have started meanwhile.
+    const known = new Set(this.chat.allSourceKeys().map((k) => GRAPHS.source(k)));
     const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
     if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
   }
@@ -306,7 +315,9 @@ export class Engine implements EngramApi {
 
   /** Imports inputs one after another; used by the job and by the CLI (which waits for it). */
   async runImport(inputs: (() => Promise<InputFile>)[], ctx: JobContext): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
-    await this.graph.ready();
+    if (!this.graph.isReady) ctx.progress(0, null, 'Waiting for the knowledge graph to load');
+    // Start-up recovery first: it must not mistake this import for a crash leftover.
+    await this.whenReady();
     const sources: SourceOutcome[] = [];
     const errors: { file: string; error: string }[] = [];
     let done = 0;
@@ -376,7 +387,16 @@ export class Engine implements EngramApi {
   }
 
   async listGraphs(): Promise<ApiResult<'listGraphs'>> {
-    return this.graph.request({ op: 'graphs' });
+    const graphs = await this.graph.request({ op: 'graphs' });
+    // An extraction graph is named after its chunk; people know it by conversation and session.
+    const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
+    const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
+    return graphs.map((g) => {
+      const chunk = g.kind === 'extraction' ? chunks.get(g.iri) : undefined;
+      const session = chunk ? sessions.get(chunk.sessionId) : undefined;
+      if (!session) return g;
+      return { ...g, label: `Extracted: ${session.conversationTitle} · session ${session.ordinal} · chunk ${chunk!.key.slice(0, 6)}` };
+    });
   }
 
   async getTurtle(args: ApiArgs<'getTurtle'>): Promise<ApiResult<'getTurtle'>> {
@@ -544,6 +564,28 @@ export class Engine implements EngramApi {
 
   async graphView(args: ApiArgs<'graphView'>): Promise<ApiResult<'graphView'>> {
     return this.entities.graphView(args);
+  }
+
+  // ---- Ask (ask/ask-service.ts)
+
+  async ask(args: ApiArgs<'ask'>): Promise<ApiResult<'ask'>> {
+    return this.askEngine.ask(args);
+  }
+
+  async rerunAskSparql(args: ApiArgs<'rerunAskSparql'>): Promise<ApiResult<'rerunAskSparql'>> {
+    return this.askEngine.rerunSparql(args.turnId, args.sparql);
+  }
+
+  async listAskConversations(): Promise<ApiResult<'listAskConversations'>> {
+    return this.askEngine.listConversations();
+  }
+
+  async getAskConversation(args: ApiArgs<'getAskConversation'>): Promise<ApiResult<'getAskConversation'>> {
+    return this.askEngine.getConversation(args.id);
+  }
+
+  async deleteAskConversation(args: ApiArgs<'deleteAskConversation'>): Promise<ApiResult<'deleteAskConversation'>> {
+    return { deleted: this.askEngine.deleteConversation(args.id) };
   }
 }
 

@@ -289,6 +289,11 @@ export class ChatStore {
     return this.db.prepare(`SELECT id, key FROM sources WHERE status != 'ready'`).all() as { id: number; key: string }[];
   }
 
+  /** Keys of every source row, ready or not. */
+  allSourceKeys(): string[] {
+    return this.db.prepare('SELECT key FROM sources').pluck().all() as string[];
+  }
+
   sourceKey(id: number): string | undefined {
     return (this.stmt('SELECT key FROM sources WHERE id = ?').get(id) as { key: string } | undefined)?.key;
   }

@@ -1,0 +1,271 @@
+// Electron main: one window, the engine in-process, one validated IPC channel, native menus.
+// Thin on purpose: the engine does the work (moving heavy parts to workers), this file only
+// connects it to a hardened window.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  protocol,
+  screen,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
+import { Engine } from '../node/engine/engine';
+import { defaultDataDir } from '../node/engine/paths';
+import { mimeTypeOf } from '../node/serve/mime';
+import type { RdfFormat } from '../../shared/types';
+import type { BridgeEvent } from '../preload/bridge';
+import { createApiHandler } from './ipc';
+import { buildMenuTemplate } from './menu';
+import {
+  API_CHANNEL,
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  EVENT_CHANNEL,
+  SECURITY_HEADERS,
+  WEB_PREFERENCES,
+  appUrlToRelativePath,
+  isAppUrl,
+} from './security';
+import { fitToDisplays, MIN_WINDOW_SIZE, readWindowState, writeWindowState, type WindowState } from './window-state';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const rendererDir = normalize(join(here, '../renderer'));
+const preloadPath = join(here, '../preload/preload.cjs');
+// electron-vite passes its dev server here during `npm run dev`; never set in a built app.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+const EXPORT_FORMATS: { format: RdfFormat; name: string; extensions: string[] }[] = [
+  { format: 'turtle', name: 'Turtle', extensions: ['ttl'] },
+  { format: 'n-quads', name: 'N-Quads', extensions: ['nq'] },
+  { format: 'trig', name: 'TriG', extensions: ['trig'] },
+  { format: 'n-triples', name: 'N-Triples', extensions: ['nt'] },
+  { format: 'json-ld', name: 'JSON-LD', extensions: ['jsonld'] },
+];
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
+app.enableSandbox();
+// A packaged app carries resources/ (ontology, prompts, demo) beside itself (electron-builder.yml).
+if (app.isPackaged && !process.env.ENGRAM_RESOURCES) process.env.ENGRAM_RESOURCES = join(process.resourcesPath, 'resources');
+
+
+function dataDirFromArgs(): string {
+  const i = process.argv.indexOf('--data');
+  if (i > 0 && process.argv[i + 1]) return process.argv[i + 1];
+  return process.env.ENGRAM_DATA_DIR || defaultDataDir();
+}
+
+let engine: Engine | null = null;
+let win: BrowserWindow | null = null;
+const dataDir = dataDirFromArgs();
+const windowStateFile = join(dataDir, 'window-state.json');
+
+function send(event: BridgeEvent) {
+  if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+}
+
+/** Every web contents: no new windows, no navigation away, no webviews, no permissions but the clipboard. */
+function hardenWebContents() {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-navigate', (event, url) => {
+      if (!(devServerUrl && isAppUrl(url, devServerUrl) && url.startsWith(devServerUrl))) event.preventDefault();
+    });
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  // Only writing to the clipboard (Copy in the editors); no camera, location, notifications…
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'clipboard-sanitized-write'));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => permission === 'clipboard-sanitized-write');
+}
+
+/** Serves out/renderer on app://engram/ with the strict CSP. */
+function registerAppProtocol() {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const rel = appUrlToRelativePath(request.url);
+    const file = rel ? normalize(join(rendererDir, rel)) : null;
+    if (!file || !file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(file);
+      return new Response(body, { headers: { ...SECURITY_HEADERS, 'Content-Type': mimeTypeOf(file) } });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+function registerIpc(api: Engine) {
+  const handle = createApiHandler(api, { devServerUrl });
+  ipcMain.handle(API_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
+    const frame = event.senderFrame;
+    return handle(
+      {
+        frameUrl: frame?.url ?? null,
+        isAppMainFrame: !!win && !win.isDestroyed() && event.sender === win.webContents && !!frame && frame.parent === null,
+      },
+      method,
+      args,
+    );
+  });
+  api.onEvent((event) => send(event));
+}
+
+function createWindow() {
+  const workAreas = screen.getAllDisplays().map((d) => d.workArea);
+  const state = fitToDisplays(readWindowState(windowStateFile), workAreas);
+  win = new BrowserWindow({
+    x: state.x,
+    y: state.y,
+    width: state.width,
+    height: state.height,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
+    show: false,
+    title: 'Engram',
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#17181b' : '#ffffff',
+    webPreferences: { ...WEB_PREFERENCES, preload: preloadPath },
+  });
+  win.once('ready-to-show', () => {
+    if (state.maximized) win?.maximize();
+    win?.show();
+  });
+  rememberWindowState(win);
+  void win.loadURL(devServerUrl ?? APP_ENTRY_URL);
+  win.on('closed', () => {
+    win = null;
+  });
+}
+
+function rememberWindowState(window: BrowserWindow) {
+  let timer: NodeJS.Timeout | null = null;
+  const save = () => {
+    if (window.isDestroyed()) return;
+    const bounds = window.getNormalBounds();
+    const state: WindowState = { ...bounds, maximized: window.isMaximized() };
+    try {
+      writeWindowState(windowStateFile, state);
+    } catch {
+      // A read-only data folder must not stop the app.
+    }
+  };
+  const later = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(save, 500);
+  };
+  window.on('resize', later);
+  window.on('move', later);
+  window.on('close', () => {
+    if (timer) clearTimeout(timer);
+    save();
+  });
+}
+
+function installMenu() {
+  const template = buildMenuTemplate(
+    {
+      importFiles: () => void importFiles(),
+      exportGraph: () => void exportGraph(),
+      openTab: (tab) => send({ type: 'menu', command: 'open-tab', tab }),
+      openDataFolder: () => void shell.openPath(dataDir),
+      showShortcuts: () => send({ type: 'menu', command: 'show-shortcuts' }),
+      about: () =>
+        void dialog.showMessageBox({
+          type: 'info',
+          title: 'About Engram',
+          message: `Engram ${app.getVersion()}`,
+          detail: `A memory explorer for your conversations with AI assistants.\n\nData folder: ${dataDir}`,
+        }),
+    },
+    { platform: process.platform, appName: 'Engram', isDev: !app.isPackaged },
+  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+async function importFiles() {
+  if (!engine || !win) return;
+  const picked = await dialog.showOpenDialog(win, {
+    title: 'Import conversations',
+    properties: ['openFile', 'multiSelections'],
+    filters: [
+      { name: 'Conversation exports', extensions: ['json', 'jsonl', 'csv', 'zip'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  });
+  if (picked.canceled || picked.filePaths.length === 0) return;
+  send({ type: 'menu', command: 'open-import' });
+  try {
+    await engine.importPaths({ paths: picked.filePaths });
+  } catch (err) {
+    send({ type: 'menu', command: 'notice', message: `Import failed: ${err instanceof Error ? err.message : String(err)}` });
+  }
+}
+
+async function exportGraph() {
+  if (!engine || !win) return;
+  const picked = await dialog.showSaveDialog(win, {
+    title: 'Export the whole graph',
+    defaultPath: 'engram-memory.ttl',
+    filters: EXPORT_FORMATS.map(({ name, extensions }) => ({ name, extensions })),
+  });
+  if (picked.canceled || !picked.filePath) return;
+  const ext = picked.filePath.split('.').pop()?.toLowerCase() ?? 'ttl';
+  const format = EXPORT_FORMATS.find((f) => f.extensions.includes(ext))?.format ?? 'turtle';
+  try {
+    const out = await engine.exportGraph({ format });
+    await writeFile(picked.filePath, out.data, 'utf8');
+    send({ type: 'menu', command: 'notice', message: `Exported the graph to ${picked.filePath}` });
+  } catch (err) {
+    send({ type: 'menu', command: 'notice', message: `Export failed: ${err instanceof Error ? err.message : String(err)}` });
+  }
+}
+
+async function start() {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  await app.whenReady();
+  hardenWebContents();
+  registerAppProtocol();
+  try {
+    // better-sqlite3 in node_modules is built for Node (CLI, tests); scripts/start.mjs prepares an
+    // Electron build and names it here. A packaged app is rebuilt by electron-builder instead.
+    engine = await Engine.open({ dataDir, sqliteNativeBinding: process.env.ENGRAM_SQLITE_BINDING || undefined });
+  } catch (err) {
+    dialog.showErrorBox('Engram could not open its memory', `${err instanceof Error ? err.message : String(err)}\n\nData folder: ${dataDir}`);
+    app.exit(1);
+    return;
+  }
+  registerIpc(engine);
+  installMenu();
+  createWindow();
+}
+
+let closing = false;
+app.on('before-quit', (event) => {
+  if (!engine || closing) return;
+  // Let the engine flush its journal before the process ends.
+  event.preventDefault();
+  closing = true;
+  void engine.close().finally(() => {
+    engine = null;
+    app.quit();
+  });
+});
+app.on('window-all-closed', () => app.quit());
+
+void start();

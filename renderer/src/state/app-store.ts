@@ -1,0 +1,85 @@
+// App-wide state: the route (tab, time selection, TTL target), the memory overview shown in
+// the header and timeline, running jobs, and transient UI (import panel, notices).
+// Each tab keeps its own state in its own store (tabs/*/…-store.ts).
+import { create } from 'zustand';
+import type { JobInfo, SessionInfo, SourceInfo, Stats } from '../../../shared/types';
+import type { TabId, TimeSelection, TtlTarget } from './route';
+
+export interface Notice {
+  id: number;
+  tone: 'info' | 'success' | 'error';
+  text: string;
+  action?: { label: string; run: () => void };
+}
+
+export interface AppState {
+  tab: TabId;
+  selection: TimeSelection | null;
+  ttlTarget: TtlTarget | null;
+
+  /** The memory's data folder and the engine version. */
+  memoryInfo: { dataDir: string; version: string } | null;
+  stats: Stats | null;
+  sources: SourceInfo[];
+  sessions: SessionInfo[];
+  /** False until the first overview has arrived (avoids flashing the first-run screen). */
+  memoryLoaded: boolean;
+  memoryError: string | null;
+  /** Bumped when the engine says messages / the graph changed: views refetch on change. */
+  messagesVersion: number;
+  graphVersion: number;
+
+  jobs: Record<string, JobInfo>;
+  importOpen: boolean;
+  shortcutsOpen: boolean;
+  notices: Notice[];
+
+  setTab(tab: TabId): void;
+  select(selection: TimeSelection | null): void;
+  openEntity(iri: string): void;
+  openGraph(iri: string): void;
+  setImportOpen(open: boolean): void;
+  setShortcutsOpen(open: boolean): void;
+  notify(notice: Omit<Notice, 'id'>): void;
+  dismiss(id: number): void;
+}
+
+let noticeSeq = 0;
+
+export const useApp = create<AppState>()((set) => ({
+  tab: 'messages',
+  selection: null,
+  ttlTarget: null,
+  memoryInfo: null,
+  stats: null,
+  sources: [],
+  sessions: [],
+  memoryLoaded: false,
+  memoryError: null,
+  messagesVersion: 0,
+  graphVersion: 0,
+  jobs: {},
+  importOpen: false,
+  shortcutsOpen: false,
+  notices: [],
+
+  setTab: (tab) => set({ tab }),
+  select: (selection) => set({ selection }),
+  openEntity: (iri) => set({ tab: 'ttl', ttlTarget: { kind: 'entity', iri } }),
+  openGraph: (iri) => set({ tab: 'ttl', ttlTarget: { kind: 'graph', iri } }),
+  setImportOpen: (importOpen) => set({ importOpen }),
+  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+  notify: (notice) => {
+    const id = ++noticeSeq;
+    set((s) => ({ notices: [...s.notices.slice(-3), { ...notice, id }] }));
+    setTimeout(() => useApp.getState().dismiss(id), notice.tone === 'error' ? 9000 : 5000);
+  },
+  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+}));
+
+/** The running jobs, oldest first. */
+export function runningJobs(jobs: Record<string, JobInfo>): JobInfo[] {
+  return Object.values(jobs)
+    .filter((j) => j.state === 'running')
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+}

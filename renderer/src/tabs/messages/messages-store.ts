@@ -1,0 +1,155 @@
+// Messages tab state: its own filters, the paged result of the current query, the selected
+// message and its detail. Pages are fetched as the virtual list scrolls to them, so 100,000
+// messages cost one page of rows at a time.
+import { create } from 'zustand';
+import type { MessageFilter, MessageRow } from '../../../../shared/types';
+import { api } from '../../api/connection';
+import type { TimeSelection } from '../../state/route';
+import { errorMessage } from '../../ui/format';
+
+export const PAGE_SIZE = 200;
+
+export interface MessageFilters {
+  text: string;
+  sourceId: number | null;
+  speaker: string | null;
+  /** 'YYYY-MM-DD' or '' */
+  from: string;
+  to: string;
+}
+
+export interface MessageDetail {
+  message: MessageRow;
+  postTurtle: string;
+  derived: { iri: string; label: string; types: string[] }[];
+}
+
+interface MessagesState {
+  filters: MessageFilters;
+  /** The filter of the query on screen (tab filters + timeline selection). */
+  query: MessageFilter | null;
+  queryId: number;
+  total: number | null;
+  pages: Record<number, MessageRow[]>;
+  highlight: string[];
+  loading: boolean;
+  error: string | null;
+  elapsedMs: number | null;
+  speakers: { speaker: string; role: string; messages: number }[];
+  selectedId: number | null;
+  detail: MessageDetail | null;
+  detailError: string | null;
+
+  setFilters(patch: Partial<MessageFilters>): void;
+  clearFilters(): void;
+  run(query: MessageFilter): Promise<void>;
+  ensureRows(first: number, last: number): void;
+  selectMessage(id: number | null): Promise<void>;
+  loadSpeakers(): Promise<void>;
+}
+
+const EMPTY_FILTERS: MessageFilters = { text: '', sourceId: null, speaker: null, from: '', to: '' };
+const inflight = new Set<string>();
+
+export const useMessages = create<MessagesState>()((set, get) => ({
+  filters: EMPTY_FILTERS,
+  query: null,
+  queryId: 0,
+  total: null,
+  pages: {},
+  highlight: [],
+  loading: false,
+  error: null,
+  elapsedMs: null,
+  speakers: [],
+  selectedId: null,
+  detail: null,
+  detailError: null,
+
+  setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
+  clearFilters: () => set({ filters: EMPTY_FILTERS }),
+
+  async run(query) {
+    const queryId = get().queryId + 1;
+    set({ query, queryId, loading: true, error: null });
+    const started = performance.now();
+    try {
+      const page = await api().listMessages({ filter: query, offset: 0, limit: PAGE_SIZE });
+      if (get().queryId !== queryId) return;
+      set({
+        total: page.total,
+        pages: { 0: page.rows },
+        highlight: page.highlight,
+        loading: false,
+        elapsedMs: performance.now() - started,
+      });
+    } catch (err) {
+      if (get().queryId !== queryId) return;
+      set({ total: 0, pages: {}, highlight: [], loading: false, error: errorMessage(err) });
+    }
+  },
+
+  ensureRows(first, last) {
+    const { query, queryId, pages, total } = get();
+    if (!query || total === null) return;
+    for (let p = Math.floor(first / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) {
+      if (pages[p] || p * PAGE_SIZE >= total) continue;
+      const key = `${queryId}:${p}`;
+      if (inflight.has(key)) continue;
+      inflight.add(key);
+      api()
+        .listMessages({ filter: query, offset: p * PAGE_SIZE, limit: PAGE_SIZE })
+        .then((page) => {
+          if (get().queryId === queryId) set((s) => ({ pages: { ...s.pages, [p]: page.rows } }));
+        })
+        .catch((err) => {
+          if (get().queryId === queryId) set({ error: errorMessage(err) });
+        })
+        .finally(() => inflight.delete(key));
+    }
+  },
+
+  async selectMessage(id) {
+    set({ selectedId: id, detailError: null, ...(id === null ? { detail: null } : {}) });
+    if (id === null) return;
+    try {
+      const detail = await api().getMessage({ id });
+      if (get().selectedId !== id) return;
+      set({ detail, detailError: detail ? null : 'This message no longer exists.' });
+    } catch (err) {
+      if (get().selectedId === id) set({ detail: null, detailError: errorMessage(err) });
+    }
+  },
+
+  async loadSpeakers() {
+    try {
+      set({ speakers: await api().listSpeakers({}) });
+    } catch {
+      // The speaker filter stays empty; the list itself reports errors.
+    }
+  },
+}));
+
+/** Row `index` of the current query, if its page has arrived. */
+export function rowAt(pages: Record<number, MessageRow[]>, index: number): MessageRow | undefined {
+  return pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+}
+
+/** The engine filter for the tab's filters combined with the timeline selection. */
+export function buildMessageFilter(filters: MessageFilters, selection: TimeSelection | null): MessageFilter {
+  const filter: MessageFilter = {};
+  const text = filters.text.trim();
+  if (text) filter.text = text;
+  if (filters.sourceId !== null) filter.sourceIds = [filters.sourceId];
+  if (filters.speaker !== null) filter.speakers = [filters.speaker];
+  let from = filters.from ? `${filters.from}T00:00:00` : undefined;
+  let to = filters.to ? `${filters.to}T23:59:59` : undefined;
+  if (selection?.kind === 'session') filter.sessionIds = [selection.sessionId];
+  if (selection?.kind === 'range') {
+    from = from && from > selection.from ? from : selection.from;
+    to = to && to < selection.to ? to : selection.to;
+  }
+  if (from) filter.from = from;
+  if (to) filter.to = to;
+  return filter;
+}

@@ -1,0 +1,292 @@
+// The session timeline under the header: message density over time and one mark per session.
+// Wheel zooms (years down to hours), dragging the axis pans, dragging the plot brushes a range,
+// a click selects a session; hovering shows a session's first lines. The selection lives in
+// the app store (and so in the URL) and filters the tabs.
+import { scaleUtc } from 'd3-scale';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TimeSelection } from '../state/route';
+import { useApp } from '../state/app-store';
+import { formatCount, formatDateTime, formatRange, msToWall, wallToMs } from '../ui/format';
+import { Icon } from '../ui/icons';
+import { cssVar, useColorScheme } from '../ui/use-color-scheme';
+import { useSize } from '../ui/use-size';
+import { SessionHoverCard } from './SessionHoverCard';
+import { densityBins, fullDomain, panDomain, sessionAt, toMarks, zoomDomain, type SessionMark } from './timeline-model';
+
+const DENSITY_TOP = 8;
+const DENSITY_H = 44;
+const LANE_Y = DENSITY_TOP + DENSITY_H + 5;
+const LANE_H = 10;
+const PLOT_H = LANE_Y + LANE_H + 5;
+const AXIS_H = 20;
+const SOURCE_COLORS = ['#6366f1', '#14b8a6', '#f59e0b', '#ec4899', '#0ea5e9', '#84cc16', '#f97316', '#a855f7'];
+
+export function Timeline() {
+  const sessions = useApp((s) => s.sessions);
+  const sources = useApp((s) => s.sources);
+  const selection = useApp((s) => s.selection);
+  const select = useApp((s) => s.select);
+  const scheme = useColorScheme();
+
+  const marks = useMemo(() => toMarks(sessions), [sessions]);
+  const limits = useMemo(() => fullDomain(marks), [marks]);
+  const limitsKey = `${limits[0]}:${limits[1]}`;
+  const [domain, setDomain] = useState<[number, number]>(limits);
+  // A new extent of the memory (import, delete) resets the view to the whole memory.
+  useEffect(() => setDomain(limits), [limitsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const plotRef = useRef<HTMLDivElement>(null);
+  const { width } = useSize(wrapRef);
+
+  const scale = useMemo(() => scaleUtc().domain([new Date(domain[0]), new Date(domain[1])]).range([0, Math.max(1, width)]), [domain, width]);
+  const toPx = useCallback((t: number) => scale(new Date(t)), [scale]);
+  const bins = useMemo(() => densityBins(marks, domain, width), [marks, domain, width]);
+  const ticks = useMemo(() => scale.ticks(Math.max(2, Math.floor(width / 120))), [scale, width]);
+  const tickFormat = useMemo(() => scale.tickFormat(), [scale]);
+  const sourceColor = useMemo(() => {
+    const byId = new Map(sources.map((s, i) => [s.id, SOURCE_COLORS[i % SOURCE_COLORS.length]]));
+    return (id: number) => byId.get(id) ?? SOURCE_COLORS[0];
+  }, [sources]);
+
+  const [hover, setHover] = useState<{ mark: SessionMark | null; x: number } | null>(null);
+  const [brush, setBrush] = useState<{ x0: number; x1: number } | null>(null);
+  const drag = useRef<{ kind: 'brush' | 'pan'; x0: number; domain0: [number, number]; moved: boolean } | null>(null);
+
+  const selectedRange = useMemo((): [number, number] | null => {
+    if (!selection) return null;
+    if (selection.kind === 'range') return [wallToMs(selection.from), wallToMs(selection.to)];
+    const m = marks.find((mk) => mk.session.id === selection.sessionId);
+    return m ? [m.start, m.end] : null;
+  }, [selection, marks]);
+
+  // ---- drawing
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || width <= 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(PLOT_H * dpr);
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${PLOT_H}px`;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, width, PLOT_H);
+
+    const grid = cssVar('--border');
+    const density = cssVar('--timeline-density');
+    const densitySel = cssVar('--timeline-density-sel');
+    const accent = cssVar('--accent');
+    const accentSoft = cssVar('--accent-soft');
+
+    ctx.strokeStyle = grid;
+    ctx.lineWidth = 1;
+    for (const t of ticks) {
+      const x = Math.round(scale(t)) + 0.5;
+      ctx.beginPath();
+      ctx.moveTo(x, 0);
+      ctx.lineTo(x, PLOT_H);
+      ctx.stroke();
+    }
+
+    if (selectedRange) {
+      const x0 = toPx(selectedRange[0]);
+      const x1 = Math.max(x0 + 2, toPx(selectedRange[1]));
+      ctx.fillStyle = accentSoft;
+      ctx.fillRect(x0, 0, x1 - x0, PLOT_H);
+      ctx.fillStyle = accent;
+      ctx.fillRect(Math.round(x0), 0, 1, PLOT_H);
+      ctx.fillRect(Math.round(x1) - 1, 0, 1, PLOT_H);
+    }
+
+    const max = Math.max(1, ...bins.map((b) => b.messages));
+    for (const b of bins) {
+      if (b.messages <= 0) continue;
+      const x0 = toPx(b.start);
+      const x1 = toPx(b.end);
+      if (x1 < 0 || x0 > width) continue;
+      const h = Math.max(2, Math.sqrt(b.messages / max) * DENSITY_H);
+      const inSel = selectedRange && b.end > selectedRange[0] && b.start < selectedRange[1];
+      ctx.fillStyle = inSel ? densitySel : density;
+      const w = Math.max(1, x1 - x0 - (x1 - x0 > 4 ? 1 : 0));
+      roundedBar(ctx, x0, DENSITY_TOP + DENSITY_H - h, w, h);
+    }
+
+    const selectedId = selection?.kind === 'session' ? selection.sessionId : null;
+    for (const m of marks) {
+      const x0 = toPx(m.start);
+      const x1 = Math.max(x0 + 3, toPx(m.end));
+      if (x1 < 0 || x0 > width) continue;
+      const isSel = m.session.id === selectedId;
+      const isHover = hover?.mark?.session.id === m.session.id;
+      ctx.globalAlpha = isSel || isHover ? 1 : 0.7;
+      ctx.fillStyle = sourceColor(m.session.sourceId);
+      ctx.fillRect(x0, LANE_Y, x1 - x0, LANE_H);
+      if (isSel || isHover) {
+        ctx.globalAlpha = 1;
+        ctx.strokeStyle = isSel ? accent : cssVar('--text');
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x0 - 1, LANE_Y - 1.5, x1 - x0 + 2, LANE_H + 3);
+      }
+    }
+    ctx.globalAlpha = 1;
+
+    if (brush) {
+      const x0 = Math.min(brush.x0, brush.x1);
+      const x1 = Math.max(brush.x0, brush.x1);
+      ctx.fillStyle = accentSoft;
+      ctx.fillRect(x0, 0, x1 - x0, PLOT_H);
+      ctx.strokeStyle = accent;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x0 + 0.5, 0.5, x1 - x0 - 1, PLOT_H - 1);
+    }
+    if (hover && !brush) {
+      ctx.fillStyle = cssVar('--text-faint');
+      ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
+    }
+  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brush, scheme, sourceColor]);
+
+  // ---- interaction
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      const span = domain[1] - domain[0];
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        const d = (e.shiftKey ? e.deltaY : e.deltaX) || e.deltaY;
+        setDomain((cur) => panDomain(cur, (d / Math.max(1, width)) * span, limits));
+        return;
+      }
+      const at = domain[0] + ((e.clientX - rect.left) / Math.max(1, width)) * span;
+      const factor = Math.exp(e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0025));
+      setDomain((cur) => zoomDomain(cur, factor, at, limits));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [domain, width, limits]);
+
+  const xOf = (e: React.PointerEvent) => e.clientX - (plotRef.current?.getBoundingClientRect().left ?? 0);
+  const timeAt = (x: number) => domain[0] + (x / Math.max(1, width)) * (domain[1] - domain[0]);
+
+  const onPlotDown = (e: React.PointerEvent) => {
+    if (e.button !== 0) return;
+    (e.target as HTMLElement).setPointerCapture(e.pointerId);
+    drag.current = { kind: 'brush', x0: xOf(e), domain0: domain, moved: false };
+  };
+  const onAxisDown = (e: React.PointerEvent) => {
+    if (e.button !== 0) return;
+    (e.target as HTMLElement).setPointerCapture(e.pointerId);
+    drag.current = { kind: 'pan', x0: xOf(e), domain0: domain, moved: false };
+  };
+  const onMove = (e: React.PointerEvent) => {
+    const x = xOf(e);
+    const d = drag.current;
+    if (d) {
+      if (Math.abs(x - d.x0) > 3) d.moved = true;
+      if (d.kind === 'brush' && d.moved) setBrush({ x0: d.x0, x1: Math.max(0, Math.min(width, x)) });
+      if (d.kind === 'pan') {
+        const span = d.domain0[1] - d.domain0[0];
+        setDomain(panDomain(d.domain0, ((d.x0 - x) / Math.max(1, width)) * span, limits));
+      }
+      return;
+    }
+    setHover({ mark: sessionAt(marks, x, toPx), x });
+  };
+  const onUp = (e: React.PointerEvent) => {
+    const d = drag.current;
+    drag.current = null;
+    setBrush(null);
+    if (!d || d.kind !== 'brush') return;
+    const x = xOf(e);
+    if (d.moved) {
+      const a = timeAt(Math.min(d.x0, x));
+      const b = timeAt(Math.max(d.x0, x));
+      select({ kind: 'range', from: msToWall(Math.floor(a / 1000) * 1000), to: msToWall(Math.ceil(b / 1000) * 1000) });
+    } else {
+      const hit = sessionAt(marks, x, toPx);
+      select(hit ? { kind: 'session', sessionId: hit.session.id } : null);
+    }
+  };
+
+  const zoomBy = (factor: number) => setDomain((cur) => zoomDomain(cur, factor, (cur[0] + cur[1]) / 2, limits));
+  const zoomToSelection = () => {
+    if (!selectedRange) return;
+    const span = Math.max(selectedRange[1] - selectedRange[0], 4 * 3_600_000);
+    const pad = span * 0.15;
+    setDomain(zoomDomain([selectedRange[0] - pad, selectedRange[0] - pad + span + 2 * pad], 1, selectedRange[0], limits));
+  };
+
+  return (
+    <div className="timeline" data-testid="timeline">
+      <div className="timeline-head">
+        <span className="timeline-title">
+          <Icon name="clock" size={13} /> Timeline
+        </span>
+        <span className="faint tnum">{formatRange(msToWall(domain[0]), msToWall(domain[1]))}</span>
+        <span className="faint">· {formatCount(sessions.length)} sessions</span>
+        <span className="spacer" />
+        <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>
+        <button className="icon-btn small" onClick={() => zoomBy(0.5)} title="Zoom in" aria-label="Zoom in">
+          <Icon name="plus" size={14} />
+        </button>
+        <button className="icon-btn small" onClick={() => zoomBy(2)} title="Zoom out" aria-label="Zoom out">
+          <Icon name="minus" size={14} />
+        </button>
+        <button className="icon-btn small" onClick={zoomToSelection} disabled={!selectedRange} title="Zoom to the selection" aria-label="Zoom to selection">
+          <Icon name="cursor" size={13} />
+        </button>
+        <button className="icon-btn small" onClick={() => setDomain(limits)} title="Show the whole memory" aria-label="Fit">
+          <Icon name="fit" size={14} />
+        </button>
+      </div>
+      <div ref={wrapRef} className="timeline-body">
+        <div
+          ref={plotRef}
+          className="timeline-plot"
+          style={{ height: PLOT_H }}
+          onPointerDown={onPlotDown}
+          onPointerMove={onMove}
+          onPointerUp={onUp}
+          onPointerLeave={() => !drag.current && setHover(null)}
+          onDoubleClick={() => setDomain(limits)}
+          data-testid="timeline-plot"
+        >
+          <canvas ref={canvasRef} />
+          {marks.length === 0 && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}
+          {hover?.mark && !brush && <SessionHoverCard mark={hover.mark} x={hover.x} width={width} />}
+        </div>
+        <div className="timeline-axis" style={{ height: AXIS_H }} onPointerDown={onAxisDown} onPointerMove={onMove} onPointerUp={onUp}>
+          {ticks.map((t) => (
+            <span key={t.getTime()} className="tick" style={{ left: scale(t) }}>
+              {tickFormat(t)}
+            </span>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function roundedBar(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number) {
+  const r = Math.min(2, w / 2, h / 2);
+  ctx.beginPath();
+  ctx.moveTo(x, y + h);
+  ctx.lineTo(x, y + r);
+  ctx.quadraticCurveTo(x, y, x + r, y);
+  ctx.lineTo(x + w - r, y);
+  ctx.quadraticCurveTo(x + w, y, x + w, y + r);
+  ctx.lineTo(x + w, y + h);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** One line describing a selection, for chips and headings. */
+export function describeSelection(selection: TimeSelection, sessions: { id: number; index: number; start: string; conversationTitle: string }[]): string {
+  if (selection.kind === 'range') return formatRange(selection.from, selection.to);
+  const s = sessions.find((x) => x.id === selection.sessionId);
+  return s ? `Session ${s.index} · ${formatDateTime(s.start)}` : `Session #${selection.sessionId}`;
+}

@@ -1,0 +1,129 @@
+// Pure geometry of the session timeline: session extents, density bins, hit-testing.
+// Times are wall-clock strings handled as UTC milliseconds (see ui/format.ts).
+import type { SessionInfo } from '../../../shared/types';
+import { wallToMs } from '../ui/format';
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+/** The closest zoom: a few hours across the whole width. */
+export const MIN_SPAN = 2 * HOUR;
+
+export interface SessionMark {
+  session: SessionInfo;
+  start: number;
+  end: number;
+}
+
+export function toMarks(sessions: SessionInfo[]): SessionMark[] {
+  return sessions
+    .map((session) => {
+      const start = wallToMs(session.start);
+      const end = Math.max(start, wallToMs(session.end));
+      return { session, start, end };
+    })
+    .filter((m) => Number.isFinite(m.start))
+    .sort((a, b) => a.start - b.start);
+}
+
+/** The whole memory with a margin, never narrower than two days. */
+export function fullDomain(marks: SessionMark[]): [number, number] {
+  if (marks.length === 0) {
+    const now = Date.now();
+    return [now - 30 * DAY, now];
+  }
+  let lo = marks[0].start;
+  let hi = Math.max(...marks.map((m) => m.end));
+  if (hi - lo < 2 * DAY) {
+    const mid = (lo + hi) / 2;
+    lo = mid - DAY;
+    hi = mid + DAY;
+  }
+  const pad = (hi - lo) * 0.03;
+  return [lo - pad, hi + pad];
+}
+
+const BIN_SIZES = [HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 7 * DAY, 30.44 * DAY, 91.3 * DAY, 365.25 * DAY];
+
+/** A bin width that gives bars of at least `minPx` pixels. */
+export function binSize(span: number, width: number, minPx = 4): number {
+  const target = (span / Math.max(1, width)) * minPx;
+  return BIN_SIZES.find((b) => b >= target) ?? BIN_SIZES[BIN_SIZES.length - 1];
+}
+
+export interface Bin {
+  start: number;
+  end: number;
+  messages: number;
+}
+
+/**
+ * Messages per time bin over the visible domain. A session's messages are spread evenly over
+ * its duration, so a long session does not look like a spike at its start.
+ */
+export function densityBins(marks: SessionMark[], domain: [number, number], width: number): Bin[] {
+  const size = binSize(domain[1] - domain[0], width);
+  const first = Math.floor(domain[0] / size) * size;
+  const count = Math.min(5000, Math.ceil((domain[1] - first) / size) + 1);
+  const bins: Bin[] = Array.from({ length: count }, (_, i) => ({ start: first + i * size, end: first + (i + 1) * size, messages: 0 }));
+  for (const m of marks) {
+    if (m.end < first || m.start > domain[1]) continue;
+    const n = m.session.messageCount;
+    const dur = m.end - m.start;
+    if (dur <= 0) {
+      const i = Math.floor((m.start - first) / size);
+      if (i >= 0 && i < count) bins[i].messages += n;
+      continue;
+    }
+    const i0 = Math.max(0, Math.floor((m.start - first) / size));
+    const i1 = Math.min(count - 1, Math.floor((m.end - first) / size));
+    for (let i = i0; i <= i1; i++) {
+      const overlap = Math.min(m.end, bins[i].end) - Math.max(m.start, bins[i].start);
+      if (overlap > 0) bins[i].messages += (n * overlap) / dur;
+    }
+  }
+  return bins;
+}
+
+/** The session under x (pixels), with `slack` pixels of tolerance; the largest wins a tie. */
+export function sessionAt(
+  marks: SessionMark[],
+  x: number,
+  toPx: (t: number) => number,
+  slack = 3,
+): SessionMark | null {
+  let best: SessionMark | null = null;
+  let bestDist = Infinity;
+  for (const m of marks) {
+    const x0 = toPx(m.start);
+    const x1 = Math.max(toPx(m.end), x0 + 2);
+    const dist = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
+    if (dist > slack) continue;
+    if (dist < bestDist || (dist === bestDist && best && m.session.messageCount > best.session.messageCount)) {
+      best = m;
+      bestDist = dist;
+    }
+  }
+  return best;
+}
+
+/** Zooms the domain by `factor` (<1 zooms in) around time `at`, within limits. */
+export function zoomDomain(domain: [number, number], factor: number, at: number, limits: [number, number]): [number, number] {
+  const span = domain[1] - domain[0];
+  const maxSpan = (limits[1] - limits[0]) * 1.5;
+  const next = Math.min(maxSpan, Math.max(MIN_SPAN, span * factor));
+  const ratio = (at - domain[0]) / span;
+  return clampDomain([at - ratio * next, at + (1 - ratio) * next], limits);
+}
+
+export function panDomain(domain: [number, number], dt: number, limits: [number, number]): [number, number] {
+  return clampDomain([domain[0] + dt, domain[1] + dt], limits);
+}
+
+function clampDomain(d: [number, number], limits: [number, number]): [number, number] {
+  const span = d[1] - d[0];
+  const lo = limits[0] - span * 0.25;
+  const hi = limits[1] + span * 0.25;
+  if (d[0] < lo) return [lo, lo + span];
+  if (d[1] > hi) return [hi - span, hi];
+  return d;
+}

@@ -23,6 +23,7 @@ import { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
+import { loadDemoGraph } from './import/demo-graph';
 import { createEntityUpdate, deleteEntityUpdate, editTriplesUpdate, mergeEntitiesUpdate, newEntityIri } from './entities/entity-edits';
 import { AskService } from './ask/ask-service';
 
@@ -302,10 +303,20 @@ export class Engine implements EngramApi {
     return this.startImport(`Import ${args.name}`, [async () => readInputBytes(args.name, args.bytes)]);
   }
 
+  /**
+   * The bundled demo: its conversations, and a knowledge graph written by hand for them (so
+   * the Graph and Entities tabs have something to show before any model has run).
+   */
   async importDemo(): Promise<JobInfo> {
     const file = resourcePath('demo', 'demo-memory.json');
     if (!fs.existsSync(file)) throw new ApiError('not_found', 'the demo memory is missing from this build');
-    return this.startImport('Import the demo memory', [() => readInputPath(file)]);
+    return this.jobs.start('import', 'Import the demo memory', 'messages', async (ctx) => {
+      const result = await this.runImport([() => readInputPath(file)], ctx);
+      const source = result.sources.find((s) => s.sourceId !== null);
+      if (source?.sourceId != null) await loadDemoGraph(this.chat, this.graph, source.sourceId);
+      this.changed('graph');
+      return result;
+    });
   }
 
   /** Runs an import as a job; the job's result lists each source's outcome and each file's error. */

@@ -148,7 +148,9 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditR
   }
   // A machine write (messages graph, extraction chunk): replace the graph wholesale.
   let ntriples: string;
-  if (req.format === 'n-triples' && !(req.respectRemovals && (hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user)))) {
+  // Fast path (the messages graph of a big import): our own N-Triples, no blank nodes to skolemize.
+  const mayHaveBlankNodes = req.data.includes('_:');
+  if (req.format === 'n-triples' && !mayHaveBlankNodes && !(req.respectRemovals && (hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user)))) {
     ntriples = req.data;
   } else {
     let quads = skolemize(parseRdf(req.data, req.format));

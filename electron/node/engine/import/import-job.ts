@@ -13,8 +13,6 @@ import type { JobContext } from '../common/jobs';
 import type { ChatStore } from '../stores/chat-store';
 import type { SearchIndex, SearchRow } from '../stores/search-index';
 import type { GraphStore } from '../stores/graph/graph-store';
-import { buildSourceGraph, type GraphMessage } from '../stores/graph/messages-graph';
-import { postIri } from '../stores/chat-store';
 import { inTimeOrder, sessionize } from './sessionize';
 import type { InputFile } from './read-input';
 import type { ParsedConversation, ParsedMessage, ParsedSession, ParsedSource } from './parsed';
@@ -67,20 +65,11 @@ export async function importSource(
   const messages = rows.length;
   try {
     ctx.throwIfCancelled();
-    const graph = buildSourceGraph({ sourceKey: key, sourceName: parsed.name, messages: rows });
-    lap('buildGraphMs');
-    // The graph worker loads while LanceDB indexes: the two run on separate threads.
+    // The graph worker builds the messages graph from the rows just committed while LanceDB
+    // indexes them here: the two run on separate threads.
     const timed = <T>(stage: string, p: Promise<T>) => p.then((v) => ((timings[stage] = Math.round(performance.now() - t)), v));
     await Promise.all([
-      timed('graphMs', stores.graph.request({
-        op: 'replaceGraph',
-        graph: GRAPHS.source(key),
-        data: graph.ntriples,
-        format: 'n-triples',
-        asEdit: false,
-        label: `Import ${parsed.name}`,
-        respectRemovals: true,
-      })),
+      timed('graphMs', stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Import ${parsed.name}` })),
       timed('searchMs', stores.search.add(rows.map(searchRowOf))),
     ]);
     t = performance.now();
@@ -110,25 +99,18 @@ export async function removeSource(stores: ImportStores, sourceId: number): Prom
 
 /** Rebuilds a source's messages graph and search rows from the chat table. */
 export async function rebuildDerived(stores: ImportStores, sourceId: number, parts: { graph?: boolean; search?: boolean } = { graph: true, search: true }): Promise<void> {
-  const key = stores.chat.sourceKey(sourceId);
-  const name = stores.chat.listSources().find((s) => s.id === sourceId)?.name ?? key ?? '';
-  if (!key) return;
-  const rows = [...stores.chat.iterateSourceMessages(sourceId)];
-  if (parts.graph) {
-    const graph = buildSourceGraph({ sourceKey: key, sourceName: name, messages: rows });
-    await stores.graph.request({ op: 'replaceGraph', graph: GRAPHS.source(key), data: graph.ntriples, format: 'n-triples', asEdit: false, label: `Rebuild ${name}`, respectRemovals: true });
-  }
+  const name = stores.chat.sourceName(sourceId);
+  if (name === undefined) return;
+  if (parts.graph) await stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Rebuild ${name}` });
   if (parts.search) {
     await stores.search.deleteWhere({ sourceIds: [sourceId] });
-    await stores.search.add(rows.map(searchRowOf));
+    await stores.search.add([...stores.chat.iterateSourceMessages(sourceId)].map(searchRowOf));
   }
 }
 
 /** What the search index needs of a message. */
 export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId' | 'sessionId' | 'speaker' | 'role' | 'timestamp' | 'text'> & { extra: string | null };
 
-/** A message as written, carrying what both derived stores need. */
-type DerivedMessage = GraphMessage & SearchSource;
 
 export function searchRowOf(r: SearchSource): SearchRow {
   const extra = r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null;
@@ -148,7 +130,7 @@ export function searchRowOf(r: SearchSource): SearchRow {
 
 // ---- rows
 
-function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; rows: DerivedMessage[] } | null {
+function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; rows: SearchSource[] } | null {
   const part = parsed.part ?? '';
   const key = shortHash(input.contentHash, part).slice(0, 12);
   const sourceId = chat.insertSource({
@@ -160,7 +142,7 @@ function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts
     part,
     importedAt: new Date().toISOString(),
   });
-  const rows: DerivedMessage[] = [];
+  const rows: SearchSource[] = [];
   for (const conv of parsed.conversations) writeConversation(chat, sourceId, conv, opts, rows);
   if (rows.length === 0) {
     chat.db.prepare('DELETE FROM sources WHERE id = ?').run(sourceId);
@@ -171,7 +153,7 @@ function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts
 }
 
 /** Writes a conversation's new messages; appends what the derived stores need to `out`. */
-function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: DerivedMessage[]): void {
+function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: SearchSource[]): void {
   const found = chat.findConversation(conv.family, conv.externalId);
   const convKey = found?.iriKey ?? shortHash(conv.family, conv.externalId);
   const convId = found?.id ?? chat.insertConversation(sourceId, conv.family, conv.externalId, conv.title, convKey);
@@ -187,10 +169,9 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
 
   let responseIndex = tail.lastResponseIndex + 1;
   let ordinal = tail.lastSessionOrdinal;
-  const writeSession = (session: ParsedSession, into: { id: number; turns: number; ordinal: number } | null) => {
+  const writeSession = (session: ParsedSession, into: { id: number; turns: number } | null) => {
     if (!session.messages.length) return;
     let sessionId = into?.id;
-    let sessionOrdinal = into?.ordinal ?? 0;
     let turn = into?.turns ?? 0;
     if (!sessionId) {
       ordinal += 1;
@@ -207,7 +188,6 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         startUtc: utcIsoOf(first),
         messageCount: session.messages.length,
       });
-      sessionOrdinal = ordinal;
     }
     for (const m of session.messages) {
       const cols = tableColumnsOf(m.time.local);
@@ -235,18 +215,7 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         iriKey,
         extra,
       });
-      out.push({
-        ...row,
-        id,
-        iri: postIri(iriKey),
-        timestamp: m.time.local,
-        tzOffsetMin: m.time.offsetMin,
-        conversationTitle: conv.title,
-        conversationIriKey: convKey,
-        sessionIriKey: `${convKey}-${sessionOrdinal}`,
-        sessionOrdinal,
-        extra,
-      });
+      out.push({ ...row, id, timestamp: m.time.local, extra });
     }
   };
 
@@ -259,7 +228,7 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
     const previousEnd = tail.lastTsUtc ? Date.parse(tail.lastTsUtc) : null;
     const { sessions, continuesPrevious } = sessionize(fresh(inTimeOrder(conv.messages ?? [])), opts.sessionGapMinutes, previousEnd);
     sessions.forEach((s, i) =>
-      writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns, ordinal: tail.lastSessionOrdinal } : null),
+      writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns } : null),
     );
   }
 }

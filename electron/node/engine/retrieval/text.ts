@@ -1,6 +1,6 @@
 // Lexical helpers for the JS side of retrieval. The full-text index does its own tokenizing
-// (stemming, stop words); these are for what happens around it: building query strings,
-// picking feedback terms, spotting time expressions.
+// (stemming, stop words); these are for what happens around it: building query strings and
+// telling pronoun-like speaker labels from names.
 
 /** English stop words (the usual IR list plus chat fillers), lower case. */
 export const STOP_WORDS = new Set(
@@ -21,26 +21,6 @@ export const STOP_WORDS = new Set(
 /** Lower-cased word tokens (letters, digits, inner apostrophes). */
 export function words(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu) ?? []).map((w) => w.replace(/'s$/, ''));
-}
-
-/** Tokens worth matching: not stop words, not one-character. */
-export function contentWords(text: string): string[] {
-  return words(text).filter((w) => w.length > 1 && !STOP_WORDS.has(w));
-}
-
-/**
- * A crude suffix-stripping key so that feedback terms "painting" / "paintings" / "painted"
- * count as one; the index stems properly, this only de-duplicates on the JS side.
- */
-export function stemKey(w: string): string {
-  let s = w.toLowerCase();
-  for (const suf of ['ingly', 'edly', 'ing', 'ies', 'ied', 'ed', 'es', 's', 'ly']) {
-    if (s.length - suf.length >= 3 && s.endsWith(suf)) {
-      s = s.slice(0, -suf.length);
-      break;
-    }
-  }
-  return s;
 }
 
 const NUMBER_WORDS = [

@@ -242,6 +242,11 @@ export class ChatStore {
     return s;
   }
 
+  /** Reads over an existing connection (the graph worker's), without touching the schema. */
+  static over(db: Db): ChatStore {
+    return new ChatStore(db);
+  }
+
   static open(file: string, nativeBinding?: string): ChatStore {
     const db = new Database(file, nativeBinding ? { nativeBinding } : {});
     db.pragma('journal_mode = WAL');
@@ -287,6 +292,10 @@ export class ChatStore {
   /** Sources a crash left half-imported; the engine removes them at startup. */
   unfinishedSources(): { id: number; key: string }[] {
     return this.db.prepare(`SELECT id, key FROM sources WHERE status != 'ready'`).all() as { id: number; key: string }[];
+  }
+
+  sourceName(id: number): string | undefined {
+    return this.stmt('SELECT name FROM sources WHERE id = ?').pluck().get(id) as string | undefined;
   }
 
   /** Keys of every source row, ready or not. */
@@ -407,13 +416,13 @@ export class ChatStore {
     return new Set(rows);
   }
 
-  findSession(conversationId: number, externalId: string): { id: number; turns: number; ordinal: number } | undefined {
+  findSession(conversationId: number, externalId: string): { id: number; turns: number } | undefined {
     return this
       .stmt(
-        `SELECT id, ordinal, (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id) AS turns
+        `SELECT id, (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id) AS turns
          FROM sessions WHERE conversation_id = ? AND external_id = ?`,
       )
-      .get(conversationId, externalId) as { id: number; turns: number; ordinal: number } | undefined;
+      .get(conversationId, externalId) as { id: number; turns: number } | undefined;
   }
 
   insertSession(s: NewSession): number {

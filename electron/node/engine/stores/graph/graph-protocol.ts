@@ -26,6 +26,7 @@ export type GraphRequest =
   | { op: 'replaceGraph'; graph: string; data: string; format: RdfFormat; asEdit: boolean; label: string; respectRemovals: boolean; attached?: AttachedSql[] }
   | { op: 'replaceDescription'; entity: string; turtle: string; label: string }
   | { op: 'dropGraphs'; graphs: string[]; attached?: AttachedSql[] }
+  | { op: 'buildSourceGraph'; sourceId: number; label: string }
   | { op: 'undo' }
   | { op: 'redo' }
   | { op: 'history' }
@@ -44,6 +45,7 @@ export interface GraphResults {
   replaceGraph: EditRecord;
   replaceDescription: EditRecord;
   dropGraphs: { seq: number };
+  buildSourceGraph: { seq: number; triples: number };
   undo: EditRecord | null;
   redo: EditRecord | null;
   history: EditRecord[];

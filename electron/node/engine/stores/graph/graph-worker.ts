@@ -16,6 +16,8 @@ import type { GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMes
 import { GraphJournal, type AttachedSql, type EditRow, type JournalEntry } from './journal';
 import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
+import { ChatStore } from '../chat-store';
+import { buildSourceGraph } from './messages-graph';
 
 type Store = import('oxigraph').Store;
 
@@ -73,6 +75,11 @@ function replay(e: JournalEntry): void {
     case 'drop':
       dropGraph(e.graph!);
       break;
+    case 'source': {
+      const { sourceId } = JSON.parse(e.added) as { sourceId: number };
+      loadSourceGraph(sourceId, e.graph!);
+      break;
+    }
   }
   version++;
 }
@@ -169,6 +176,42 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditR
     req.attached,
   );
   return { seq, at: new Date().toISOString(), label: req.label, undone: false };
+}
+
+/** The chat table, read through this thread's own connection (the messages graph is built from it). */
+const chat = ChatStore.over(db);
+
+/** Builds a source's messages graph from its rows and loads it in place of the graph's content. */
+function loadSourceGraph(sourceId: number, graph: string): number {
+  const key = chat.sourceKey(sourceId);
+  dropGraph(graph);
+  if (!key) return 0; // deleted since: nothing to build
+  const name = chat.sourceName(sourceId) ?? key;
+  let { ntriples, triples } = buildSourceGraph({ sourceKey: key, sourceName: name, messages: chat.iterateSourceMessages(sourceId) });
+  if (hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user)) {
+    const kept = withoutPersonsDecisions(parseRdf(ntriples, 'n-triples'));
+    ntriples = tripleLines(kept);
+    triples = kept.length;
+  }
+  if (ntriples) store.load(ntriples, { format: 'application/n-triples', to_graph_name: ox.namedNode(graph) });
+  return triples;
+}
+
+function buildSource(sourceId: number, label: string): { seq: number; triples: number } {
+  const key = chat.sourceKey(sourceId);
+  if (!key) throw new Error(`no source ${sourceId}`);
+  const graph = GRAPHS.source(key);
+  const before = store.match(null, null, null, ox.namedNode(graph));
+  const triples = loadSourceGraph(sourceId, graph);
+  // The entry's weight counts toward compaction like the graph it rebuilds.
+  const seq = commit(
+    () => journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: triples * 120 }),
+    () => {
+      dropGraph(graph);
+      for (const q of before) store.add(q);
+    },
+  );
+  return { seq, triples };
 }
 
 function dropGraphs(graphs: string[], attached?: AttachedSql[]): { seq: number } {
@@ -472,6 +515,8 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
       return replaceDescription(req.entity, req.turtle, req.label);
     case 'dropGraphs':
       return dropGraphs(req.graphs, req.attached);
+    case 'buildSourceGraph':
+      return buildSource(req.sourceId, req.label);
     case 'undo':
       return undo();
     case 'redo':

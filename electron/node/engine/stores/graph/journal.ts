@@ -4,7 +4,12 @@
 import type Database from 'better-sqlite3';
 import { migrate } from '../migrate';
 
-export type JournalKind = 'delta' | 'replace' | 'drop';
+/**
+ * delta: quads removed/added; replace: a graph's new content; drop: a graph removed;
+ * source: a source's messages graph, rebuilt from the chat table (no payload: the rows are
+ * the source of truth, so replay rebuilds the same graph).
+ */
+export type JournalKind = 'delta' | 'replace' | 'drop' | 'source';
 
 export interface JournalEntry {
   seq: number;
@@ -74,12 +79,12 @@ export class GraphJournal {
   }
 
   /** Appends an entry; the caller holds the transaction (see `commit`). */
-  append(kind: JournalKind, fields: { graph?: string; label?: string; removed?: string; added?: string }): number {
+  append(kind: JournalKind, fields: { graph?: string; label?: string; removed?: string; added?: string; bytes?: number }): number {
     const removed = fields.removed ?? '';
     const added = fields.added ?? '';
     const r = this.db
       .prepare('INSERT INTO graph_journal (at, kind, graph, label, removed, added, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(new Date().toISOString(), kind, fields.graph ?? null, fields.label ?? null, removed, added, removed.length + added.length);
+      .run(new Date().toISOString(), kind, fields.graph ?? null, fields.label ?? null, removed, added, fields.bytes ?? removed.length + added.length);
     return Number(r.lastInsertRowid);
   }
 

@@ -1,0 +1,526 @@
+// Ask: questions in plain language answered from the memory (docs/ask.md).
+//
+// One turn: the question is made self-contained from the conversation's earlier turns,
+// planned by the timeline planner (its time references), classified and routed — time and
+// session questions to the timeline, content to message search, entities / events / counts /
+// lists / dates / preferences / current values to SPARQL over the graph and to message search
+// as well, since the graph may miss what the messages say. The rows and messages are ranked,
+// values are computed in code, and the answer (the LLM's, citing the evidence, or offline the
+// computed value or the best evidence stated plainly) is kept with its plan, results, evidence,
+// warnings and timings. Every turn is stored; its SPARQL can be edited and run again.
+import { ApiError } from '../../../../shared/api';
+import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults, AskRoute, AskSparqlPlan, AskSparqlResults, AskTurn, MessageRow } from '../../../../shared/types';
+import type { ExtractionService } from '../extraction/service';
+import { clientOf } from '../extraction/settings';
+import type { OllamaClient } from '../llm/ollama';
+import type { ChatStore } from '../stores/chat-store';
+import { speakerIri } from '../stores/graph/messages-graph';
+import type { GraphStore } from '../stores/graph/graph-store';
+import type { SearchIndex } from '../stores/search-index';
+import type { Timeline } from '../timeline/timeline';
+import type { DialogueTurn } from '../timeline/rewrite';
+import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './analyze';
+import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
+import { ContentSearch } from './content';
+import { rewriteFollowUp, turnEntities } from './followup';
+import { graphEvidence, rankRows, runAskQuery, ASK_ROW_CAP } from './graph-route';
+import { citationsIn, writeAnswer, writeSparql } from './llm';
+import { checkReadOnly, SparqlRefused } from './sparql-safety';
+import { AskStore, titleOf } from './store';
+import { buildTemplate, type TemplateId, type TemplateQuery } from './templates';
+
+export interface AskDeps {
+  chat: ChatStore;
+  search: SearchIndex;
+  graph: GraphStore;
+  timeline: () => Timeline;
+  extraction: ExtractionService;
+}
+
+export interface AskInput {
+  conversationId?: number;
+  question: string;
+  /** ISO-8601; default: the clock. */
+  now?: string;
+  sourceIds?: number[];
+  /** Use the LLM when Ollama is ready (default true). */
+  llm?: boolean;
+  /** Dialogue before the question that is not an Ask conversation (the batch interface). */
+  context?: DialogueTurn[];
+}
+
+export interface AskOptions {
+  /** Messages kept as evidence (the batch interface asks for more). */
+  evidence?: number;
+  /** Messages the search route retrieves. */
+  searchK?: number;
+}
+
+type Draft = Omit<AskTurn, 'id' | 'seq' | 'conversationId'>;
+
+interface SparqlOverride {
+  query: string;
+  generated?: string;
+  template?: TemplateId;
+  origin: AskSparqlPlan['origin'];
+}
+
+const SEARCH_K = 25;
+const EVIDENCE_MAX = 20;
+const TIMELINE_LIMIT = 200;
+const LLM_CHECK_TTL_MS = 30_000;
+
+const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
+
+export class AskService {
+  readonly store: AskStore;
+  readonly content: ContentSearch;
+  private llmCheck: { at: number; client: OllamaClient | null } | null = null;
+  private extractedCache: { at: number; value: boolean } | null = null;
+
+  constructor(private readonly deps: AskDeps) {
+    this.store = new AskStore(deps.chat.db);
+    this.content = new ContentSearch(deps.chat, deps.search, deps.extraction.embeddings);
+  }
+
+  // ---- conversations
+
+  /** Asks a question in a conversation (a new one when none is given) and stores the turn. */
+  async ask(input: AskInput): Promise<AskTurn> {
+    const question = input.question.trim();
+    if (!question) throw new ApiError('bad_request', 'ask: the question is empty');
+    let conversationId = input.conversationId;
+    if (conversationId !== undefined && !this.store.hasConversation(conversationId)) throw new ApiError('not_found', `no Ask conversation ${conversationId}`);
+    const earlier = conversationId !== undefined ? this.store.turns(conversationId) : [];
+    const draft = await this.answer({ ...input, question }, earlier);
+    conversationId ??= this.store.createConversation(titleOf(question), draft.createdAt);
+    return this.store.insertTurn({ ...draft, conversationId });
+  }
+
+  /** Runs an edited query in place of the turn's generated one; results, evidence and answer follow. */
+  async rerunSparql(turnId: number, sparql: string): Promise<AskTurn> {
+    const turn = this.store.getTurn(turnId);
+    if (!turn) throw new ApiError('not_found', `no Ask turn ${turnId}`);
+    const earlier = this.store.turns(turn.conversationId, turn.seq);
+    const previous = turn.plan.sparql;
+    const generated = previous?.generated ?? previous?.query;
+    const unchanged = previous && normalize(sparql) === normalize(previous.origin === 'person' ? (previous.generated ?? '') : previous.query);
+    const override: SparqlOverride = unchanged && previous
+      ? { query: sparql, origin: previous.origin === 'person' ? (previous.template ? 'template' : 'llm') : previous.origin, template: previous.template as TemplateId | undefined, generated: undefined }
+      : { query: sparql, origin: 'person', generated, template: previous?.template as TemplateId | undefined };
+    const draft = await this.answer({ question: turn.rewrite, now: turn.now, sourceIds: turn.sourceIds, conversationId: turn.conversationId }, earlier, {}, override);
+    const updated: AskTurn = {
+      ...draft,
+      id: turn.id,
+      seq: turn.seq,
+      conversationId: turn.conversationId,
+      question: turn.question,
+      rewrite: turn.rewrite,
+      rewritten: turn.rewritten,
+      createdAt: turn.createdAt,
+    };
+    this.store.updateTurn(updated);
+    return updated;
+  }
+
+  listConversations() {
+    return this.store.listConversations();
+  }
+
+  /** A conversation with its turns; evidence messages are refreshed from the chat table (deleted ones drop out). */
+  getConversation(id: number) {
+    const c = this.store.getConversation(id);
+    if (!c) return null;
+    const ids = [...new Set(c.turns.flatMap((t) => t.evidence.messages.map((e) => e.message.id)))];
+    const fresh = new Map(this.deps.chat.getMessages(ids).map((m) => [m.id, m]));
+    for (const t of c.turns) {
+      const before = t.evidence.messages.length;
+      t.evidence.messages = t.evidence.messages.filter((e) => fresh.has(e.message.id)).map((e) => ({ ...e, message: fresh.get(e.message.id)! }));
+      if (t.evidence.messages.length < before) t.warnings = [...t.warnings, `${before - t.evidence.messages.length} evidence message(s) no longer exist (their source was deleted)`];
+    }
+    return c;
+  }
+
+  deleteConversation(id: number): boolean {
+    return this.store.deleteConversation(id);
+  }
+
+  // ---- the pipeline
+
+  /** The person whose memory it is: the most active speaker with the user role in scope. */
+  primaryAgent(sourceIds?: number[]): { name: string; iri: string } {
+    const where = sourceIds?.length ? `AND source_id IN (${sourceIds.map(() => '?').join(',')})` : '';
+    const name = this.deps.chat.db
+      .prepare(`SELECT speaker FROM messages WHERE role = 'user' ${where} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`)
+      .pluck()
+      .get(...(sourceIds ?? [])) as string | undefined;
+    const n = name ?? 'Me';
+    return { name: n, iri: speakerIri(n, 'user') };
+  }
+
+  /** An Ollama client when the model is ready (checked at most every 30 s), else null. */
+  private async llm(): Promise<OllamaClient | null> {
+    if (this.llmCheck && Date.now() - this.llmCheck.at < LLM_CHECK_TTL_MS) return this.llmCheck.client;
+    let client: OllamaClient | null = null;
+    try {
+      const status = await this.deps.extraction.checkOllama();
+      if (status.reachable && status.modelReady) client = clientOf(this.deps.extraction.getSettings());
+    } catch {
+      client = null;
+    }
+    this.llmCheck = { at: Date.now(), client };
+    return client;
+  }
+
+  /** Forget the cached Ollama check (settings changed). */
+  resetLlm(): void {
+    this.llmCheck = null;
+  }
+
+  private async hasExtractedFacts(): Promise<boolean> {
+    if (this.extractedCache && Date.now() - this.extractedCache.at < 5_000) return this.extractedCache.value;
+    await this.deps.graph.ready();
+    const graphs = await this.deps.graph.request({ op: 'graphs' });
+    const value = graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user') && g.triples > 0);
+    this.extractedCache = { at: Date.now(), value };
+    return value;
+  }
+
+  /** Answers a question (not stored): the whole turn but its ids. */
+  async answer(input: AskInput, earlier: AskTurn[] = [], opts: AskOptions = {}, override?: SparqlOverride): Promise<Draft> {
+    const tStart = performance.now();
+    const timings: Record<string, number> = {};
+    const warnings: string[] = [];
+    const timeline = this.deps.timeline();
+    const sourceIds = input.sourceIds?.length ? input.sourceIds : undefined;
+
+    // 1. a self-contained question, planned against the timeline
+    let t0 = performance.now();
+    const fu = override ? { text: input.question, rewritten: false, ...turnEntitiesOf(earlier), note: undefined } : rewriteFollowUp(input.question, earlier);
+    // The timeline planner carries time references from the dialogue: the questions carry the
+    // person's references; the answers (full of dates of their own) would mislead it.
+    const dialogue: DialogueTurn[] = [...(input.context ?? []), ...earlier.slice(-4).map((t) => ({ speaker: 'user', text: t.rewrite }))];
+    const planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds });
+    const rewrite = planned.rewritten ? planned.rewrite : fu.text;
+    const now = planned.plan.now;
+    const a = analyzeQuestion(rewrite, planned);
+    const classification = classificationOf(a, planned);
+    if (fu.note) classification.why.unshift(`follow-up: ${fu.note}`);
+    if (planned.rewritten) classification.why.unshift(`follow-up (timeline): ${planned.explanation[0] ?? planned.rewrite}`);
+    const me = this.primaryAgent(sourceIds);
+    const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
+    timings.plan = ms(t0);
+
+    const plan: AskPlan = {};
+    const results: AskResults = {};
+    const routes = new Set<AskRoute>(a.routes);
+    const useLlm = input.llm !== false ? await this.llm() : null;
+
+    // 2. the routes, side by side
+    const timelineWork = routes.has('timeline')
+      ? (async () => {
+          const t = performance.now();
+          plan.timeline = { plan: planned.plan, explanation: planned.explanation };
+          const run = await timeline.run(planned.plan, { limit: TIMELINE_LIMIT });
+          results.timeline = { total: run.total, sessionIds: run.sessionIds, sql: run.sql };
+          timings.timeline = ms(t);
+          return run;
+        })()
+      : Promise.resolve(null);
+    const searchK = opts.searchK ?? SEARCH_K;
+    const searchWork = routes.has('search')
+      ? (async () => {
+          const t = performance.now();
+          const r = await this.content.retrieve(rewrite, { k: searchK, sourceIds, explain: true });
+          plan.search = { query: rewrite, k: searchK, ...(sourceIds ? { sourceIds } : {}), hybrid: r.hybrid };
+          results.search = { total: r.hits.length };
+          timings.search = ms(t);
+          return r.hits;
+        })()
+      : Promise.resolve(null);
+    const betweenWork =
+      a.intent === 'between' && a.pair
+        ? Promise.all(a.pair.map(async (phrase) => ({ phrase, hits: (await this.content.retrieve(phrase, { k: 10, sourceIds })).hits })))
+        : Promise.resolve(null);
+    const graphWork = routes.has('graph')
+      ? this.graphRoute(a, { me, focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
+      : Promise.resolve(null);
+    const [run, hits, graphOut, betweenHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork]);
+    if (graphOut) {
+      plan.sparql = graphOut.plan;
+      results.sparql = graphOut.results;
+      timings.sparql = graphOut.ms;
+      if (graphOut.llmMs) timings.llmSparql = graphOut.llmMs;
+    } else if (routes.has('graph')) {
+      routes.delete('graph');
+      classification.why.push('no template fits this question: the messages answer it');
+    }
+    classification.routes = a.routes.filter((r) => routes.has(r));
+
+    // 3. evidence: triples and the messages behind them, timeline rows, search hits
+    t0 = performance.now();
+    const sparqlRes = results.sparql;
+    const triplesOut = sparqlRes && !sparqlRes.error && sparqlRes.rows.length && sparqlRes.kind === 'select'
+      ? await graphEvidence(this.deps.graph, this.deps.chat, sparqlRes.rows, sparqlRes.ranked, { skip: [me.iri] }).catch((e: Error) => {
+          warnings.push(`evidence triples could not be read: ${e.message}`);
+          return { triples: [], provenance: [] };
+        })
+      : { triples: [], provenance: [] };
+    const template = plan.sparql?.origin === 'template' || (plan.sparql?.origin === 'person' && override?.template && !override.generated) ? plan.sparql?.template ?? null : null;
+    const interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10)) : { text: null, refs: [], entities: [] };
+
+    const candidates: Omit<AskEvidenceMessage, 'ref'>[] = [];
+    triplesOut.provenance.forEach((p, i) => candidates.push({ message: p.message, route: 'graph', score: 3 - i * 0.05, why: `source of '${p.label}'` }));
+    if (a.intent === 'who-most' && interpretation.text && sparqlRes) {
+      const top = sparqlRes.rows[sparqlRes.ranked[0]];
+      const name = top?.name?.value;
+      if (name) {
+        const rows = this.deps.chat.listMessages({ speakers: [name], sourceIds, ...(a.period ? { from: a.period.from, to: a.period.to } : {}) }, 0, 100_000);
+        rows.slice(-5).reverse().forEach((m, i) => candidates.push({ message: m, route: 'graph', score: 2.5 - i * 0.05, why: `a message by ${name}${a.period ? ' in the period' : ''}` }));
+      }
+    }
+    if (run) {
+      const why = planned.plan.chain.map((op) => op.why).filter(Boolean).join('; ');
+      run.rows.slice(0, a.intent === 'time' ? 50 : 10).forEach((m, i) =>
+        candidates.push({ message: m, route: 'timeline', score: (run.ranked ? 2 : 1) - i * 0.001, why: run.ranked ? `rank ${i + 1} in the plan's rows${why ? ` (${why})` : ''}` : `kept by the plan${why ? `: ${why}` : ''}` }),
+      );
+    }
+    if (hits?.length) {
+      const max = hits[0].score || 1;
+      const rows = new Map(this.deps.chat.getMessages(hits.map((h) => h.id)).map((m) => [m.id, m]));
+      hits.forEach((h) => {
+        const m = rows.get(h.id);
+        if (m) candidates.push({ message: m, route: 'search', score: (a.intent === 'content' ? 2 : 1) * (h.score / max), why: h.why ?? 'full-text match' });
+      });
+      // neighbouring turns that carry the answer: the reply to a question, the message an answer replies to
+      for (const h of hits.slice(0, 3)) {
+        const m = rows.get(h.id);
+        if (!m) continue;
+        const session = this.deps.chat.sessionMessages(m.sessionId);
+        const i = session.findIndex((x) => x.id === m.id);
+        const next = session[i + 1];
+        const prev = session[i - 1];
+        if (next && /\?\s*$/.test(m.text.trim())) candidates.push({ message: next, route: 'search', score: (h.score / max) * 0.9, why: `the reply to a best match (message ${m.id})` });
+        if (prev && m.role === 'assistant' && prev.role !== 'assistant') candidates.push({ message: prev, route: 'search', score: (h.score / max) * 0.85, why: `what a best match (message ${m.id}) answers` });
+      }
+    }
+    // "between X and Y": each side searched on its own, plus the whole question's hits
+    const betweenSides: { phrase: string; messages: MessageRow[] }[] = [];
+    if (betweenHits) {
+      const questionRows = hits ? this.deps.chat.getMessages(hits.map((h) => h.id)) : [];
+      for (const side of betweenHits) {
+        const rows = this.deps.chat.getMessages(side.hits.map((h) => h.id));
+        const max = side.hits[0]?.score || 1;
+        rows.forEach((m, i) => candidates.push({ message: m, route: 'search', score: 1.2 * (side.hits[i].score / max), why: `about '${side.phrase}'` }));
+        const seen = new Set(rows.map((m) => m.id));
+        betweenSides.push({ phrase: side.phrase, messages: [...rows, ...questionRows.filter((m) => !seen.has(m.id))] });
+      }
+    }
+    const evidenceMessages = assembleEvidence(candidates, dialogueWords, a.intent === 'time' && !run?.ranked, opts.evidence ?? EVIDENCE_MAX);
+    timings.evidence = ms(t0);
+
+    // 4. the answer
+    t0 = performance.now();
+    const computations: AskComputation[] = [];
+    let answer: AskAnswer;
+    let offline: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null = null;
+    if (interpretation.text) {
+      offline = { text: interpretation.text, computation: interpretation.computation, refs: interpretation.refs, route: 'graph', source: interpretation.computation ? 'computed' : 'graph' };
+    } else if (a.intent === 'between' && betweenSides.length === 2) {
+      // provisional refs; the messages used are then made sure to be in the evidence
+      const sides = betweenSides.map((side) => ({ phrase: side.phrase, evidence: side.messages.map((m) => ({ ref: `id${m.id}`, message: m, route: 'search' as const, score: 0, why: `about '${side.phrase}'` })) }));
+      const m = betweenFromMessages(sides);
+      if (m) {
+        const refOf = (provisional: string) => {
+          const id = Number(provisional.slice(2));
+          let e = evidenceMessages.find((x) => x.message.id === id);
+          if (!e) {
+            const message = betweenSides.flatMap((side) => side.messages).find((x) => x.id === id)!;
+            e = { ref: `m${evidenceMessages.length + 1}`, message, route: 'search', score: 0, why: 'states a date the answer uses' };
+            evidenceMessages.push(e);
+          }
+          return e.ref;
+        };
+        const map = new Map(m.refs.map((r) => [r, refOf(r)]));
+        const swap = (t: string) => t.replace(/\bid\d+\b/g, (r) => map.get(r) ?? r);
+        offline = {
+          text: swap(m.text),
+          refs: m.refs.map((r) => map.get(r) ?? r),
+          computation: m.computation ? { ...m.computation, detail: swap(m.computation.detail), refs: m.computation.refs.map((r) => map.get(r) ?? r) } : undefined,
+          route: 'search',
+          source: 'computed',
+        };
+      }
+    }
+    if (!offline && a.intent === 'time' && run) {
+      const m = answerFromTimeline(run, evidenceMessages, a);
+      offline = { ...m, route: 'timeline', source: 'evidence' };
+    }
+    if (!offline && evidenceMessages.length) {
+      const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
+      const m = answerFromMessages(a, pool);
+      if (m) {
+        const used = evidenceMessages.find((e) => e.ref === m.refs[0]);
+        offline = { ...m, route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
+      }
+    }
+    if (offline?.computation) computations.push(offline.computation);
+    if (interpretation.text === null && sparqlRes && !sparqlRes.error && routes.has('graph')) {
+      if (!(await this.hasExtractedFacts())) warnings.push('The graph has no extracted facts yet (run extraction to use it): answered from the messages.');
+      else if (!sparqlRes.rows.length) warnings.push('The graph has no match for this question: answered from the messages.');
+    }
+    if (sparqlRes?.truncated) warnings.push(`Only the first ${sparqlRes.rows.length} rows were kept (row limit).`);
+
+    if (useLlm && (evidenceMessages.length || triplesOut.triples.length || computations.length)) {
+      try {
+        const r = await writeAnswer(useLlm, {
+          question: rewrite,
+          personName: me.name,
+          now,
+          route: routeLine(classification.routes, plan),
+          computations,
+          triples: triplesOut.triples,
+          messages: evidenceMessages,
+          earlier,
+        });
+        const known = new Set([...evidenceMessages.map((e) => e.ref), ...triplesOut.triples.map((t) => t.ref)]);
+        const citations = citationsIn(r.text, known);
+        const route: AskRoute = offline?.route ?? classification.routes[0] ?? 'search';
+        answer = { text: r.text, route, source: 'llm', citations, model: r.model, ...(offline?.computation ? { computation: offline.computation } : {}) };
+        timings.llmAnswer = ms(t0);
+      } catch (e) {
+        warnings.push(`The model could not write the answer (${(e as Error).message}${(e as { hint?: string }).hint ? ` — ${(e as { hint?: string }).hint}` : ''}): the evidence answers instead.`);
+        answer = offlineAnswer(offline);
+      }
+    } else {
+      answer = offlineAnswer(offline);
+    }
+    timings.answer = ms(t0);
+    timings.total = ms(tStart);
+
+    const at = new Date().toISOString();
+    return {
+      question: input.question,
+      rewrite,
+      rewritten: rewrite !== input.question,
+      now,
+      ...(sourceIds ? { sourceIds } : {}),
+      classification,
+      plan,
+      results,
+      answer,
+      evidence: { messages: evidenceMessages, triples: triplesOut.triples },
+      warnings,
+      timings,
+      createdAt: at,
+      updatedAt: at,
+    };
+  }
+
+  /** The graph route: a query (the person's, the LLM's, or a template's), run under the safety rules. */
+  private async graphRoute(
+    a: Analysis,
+    ctx: {
+      me: { name: string; iri: string };
+      focus: string[];
+      exclude: string[];
+      now: string;
+      earlier: AskTurn[];
+      useLlm: OllamaClient | null;
+      warnings: string[];
+      override?: SparqlOverride;
+      dialogueWords: string[];
+    },
+  ): Promise<{ plan: AskSparqlPlan; results: AskSparqlResults; ms: number; llmMs?: number } | null> {
+    const t0 = performance.now();
+    const tctx = { me: ctx.me.iri, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus };
+    let template: TemplateQuery | null = null;
+    try {
+      template = buildTemplate(a, tctx);
+    } catch (e) {
+      ctx.warnings.push(`A template failed: ${(e as Error).message}`);
+    }
+    let plan: AskSparqlPlan | null = null;
+    let llmMs: number | undefined;
+    if (ctx.override) {
+      plan = {
+        query: ctx.override.query,
+        origin: ctx.override.origin,
+        ...(ctx.override.template ? { template: ctx.override.template } : {}),
+        ...(ctx.override.generated ? { generated: ctx.override.generated } : {}),
+        explanation: ctx.override.origin === 'person' ? ['edited and run by the person'] : template && ctx.override.template === template.id ? template.explanation : [],
+      };
+    } else if (ctx.useLlm) {
+      const tl = performance.now();
+      try {
+        const r = await writeSparql(ctx.useLlm, { question: a.question, personIri: ctx.me.iri, personName: ctx.me.name, now: ctx.now, earlier: ctx.earlier });
+        if (!r.sparql) throw new SparqlRefused('the reply held no query', 'syntax');
+        checkReadOnly(r.sparql, ASK_ROW_CAP);
+        plan = { query: r.sparql, origin: 'llm', explanation: [`written by ${r.model} (prompt ${r.promptRef}, ${a.intent} question)`] };
+      } catch (e) {
+        const why = e instanceof SparqlRefused ? e.message : `${(e as Error).message}${(e as { hint?: string }).hint ? ` — ${(e as { hint?: string }).hint}` : ''}`;
+        ctx.warnings.push(`The model's SPARQL was not used (${why}): ${template ? `template '${template.id}'` : 'no template fits; messages only'}.`);
+      }
+      llmMs = ms(tl);
+    }
+    if (!plan && template) plan = { query: template.sparql, origin: 'template', template: template.id, explanation: template.explanation };
+    if (!plan) return null;
+    let results = await runAskQuery(this.deps.graph, plan.query);
+    if (results.error && plan.origin === 'llm' && template) {
+      ctx.warnings.push(`The model's SPARQL failed (${results.error}): template '${template.id}' ran instead.`);
+      plan = { query: template.sparql, origin: 'template', template: template.id, explanation: template.explanation };
+      results = await runAskQuery(this.deps.graph, plan.query);
+    }
+    if (results.error && plan.origin !== 'llm') ctx.warnings.push(results.error);
+    if (results.notes.length) plan.explanation = [...plan.explanation, ...results.notes.map((n) => `run with: ${n}`)];
+    const { notes: _notes, ...rest } = results;
+    rest.ranked = rankRows(rest.rows, a.keywords, ctx.dialogueWords);
+    return { plan, results: rest, ms: ms(t0), llmMs };
+  }
+}
+
+function turnEntitiesOf(earlier: AskTurn[]): { focus: string[]; focusLabel: string | null; exclude: string[] } {
+  const prev = earlier[earlier.length - 1];
+  if (!prev) return { focus: [], focusLabel: null, exclude: [] };
+  const e = turnEntities(prev);
+  return { focus: e.focus, focusLabel: e.focusLabel, exclude: [] };
+}
+
+function normalize(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function routeLine(routes: AskRoute[], plan: AskPlan): string {
+  const names = routes.map((r) =>
+    r === 'graph' ? `graph (${plan.sparql?.origin === 'template' ? `template ${plan.sparql.template}` : plan.sparql?.origin === 'llm' ? 'SPARQL written by the model' : 'SPARQL edited by the person'})` : r === 'timeline' ? 'timeline plan' : `message search${plan.search?.hybrid ? ' (text and vectors)' : ''}`,
+  );
+  return names.join(' and ') || 'nothing';
+}
+
+function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null): AskAnswer {
+  if (!o) return { text: 'Nothing in the memory answers this question.', route: 'none', source: 'none', citations: [] };
+  return { text: o.text, route: o.route, source: o.source, citations: o.refs, ...(o.computation ? { computation: o.computation } : {}) };
+}
+
+/**
+ * The evidence messages, ranked: each message once (its best reason), ordered by score plus a
+ * little for words of the dialogue (or in time order for a time question), numbered m1, m2…
+ */
+export function assembleEvidence(candidates: Omit<AskEvidenceMessage, 'ref'>[], dialogueWords: string[], timeOrder: boolean, max: number): AskEvidenceMessage[] {
+  const best = new Map<number, Omit<AskEvidenceMessage, 'ref'>>();
+  for (const c of candidates) {
+    const prev = best.get(c.message.id);
+    if (!prev || c.score > prev.score) best.set(c.message.id, c);
+  }
+  const dialogue = new Set(dialogueWords);
+  const scored = [...best.values()].map((c) => {
+    const words = new Set(topicWords(c.message.text));
+    let bonus = 0;
+    for (const w of dialogue) if (words.has(w)) bonus += 0.1;
+    return { ...c, score: Math.round((c.score + Math.min(bonus, 0.3)) * 1000) / 1000 };
+  });
+  if (timeOrder) scored.sort((x, y) => x.message.sessionIndex - y.message.sessionIndex || x.message.turnIndex - y.message.turnIndex);
+  else scored.sort((x, y) => y.score - x.score || x.message.id - y.message.id);
+  return scored.slice(0, max).map((c, i) => ({ ...c, ref: `m${i + 1}` }));
+}
+

@@ -1,0 +1,173 @@
+// The Ask batch interface (`engram ask --batch`), the same line format as `engram retrieve
+// --batch` (timeline/batch.ts) with the answer and its evidence added:
+//
+// Input line:  {"id": "...", "question": "...", "context": [{"speaker": "...", "text": "..."}]?,
+//               "now": "ISO-8601"?, "source": "source id or file name"?}
+// Output line: {"id": "...", "rewrite": "...", "classification": "...", "routes": [...],
+//               "answered_by": "graph|search|timeline|none", "plan": {"timeline"?, "sparql"?, "search"?},
+//               "messages": [{"id", "source", "session", "response_index", "external_id"}] (rank order),
+//               "answer": "...", "evidence": {"messages": [...], "triples": [...]}}
+//               or {"id": "...", "error": "..."}.
+// Lines are independent questions (no Ask conversation is stored); earlier dialogue comes in
+// `context`. One engine serves the whole batch; lines are answered in order.
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { z } from 'zod';
+import type { AskTurn } from '../../../../shared/types';
+import type { AskService } from './ask-service';
+
+const lineSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  question: z.string().min(1).max(10_000),
+  context: z.array(z.object({ speaker: z.string().optional().default(''), text: z.string() })).max(500).optional(),
+  now: z.string().max(60).optional(),
+  source: z.union([z.string(), z.number()]).optional(),
+});
+
+export interface AskBatchOptions {
+  /** Use the local model when Ollama is ready (default true). */
+  llm?: boolean;
+  /** Messages listed per line (default 25). */
+  k?: number;
+  concurrency?: number;
+}
+
+export interface AskBatchContext {
+  ask: AskService;
+  sourcesNamed: (nameOrId: string) => number[];
+  sourceName: (id: number) => string;
+  /** Session_Index within a source (`source_index`), for lines scoped to one source. */
+  sourceSessionIndex: (sessionIds: number[]) => Map<number, number>;
+}
+
+export interface AskBatchOutput {
+  id: string;
+  rewrite?: string;
+  classification?: string;
+  routes?: string[];
+  answered_by?: string;
+  plan?: { timeline?: unknown; sparql?: string; search?: string };
+  messages?: { id: string; source: string; session: number; response_index: number; external_id: string | null }[];
+  answer?: string;
+  evidence?: {
+    messages: { ref: string; id: string; external_id: string | null; speaker: string; timestamp: string; route: string; why: string }[];
+    triples: { ref: string; s: string; p: string; o: string; origins: string[] }[];
+    computation?: { kind: string; value: string; detail: string };
+  };
+  warnings?: string[];
+  error?: string;
+}
+
+export function batchLineOf(id: string, turn: Omit<AskTurn, 'id' | 'seq' | 'conversationId'>, ctx: AskBatchContext, oneSource: boolean): AskBatchOutput {
+  const msgs = turn.evidence.messages.map((e) => e.message);
+  const local = oneSource ? ctx.sourceSessionIndex([...new Set(msgs.map((m) => m.sessionId))]) : null;
+  return {
+    id,
+    rewrite: turn.rewrite,
+    classification: turn.classification.intent,
+    routes: turn.classification.routes,
+    answered_by: turn.answer.route,
+    plan: {
+      ...(turn.plan.timeline ? { timeline: turn.plan.timeline.plan } : {}),
+      ...(turn.plan.sparql ? { sparql: turn.plan.sparql.query } : {}),
+      ...(turn.plan.search ? { search: turn.plan.search.query } : {}),
+    },
+    messages: msgs.map((m) => ({
+      id: String(m.id),
+      source: ctx.sourceName(m.sourceId),
+      session: local?.get(m.sessionId) ?? m.sessionIndex,
+      response_index: m.responseIndex,
+      external_id: m.externalId,
+    })),
+    answer: turn.answer.text,
+    evidence: {
+      messages: turn.evidence.messages.map((e) => ({ ref: e.ref, id: String(e.message.id), external_id: e.message.externalId, speaker: e.message.speaker, timestamp: e.message.timestamp, route: e.route, why: e.why })),
+      triples: turn.evidence.triples.map((t) => ({ ref: t.ref, s: t.s.label, p: t.p.label, o: t.o.type === 'uri' ? (t.o.label ?? t.o.value) : t.o.value, origins: t.origins })),
+      ...(turn.answer.computation ? { computation: { kind: turn.answer.computation.kind, value: turn.answer.computation.value, detail: turn.answer.computation.detail } } : {}),
+    },
+    ...(turn.warnings.length ? { warnings: turn.warnings } : {}),
+  };
+}
+
+export async function answerAskLine(ctx: AskBatchContext, raw: unknown, lineNo: number, opts: AskBatchOptions = {}): Promise<AskBatchOutput> {
+  const parsed = lineSchema.safeParse(raw);
+  const rawId = (raw as { id?: unknown } | null)?.id;
+  const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : String(lineNo);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { id, error: `line ${lineNo}: ${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}` };
+  }
+  const line = parsed.data;
+  try {
+    let sourceIds: number[] | undefined;
+    if (line.source !== undefined && String(line.source).trim()) {
+      sourceIds = ctx.sourcesNamed(String(line.source));
+      if (!sourceIds.length) return { id, error: `line ${lineNo}: no imported source '${String(line.source).slice(0, 200)}'` };
+    }
+    const k = opts.k ?? 25;
+    const turn = await ctx.ask.answer(
+      { question: line.question, context: line.context?.map((t) => ({ speaker: t.speaker ?? '', text: t.text })), now: line.now, sourceIds, llm: opts.llm },
+      [],
+      { evidence: k, searchK: k },
+    );
+    return batchLineOf(id, turn, ctx, sourceIds?.length === 1);
+  } catch (e) {
+    return { id, error: `line ${lineNo}: ${(e as Error).message.split('\n')[0]}` };
+  }
+}
+
+export interface AskBatchStats {
+  lines: number;
+  errors: number;
+  elapsedMs: number;
+}
+
+/** Reads JSONL from `input`, writes JSONL to `output`, in input order. */
+export async function runAskBatch(ctx: AskBatchContext, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: AskBatchOptions = {}): Promise<AskBatchStats> {
+  const t0 = performance.now();
+  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  let lines = 0;
+  let errors = 0;
+  const pending: Promise<AskBatchOutput>[] = [];
+  let failure: Error | null = null;
+  output.on('error', (e: Error) => (failure ??= e));
+  const write = (text: string): Promise<void> => {
+    if (failure) return Promise.reject(failure);
+    return output.write(text) ? Promise.resolve() : new Promise((resolve) => output.once('drain', () => resolve()));
+  };
+  const flush = async (keep: number) => {
+    while (pending.length > keep) {
+      const out = await pending.shift()!;
+      if (out.error) errors++;
+      await write(`${JSON.stringify(out)}\n`);
+    }
+  };
+  for await (const text of rl) {
+    if (!text.trim()) continue;
+    lines++;
+    const lineNo = lines;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      pending.push(Promise.resolve({ id: String(lineNo), error: `line ${lineNo}: not JSON` }));
+      await flush(concurrency);
+      continue;
+    }
+    pending.push(answerAskLine(ctx, raw, lineNo, opts));
+    if (pending.length >= concurrency) await flush(concurrency - 1);
+  }
+  await flush(0);
+  return { lines, errors, elapsedMs: performance.now() - t0 };
+}
+
+export async function runAskBatchFiles(ctx: AskBatchContext, inFile: string, outFile: string, opts: AskBatchOptions = {}): Promise<AskBatchStats> {
+  const input = fs.createReadStream(inFile, { encoding: 'utf8' });
+  const output = fs.createWriteStream(outFile, { encoding: 'utf8' });
+  try {
+    return await runAskBatch(ctx, input, output, opts);
+  } finally {
+    await new Promise<void>((resolve, reject) => output.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  }
+}

@@ -1,0 +1,218 @@
+// What Ask computes in code rather than asking a model for (the PCM study found raw dates and
+// counts among the main failures of NL→SPARQL): differences between dates, ISO 8601 durations,
+// counts and sums, the latest value of a fact that changed, the n-th of a series; and, from
+// message text, the dates, durations and amounts a sentence states (relative dates resolved
+// against the time of the message that says them).
+import * as chrono from 'chrono-node';
+import { daysBetween, humanDate, isDate, ymd } from './dates';
+
+// ---- ISO 8601 durations
+
+export interface Duration {
+  years: number;
+  months: number;
+  weeks: number;
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export function parseIsoDuration(text: string): Duration | null {
+  const m = /^(-)?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/.exec(text.trim());
+  if (!m || text.trim() === 'P' || /T$/.test(text.trim())) return null;
+  const n = (i: number) => (m[i] ? Number(m[i].replace(',', '.')) : 0);
+  return { years: n(2), months: n(3), weeks: n(4), days: n(5), hours: n(6), minutes: n(7), seconds: n(8) };
+}
+
+/** Minutes in a duration (months as 30 days, years as 365). */
+export function durationMinutes(d: Duration): number {
+  return ((d.years * 365 + d.months * 30 + d.weeks * 7 + d.days) * 24 + d.hours) * 60 + d.minutes + d.seconds / 60;
+}
+
+const plural = (n: number, unit: string) => `${Number.isInteger(n) ? n : Number(n.toFixed(2))} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "1 hour 30 minutes", "35 minutes", "2 weeks". */
+export function humanDuration(d: Duration): string {
+  const parts: string[] = [];
+  if (d.years) parts.push(plural(d.years, 'year'));
+  if (d.months) parts.push(plural(d.months, 'month'));
+  if (d.weeks) parts.push(plural(d.weeks, 'week'));
+  if (d.days) parts.push(plural(d.days, 'day'));
+  if (d.hours) parts.push(plural(d.hours, 'hour'));
+  if (d.minutes) parts.push(plural(d.minutes, 'minute'));
+  if (d.seconds) parts.push(plural(d.seconds, 'second'));
+  return parts.join(' ') || '0 minutes';
+}
+
+export function humanMinutes(total: number): string {
+  const h = Math.floor(total / 60);
+  const m = Math.round(total - h * 60);
+  return [h ? plural(h, 'hour') : '', m || !h ? plural(m, 'minute') : ''].filter(Boolean).join(' ');
+}
+
+// ---- dates
+
+/** Days from a to b with a sentence that shows the arithmetic. */
+export function dayDifference(a: string, b: string): { days: number; value: string; detail: string } {
+  const [first, second] = a <= b ? [a.slice(0, 10), b.slice(0, 10)] : [b.slice(0, 10), a.slice(0, 10)];
+  const days = daysBetween(first, second);
+  const weeks = days >= 14 && days % 7 === 0 ? ` (${days / 7} weeks)` : '';
+  return { days, value: `${plural(days, 'day')}${weeks}`, detail: `${second} − ${first} = ${plural(days, 'day')}` };
+}
+
+// ---- amounts
+
+export interface Amount {
+  amount: number;
+  /** ISO 4217 when known ('EUR', 'USD', 'GBP'), else ''. */
+  currency: string;
+  phrase?: string;
+}
+
+const SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY' };
+const CURRENCY_SIGN: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', JPY: '¥' };
+
+export function formatMoney(amount: number, currency: string): string {
+  const n = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+  const sign = CURRENCY_SIGN[currency.toUpperCase()];
+  return sign ? `${sign}${n}` : currency ? `${n} ${currency}` : n;
+}
+
+/** Sums per currency: "€480" or "€120 + $30". */
+export function sumAmounts(values: Amount[]): { total: Map<string, number>; value: string; detail: string } {
+  const total = new Map<string, number>();
+  for (const v of values) total.set(v.currency.toUpperCase(), Math.round(((total.get(v.currency.toUpperCase()) ?? 0) + v.amount) * 100) / 100);
+  const value = [...total].map(([cur, n]) => formatMoney(n, cur)).join(' + ');
+  const detail = `${values.map((v) => formatMoney(v.amount, v.currency)).join(' + ')} = ${value}`;
+  return { total, value, detail };
+}
+
+/** Amounts of money a text states ("€35", "120 euros", "$1,200.50", "EUR 55"). */
+export function findAmounts(text: string): Amount[] {
+  const out: Amount[] = [];
+  const num = (s: string) => Number(s.replace(/,(?=\d{3}\b)/g, '').replace(',', '.'));
+  for (const m of text.matchAll(/([€$£¥])\s?(\d{1,3}(?:,\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)/g)) out.push({ amount: num(m[2]), currency: SYMBOLS[m[1]], phrase: m[0] });
+  for (const m of text.matchAll(/(\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s?(euros?|eur|dollars?|usd|pounds?|gbp)\b/gi)) {
+    const unit = m[2].toLowerCase();
+    out.push({ amount: num(m[1]), currency: unit.startsWith('e') ? 'EUR' : unit.startsWith('d') || unit === 'usd' ? 'USD' : 'GBP', phrase: m[0] });
+  }
+  return out;
+}
+
+// ---- durations in text
+
+const UNIT_MINUTES: Record<string, number> = { second: 1 / 60, sec: 1 / 60, minute: 1, min: 1, hour: 60, hr: 60, day: 1440, week: 10080, month: 43200, year: 525600 };
+const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45, fifty: 50, half: 0.5 };
+
+/** Durations a text states ("35 minutes", "an hour and a half", "1h 20m", "57 min"). */
+export function findDurations(text: string): { minutes: number; phrase: string }[] {
+  const out: { minutes: number; phrase: string }[] = [];
+  const re = /\b(\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|fifty|half an?)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?)\b(\s+and\s+a\s+half)?/gi;
+  for (const m of text.matchAll(re)) {
+    const raw = m[1].toLowerCase();
+    const n = /^\d/.test(raw) ? Number(raw.replace(',', '.')) : raw.startsWith('half') ? 0.5 : WORD_NUMBERS[raw] ?? NaN;
+    let unit = m[2].toLowerCase().replace(/s$/, '');
+    if (unit === 'h') unit = 'hour';
+    const per = UNIT_MINUTES[unit] ?? UNIT_MINUTES[unit.slice(0, 3)];
+    if (!Number.isFinite(n) || !per) continue;
+    out.push({ minutes: (n + (m[3] ? 0.5 : 0)) * per, phrase: m[0] });
+  }
+  return out;
+}
+
+// ---- dates in text
+
+export interface TextDate {
+  /** 'YYYY-MM-DD' (with 'THH:MM' when the text gives a time). */
+  date: string;
+  phrase: string;
+  /** The text names the day (not only a weekday or a relative day). */
+  explicit: boolean;
+}
+
+const FUTURE = /\b(will|going to|gonna|planned|plan to|booked|signed up|registered|upcoming|next|tomorrow|appointment (?:is|on)|scheduled|on the calendar|coming up|tickets? for|(?:is|are) on)\b/i;
+
+/**
+ * Dates a sentence states, resolved against the wall-clock time of the message that says them
+ * ("last Wednesday" in a message of Tuesday 29 September 2026 → 2026-09-23). Bare durations
+ * ("in 57 minutes") are not dates.
+ */
+export function findDates(text: string, at: string): TextDate[] {
+  const ref = new Date(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 1, Number(at.slice(8, 10)), Number(at.slice(11, 13) || 12), Number(at.slice(14, 16) || 0));
+  const forwardDate = FUTURE.test(text);
+  const out: TextDate[] = [];
+  let results: chrono.ParsedResult[] = [];
+  try {
+    results = chrono.en.parse(text, ref, { forwardDate });
+  } catch {
+    return out;
+  }
+  for (const r of results) {
+    const t = r.text.trim();
+    if (/^(?:in\s+)?(?:\d+|a|an|one|two|three)\s+(?:seconds?|minutes?|mins?|hours?)$/i.test(t) || /^in \d+ minutes/i.test(t)) continue;
+    if (/^\d{1,2}(?::\d{2})?$/.test(t)) continue;
+    // "four days after the race" counts from the race, not from the message: not a date here
+    if (/^(?:\w+|\d+)\s+(?:days?|weeks?|months?|years?)\s+(?:after|before|later|earlier)$/i.test(t)) continue;
+    if (/^\s*(?:after|before)\s+(?:the|my|our|that|his|her)\b/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 14))) continue;
+    const s = r.start;
+    const hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(yesterday|today|tonight|tomorrow|ago|last|next)\b/i.test(t);
+    if (!hasDay && !s.isCertain('month')) continue;
+    const d = s.date();
+    let date = ymd(d.getFullYear(), d.getMonth() + 1, d.getDate());
+    if (s.isCertain('hour')) date += `T${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    out.push({ date, phrase: r.text, explicit: s.isCertain('day') && s.isCertain('month') });
+  }
+  return out;
+}
+
+// ---- the latest value of something that changed
+
+export interface Candidate {
+  value: string;
+  label: string;
+  /** When it became true (pcm:validFrom) or was said (the message's time). */
+  since?: string;
+  until?: string;
+  superseded: boolean;
+  ref?: string;
+}
+
+/**
+ * The current value among candidates: those replaced by a newer one, or whose validity ended
+ * before today, are dropped; of the rest, the most recent wins. Returns the ordered list too.
+ */
+export function latestValue(cands: Candidate[], today: string): { current: Candidate | null; ordered: Candidate[]; detail: string } {
+  const live = cands.filter((x) => !x.superseded && !(x.until && x.until.slice(0, 10) < today));
+  const byTime = (xs: Candidate[]) => [...xs].sort((a, b) => (b.since ?? '').localeCompare(a.since ?? ''));
+  const current = byTime(live.length ? live : cands)[0] ?? null;
+  const ordered = current ? [current, ...byTime(cands.filter((x) => x !== current))] : [];
+  const dropped = cands.length - live.length;
+  const detail = current
+    ? `${cands.length} value${cands.length === 1 ? '' : 's'}${dropped ? `, ${dropped} replaced or ended` : ''}; the most recent${current.since ? ` (since ${current.since.slice(0, 10)})` : ''} is ${current.label}`
+    : 'no value';
+  return { current, ordered, detail };
+}
+
+/** The n-th (1-based; −1 = last) of rows in date order. */
+export function nth<T extends { date?: string }>(rows: T[], n: number): T | null {
+  const dated = rows.filter((r) => r.date).sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
+  if (!dated.length) return null;
+  return n < 0 ? dated[dated.length + n] ?? null : dated[n - 1] ?? null;
+}
+
+export function ordinalWord(n: number): string {
+  if (n === -1) return 'last';
+  const words = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+  return words[n] ?? `${n}th`;
+}
+
+/** A literal as a person reads it: dates spelled out, durations in words, numbers as they are. */
+export function readableValue(value: string, datatype?: string): string {
+  if (datatype?.endsWith('#duration') || /^P(?:\d|T\d)/.test(value)) {
+    const d = parseIsoDuration(value);
+    if (d) return humanDuration(d);
+  }
+  if ((datatype?.endsWith('#date') || datatype?.endsWith('#dateTime')) && isDate(value)) return humanDate(value);
+  return value;
+}

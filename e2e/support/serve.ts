@@ -17,11 +17,13 @@ export interface Served {
   /** Calls the API with the token, as the workbench does. */
   api<T = unknown>(method: string, args?: unknown): Promise<T>;
   waitForJob(jobId: string, timeoutMs?: number): Promise<JobInfo>;
-  close(): Promise<void>;
+  /** Stops `engram serve` (SIGTERM: a clean shutdown); `keepData` leaves the data folder for a restart. */
+  close(opts?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startServe(): Promise<Served> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
+/** `dataDir`: serve an existing data folder (a restart) instead of a fresh one. */
+export async function startServe(opts: { dataDir?: string } = {}): Promise<Served> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'engram-e2e-'));
   const child = spawn(process.execPath, [join(ROOT, 'bin/engram.mjs'), '--data', dataDir, 'serve', '--port', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,11 +78,11 @@ export async function startServe(): Promise<Served> {
         await new Promise((r) => setTimeout(r, 150));
       }
     },
-    close: () => stop(child, dataDir),
+    close: (closeOpts) => stop(child, closeOpts?.keepData ? null : dataDir),
   };
 }
 
-async function stop(child: ChildProcess, dataDir: string) {
+async function stop(child: ChildProcess, dataDir: string | null) {
   if (child.exitCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -88,5 +90,5 @@ async function stop(child: ChildProcess, dataDir: string) {
     await exited;
     clearTimeout(timer);
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

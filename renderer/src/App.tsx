@@ -5,6 +5,7 @@ import { Header } from './header/Header';
 import { ImportDialog } from './import/ImportDialog';
 import { Welcome } from './import/Welcome';
 import { WindowDrop } from './import/WindowDrop';
+import { ExtractionRoot } from './extraction/ExtractionRoot';
 import { ShortcutsDialog, useGlobalKeys } from './Shortcuts';
 import { StatusBar } from './StatusBar';
 import { useApp } from './state/app-store';
@@ -21,6 +22,9 @@ import { Toasts } from './ui/Toasts';
 // The editor tabs carry Monaco: loaded when first opened, not at start.
 const SparqlTab = lazy(() => import('./tabs/sparql/SparqlTab').then((m) => ({ default: m.SparqlTab })));
 const TtlTab = lazy(() => import('./tabs/ttl/TtlTab').then((m) => ({ default: m.TtlTab })));
+// The graph and entity tabs carry cytoscape and the editors: loaded when first opened.
+const GraphTab = lazy(() => import('./tabs/graph/GraphTab').then((m) => ({ default: m.GraphTab })));
+const EntitiesTab = lazy(() => import('./tabs/entities/EntitiesTab').then((m) => ({ default: m.EntitiesTab })));
 
 export function App() {
   const tab = useApp((s) => s.tab);
@@ -88,6 +92,7 @@ export function App() {
       <StatusBar />
       {importOpen && <ImportDialog />}
       {shortcutsOpen && <ShortcutsDialog />}
+      <ExtractionRoot />
       <WindowDrop />
       <Toasts />
     </div>
@@ -102,6 +107,10 @@ function TabContent({ id }: { id: TabId }) {
       return <SparqlTab />;
     case 'ttl':
       return <TtlTab />;
+    case 'graph':
+      return <GraphTab />;
+    case 'entities':
+      return <EntitiesTab />;
     default:
       return <ComingTab tab={id} />;
   }

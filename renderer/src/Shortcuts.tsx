@@ -11,6 +11,7 @@ const KEYS: [string, string][] = [
   [`${mod} Enter`, 'Run the SPARQL query · validate Turtle'],
   [`${mod} S`, 'Apply Turtle to the store (TTL tab)'],
   [`${mod} F`, 'Search messages'],
+  [`${mod} ,`, 'Settings (Ollama, models, extraction)'],
   ['↑ ↓', 'Move through messages'],
   ['Scroll on the timeline', 'Zoom from years to hours'],
   ['Drag on the timeline', 'Select a time range'],

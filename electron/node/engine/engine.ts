@@ -23,7 +23,10 @@ import { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
-import { loadDemoGraph } from './import/demo-graph';
+import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
+
+/** Settings key: the source the demo's hand-written graph was loaded for. */
+const DEMO_GRAPH_SOURCE = 'demoGraphSource';
 import { createEntityUpdate, deleteEntityUpdate, editTriplesUpdate, mergeEntitiesUpdate, newEntityIri } from './entities/entity-edits';
 import { AskService } from './ask/ask-service';
 
@@ -313,7 +316,9 @@ export class Engine implements EngramApi {
     return this.jobs.start('import', 'Import the demo memory', 'messages', async (ctx) => {
       const result = await this.runImport([() => readInputPath(file)], ctx);
       const source = result.sources.find((s) => s.sourceId !== null);
-      if (source?.sourceId != null) await loadDemoGraph(this.chat, this.graph, source.sourceId);
+      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId))) {
+        this.settings.set(DEMO_GRAPH_SOURCE, source.sourceId);
+      }
       this.changed('graph');
       return result;
     });
@@ -372,6 +377,11 @@ export class Engine implements EngramApi {
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
     await this.graph.ready();
     const { removedIds } = await removeSource(this.stores, args.id);
+    // The demo's hand-written graph goes with the demo's messages.
+    if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
+      await this.graph.request({ op: 'dropGraphs', graphs: [DEMO_GRAPH] });
+      this.settings.set(DEMO_GRAPH_SOURCE, null);
+    }
     if (removedIds.length) await this.extraction.forgetRemoved();
     if (removedIds.length) this.changed('sources', 'messages', 'graph');
     return { deleted: removedIds.length > 0 };

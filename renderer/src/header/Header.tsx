@@ -1,4 +1,5 @@
 // Top bar: brand, memory selector, memory stats, running jobs and Import.
+import { ExtractionMenu, SettingsButton } from '../extraction/ExtractionMenu';
 import { useApp } from '../state/app-store';
 import { Icon, Logo } from '../ui/icons';
 import { JobIndicator } from './JobIndicator';
@@ -19,10 +20,12 @@ export function Header() {
       {hasData && <StatsBar />}
       <span className="spacer" />
       <JobIndicator />
+      {hasData && <ExtractionMenu />}
       <button className="btn" onClick={() => setImportOpen(true)} data-testid="open-import">
         <Icon name="upload" size={14} />
         Import
       </button>
+      <SettingsButton />
     </header>
   );
 }

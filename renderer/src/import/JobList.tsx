@@ -2,6 +2,7 @@
 // inline with the file name and the reason.
 import type { JobInfo } from '../../../shared/types';
 import { api } from '../api/connection';
+import { ExtractionJobRow } from '../extraction/ExtractionJobRow';
 import { useApp } from '../state/app-store';
 import { errorMessage, formatCount, formatDuration } from '../ui/format';
 import { Icon } from '../ui/icons';
@@ -29,9 +30,7 @@ export function JobList(props: { limit?: number }) {
           </button>
         </div>
       ))}
-      {list.map((job) => (
-        <JobRow key={job.id} job={job} />
-      ))}
+      {list.map((job) => (job.kind === 'import' ? <JobRow key={job.id} job={job} /> : <ExtractionJobRow key={job.id} job={job} />))}
     </div>
   );
 }

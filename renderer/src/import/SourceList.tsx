@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { SourceInfo } from '../../../shared/types';
 import { api } from '../api/connection';
+import { SourceExtraction } from '../extraction/ExtractButtons';
 import { refreshMemory } from '../state/memory';
 import { useApp } from '../state/app-store';
 import { errorMessage, formatCount, formatDateTime, formatRange } from '../ui/format';
@@ -52,6 +53,7 @@ function SourceRow({ source }: { source: SourceInfo }) {
           {formatCount(source.messages)} messages · {formatCount(source.sessions)} sessions · {formatCount(source.conversations)} conversations ·{' '}
           {formatRange(source.firstAt, source.lastAt)} · imported {formatDateTime(source.importedAt.slice(0, 19))}
         </div>
+        <SourceExtraction source={source} />
       </div>
       {confirming ? (
         <div className="row" style={{ gap: 6 }}>

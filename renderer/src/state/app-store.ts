@@ -16,6 +16,8 @@ export interface AppState {
   tab: TabId;
   selection: TimeSelection | null;
   ttlTarget: TtlTarget | null;
+  /** The entity selected in the Entities tab (route `#/entities?entity=IRI`). */
+  entity: string | null;
 
   /** The memory's data folder and the engine version. */
   memoryInfo: { dataDir: string; version: string } | null;
@@ -38,6 +40,9 @@ export interface AppState {
   select(selection: TimeSelection | null): void;
   openEntity(iri: string): void;
   openGraph(iri: string): void;
+  /** Shows an entity in the Entities tab (e.g. one derived from a message). */
+  openInEntities(iri: string): void;
+  setEntity(iri: string | null): void;
   setImportOpen(open: boolean): void;
   setShortcutsOpen(open: boolean): void;
   notify(notice: Omit<Notice, 'id'>): void;
@@ -50,6 +55,7 @@ export const useApp = create<AppState>()((set) => ({
   tab: 'messages',
   selection: null,
   ttlTarget: null,
+  entity: null,
   memoryInfo: null,
   stats: null,
   sources: [],
@@ -67,6 +73,8 @@ export const useApp = create<AppState>()((set) => ({
   select: (selection) => set({ selection }),
   openEntity: (iri) => set({ tab: 'ttl', ttlTarget: { kind: 'entity', iri } }),
   openGraph: (iri) => set({ tab: 'ttl', ttlTarget: { kind: 'graph', iri } }),
+  openInEntities: (iri) => set({ tab: 'entities', entity: iri }),
+  setEntity: (entity) => set({ entity }),
   setImportOpen: (importOpen) => set({ importOpen }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   notify: (notice) => {

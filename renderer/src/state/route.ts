@@ -14,6 +14,8 @@ export interface Route {
   tab: TabId;
   selection: TimeSelection | null;
   ttlTarget: TtlTarget | null;
+  /** The Entities tab's selected entity (`#/entities?entity=IRI`); only on that tab. */
+  entity?: string;
 }
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -32,9 +34,9 @@ export function parseRoute(hash: string): Route {
   let ttlTarget: TtlTarget | null = null;
   const entity = params.get('entity');
   const graph = params.get('graph');
-  if (entity) ttlTarget = { kind: 'entity', iri: entity };
+  if (entity && tab !== 'entities') ttlTarget = { kind: 'entity', iri: entity };
   else if (graph) ttlTarget = { kind: 'graph', iri: graph };
-  return { tab, selection, ttlTarget };
+  return { tab, selection, ttlTarget, ...(tab === 'entities' && entity ? { entity } : {}) };
 }
 
 export function formatRoute(route: Route): string {
@@ -45,6 +47,7 @@ export function formatRoute(route: Route): string {
     params.set('to', route.selection.to);
   }
   if (route.tab === 'ttl' && route.ttlTarget) params.set(route.ttlTarget.kind, route.ttlTarget.iri);
+  if (route.tab === 'entities' && route.entity) params.set('entity', route.entity);
   const query = params.toString();
   return `#/${route.tab}${query ? `?${query}` : ''}`;
 }

@@ -1,12 +1,13 @@
 // The tab strip, with the timeline selection on the right so it is always visible.
+import { ExtractSelectionButton } from '../extraction/ExtractButtons';
 import { useApp } from '../state/app-store';
 import type { TabId } from '../state/route';
 import { describeSelection } from '../timeline/Timeline';
 import { Icon, type IconName } from '../ui/icons';
 
 export const TAB_LIST: { id: TabId; label: string; icon: IconName; coming?: boolean }[] = [
-  { id: 'graph', label: 'Graph', icon: 'graph', coming: true },
-  { id: 'entities', label: 'Entities', icon: 'entities', coming: true },
+  { id: 'graph', label: 'Graph', icon: 'graph' },
+  { id: 'entities', label: 'Entities', icon: 'entities' },
   { id: 'ttl', label: 'TTL', icon: 'code' },
   { id: 'sparql', label: 'SPARQL', icon: 'braces' },
   { id: 'ask', label: 'Ask', icon: 'sparkles', coming: true },
@@ -46,6 +47,7 @@ export function TabBar() {
             </button>
           </span>
         )}
+        <ExtractSelectionButton />
       </div>
     </nav>
   );

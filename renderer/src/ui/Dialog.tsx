@@ -17,6 +17,9 @@ export function Dialog(props: {
     const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], button, input, select');
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
+      // Only the topmost dialog (the last one in the page) closes when dialogs are stacked.
+      const dialogs = document.querySelectorAll('.dialog');
+      if (dialogs[dialogs.length - 1] !== ref.current) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onClose();

@@ -32,6 +32,11 @@ export function chunkKeyOf(targetIris: string[]): string {
   return createHash('sha256').update(targetIris.join('\n')).digest('hex').slice(0, 20);
 }
 
+/** Whether a graph key is one of ours (other machine graphs, e.g. the demo's, share the namespace). */
+export function isChunkKey(key: string): boolean {
+  return /^[0-9a-f]{20}$/.test(key);
+}
+
 /**
  * Splits a session's messages (in turn order) into chunks, skipping messages already covered
  * by an existing chunk. System messages are never part of a chunk.

@@ -23,7 +23,7 @@ import type { GraphStore } from '../stores/graph/graph-store';
 import type { SettingsStore } from '../stores/settings-store';
 import { EmbeddingService, type EmbedJobOptions } from '../embeddings/embeddings';
 import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, steadyProgress, type PauseTuning } from './availability';
-import { planSessionChunks } from './chunks';
+import { isChunkKey, planSessionChunks } from './chunks';
 import { computeCoverage, type AnswerLine } from './coverage';
 import { JobStop, runChunk } from './extract-chunk';
 import { loadOntology } from './ontology';
@@ -107,7 +107,9 @@ export class ExtractionService {
     await this.forgetRemoved();
     const keys = this.state.allKeys();
     const prefix = GRAPHS.extraction('');
-    const graphs = (await this.deps.graph.request({ op: 'graphs' })).map((g) => g.iri).filter((g) => g.startsWith(prefix) && !keys.has(g.slice(prefix.length)));
+    const graphs = (await this.deps.graph.request({ op: 'graphs' }))
+      .map((g) => g.iri)
+      .filter((g) => g.startsWith(prefix) && isChunkKey(g.slice(prefix.length)) && !keys.has(g.slice(prefix.length)));
     if (graphs.length) await this.deps.graph.request({ op: 'dropGraphs', graphs });
   }
 

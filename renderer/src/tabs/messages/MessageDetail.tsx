@@ -1,6 +1,7 @@
 // One message: its full text, its sioc:Post triples, and what extraction derived from it.
 import { compactIri } from '../../../../shared/rdf';
 import { TurtleView, withoutUnusedPrefixes } from '../../editors/turtle-view';
+import { MessageExtraction } from '../../extraction/MessageExtraction';
 import { useApp } from '../../state/app-store';
 import { formatDateTime } from '../../ui/format';
 import { EmptyState } from '../../ui/EmptyState';
@@ -15,6 +16,7 @@ export function MessageDetail() {
   const highlight = useMessages((s) => s.highlight);
   const pattern = useHighlighter(highlight);
   const openEntity = useApp((s) => s.openEntity);
+  const openInEntities = useApp((s) => s.openInEntities);
   const select = useApp((s) => s.select);
 
   if (selectedId === null) {
@@ -67,7 +69,7 @@ export function MessageDetail() {
         ) : (
           <div className="derived-list">
             {detail.derived.map((d) => (
-              <button key={d.iri} className="derived" onClick={() => openEntity(d.iri)} title={d.iri}>
+              <button key={d.iri} className="derived" onClick={() => openInEntities(d.iri)} title={`Open in Entities: ${d.iri}`} data-testid="derived-entity" data-iri={d.iri}>
                 <span style={{ fontWeight: 500 }}>{d.label}</span>
                 <span className="faint">{d.types.map((t) => compactIri(t)).join(', ')}</span>
               </button>
@@ -75,6 +77,7 @@ export function MessageDetail() {
           </div>
         )}
       </div>
+      <MessageExtraction message={m} />
       <div className="detail-section">
         <h3 className="section-title">
           sioc:Post <span className="faint mono" style={{ textTransform: 'none', fontWeight: 400 }}>{compactIri(m.iri)}</span>

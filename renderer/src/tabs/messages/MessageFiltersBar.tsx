@@ -1,6 +1,7 @@
 // Filters of the Messages tab: full-text search, source, speaker and dates. The timeline
 // selection applies on top of them (its chip is in the tab bar, since it is app-wide).
 import { useEffect, useRef, useState } from 'react';
+import { ExtractMessagesButton } from '../../extraction/ExtractButtons';
 import { useApp } from '../../state/app-store';
 import { formatCount, formatDuration } from '../../ui/format';
 import { Icon } from '../../ui/icons';
@@ -110,6 +111,7 @@ export function MessageFiltersBar() {
         {total !== null && `${formatCount(total)} ${total === 1 ? 'message' : 'messages'}`}
         {elapsedMs !== null && !loading && <span className="faint">· {formatDuration(elapsedMs)}</span>}
       </span>
+      <ExtractMessagesButton />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { RdfTerm } from '../../../../shared/types';
 import { compactIri } from '../../../../shared/rdf';
 import { useVocabulary } from '../../editors/vocabulary';
 import { useApp } from '../../state/app-store';
+import { InspectButton } from '../../ui/InspectButton';
 
 // Datatypes whose values speak for themselves: not repeated after every number.
 const PLAIN_DATATYPES = /#(string|integer|decimal|double|boolean)$/;
@@ -14,9 +15,12 @@ export function TermView({ term }: { term: RdfTerm | undefined }) {
   if (!term) return <span className="faint">—</span>;
   if (term.type === 'uri') {
     return (
-      <button className="iri-link" title={term.value} onClick={() => openEntity(term.value)} data-testid="result-iri">
-        {compactIri(term.value, prefixes)}
-      </button>
+      <>
+        <button className="iri-link" title={term.value} onClick={() => openEntity(term.value)} data-testid="result-iri">
+          {compactIri(term.value, prefixes)}
+        </button>
+        <InspectButton iri={term.value} />
+      </>
     );
   }
   if (term.type === 'bnode') return <span className="tok-bnode">_:{term.value}</span>;

@@ -1,0 +1,91 @@
+// The Graph tab's cytoscape stylesheet: nodes coloured and shaped by top-level category and
+// sized by degree, labels that disappear when too small to read, edge labels (prefixed names)
+// only where they help (small graphs, the selected or hovered node's edges), light and dark.
+import type cytoscape from 'cytoscape';
+import { CATEGORY_IDS, CATEGORY_STYLE } from '../../ui/categories';
+import { cssVar } from '../../ui/use-color-scheme';
+
+export interface StyleOptions {
+  scheme: 'light' | 'dark';
+  /** Many elements: straight edges and cheaper labels. */
+  big: boolean;
+  /** Show every edge's label (small views). */
+  edgeLabels: boolean;
+}
+
+export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
+  const text = cssVar('--text') || (o.scheme === 'dark' ? '#e7e7ea' : '#1b1b22');
+  const muted = cssVar('--text-muted') || '#5f5f6b';
+  const bg = cssVar('--bg') || (o.scheme === 'dark' ? '#16171a' : '#ffffff');
+  const accent = cssVar('--accent') || '#5b5bd6';
+  const edge = o.scheme === 'dark' ? 'rgba(190, 195, 210, 0.28)' : 'rgba(70, 75, 95, 0.28)';
+  const edgeStrong = o.scheme === 'dark' ? 'rgba(220, 225, 240, 0.75)' : 'rgba(50, 55, 75, 0.7)';
+  const sheet: cytoscape.StylesheetJson = [
+    {
+      selector: 'node',
+      style: {
+        width: 'data(size)',
+        height: 'data(size)',
+        'background-color': CATEGORY_STYLE.Other[o.scheme],
+        'border-width': 1.5,
+        'border-color': bg,
+        'border-opacity': 0.9,
+        label: 'data(label)',
+        color: text,
+        'font-family': 'Inter Variable, -apple-system, Segoe UI, Roboto, sans-serif',
+        'font-size': 10,
+        'font-weight': 500,
+        'text-valign': 'bottom',
+        'text-halign': 'center',
+        'text-margin-y': 3,
+        'text-wrap': 'ellipsis',
+        'text-max-width': '130px',
+        'min-zoomed-font-size': o.big ? 9 : 7,
+        'text-outline-color': bg,
+        'text-outline-width': o.big ? 0 : 2,
+        'text-outline-opacity': 0.9,
+        'overlay-opacity': 0,
+        'transition-property': 'none',
+      },
+    },
+    ...CATEGORY_IDS.map((id) => ({
+      selector: `node[category = "${id}"]`,
+      style: { 'background-color': CATEGORY_STYLE[id][o.scheme], shape: CATEGORY_STYLE[id].shape },
+    })),
+    { selector: 'node[?hub]', style: { 'font-size': 12, 'font-weight': 600, 'min-zoomed-font-size': 5 } },
+    {
+      selector: 'edge',
+      style: {
+        width: 1,
+        'line-color': edge,
+        'curve-style': o.big ? 'straight' : 'bezier',
+        'target-arrow-shape': 'triangle',
+        'target-arrow-color': edge,
+        'arrow-scale': 0.6,
+        'overlay-opacity': 0,
+        label: o.edgeLabels ? 'data(label)' : '',
+        'font-size': 8.5,
+        color: muted,
+        'text-rotation': 'autorotate',
+        'min-zoomed-font-size': 8,
+        'text-background-color': bg,
+        'text-background-opacity': 0.85,
+        'text-background-padding': '1px',
+      },
+    },
+    { selector: 'edge.labelled', style: { label: 'data(label)', 'min-zoomed-font-size': 6 } },
+    { selector: 'edge.near', style: { 'line-color': edgeStrong, 'target-arrow-color': edgeStrong, width: 1.5, 'z-index': 5 } },
+    { selector: '.faded', style: { opacity: 0.16 } },
+    { selector: 'node.expanded', style: { 'border-width': 3, 'border-style': 'double', 'border-color': text, 'border-opacity': 0.55 } },
+    { selector: 'node:selected', style: { 'border-width': 3, 'border-color': accent, 'border-opacity': 1, 'z-index': 10 } },
+    { selector: 'node.connect-source', style: { 'border-width': 3, 'border-style': 'dashed', 'border-color': accent, 'border-opacity': 1 } },
+    { selector: 'node.search-hit', style: { 'underlay-color': accent, 'underlay-opacity': 0.25, 'underlay-padding': 6, 'underlay-shape': 'ellipse' } },
+    { selector: '.hidden-category', style: { display: 'none' } },
+  ];
+  return sheet;
+}
+
+/** Node diameter from its degree: hubs stand out, leaves stay small. */
+export function nodeSize(degree: number): number {
+  return Math.round(16 + Math.min(34, Math.sqrt(degree) * 4.2));
+}

@@ -326,6 +326,27 @@ export const apiSpec = {
       })
       .strict(),
   ),
+
+  // ---- Ask: questions in plain language, answered with their evidence (engine: ask/, docs/ask.md)
+  /** Asks a question in an Ask conversation (a new one without conversationId); the turn is stored. */
+  ask: method<import('./types').AskTurn>()(
+    z
+      .object({
+        conversationId: id.optional(),
+        question: z.string().min(1).max(5000),
+        /** ISO-8601; default: the clock. */
+        now: z.string().max(40).optional(),
+        sourceIds: ids.optional(),
+        /** Use the local model when Ollama is ready (default true). */
+        llm: z.boolean().optional(),
+      })
+      .strict(),
+  ),
+  /** Runs an edited SPARQL query in place of a turn's generated one; results, evidence and answer are updated. */
+  rerunAskSparql: method<import('./types').AskTurn>()(z.object({ turnId: id, sparql: sparqlText }).strict()),
+  listAskConversations: method<import('./types').AskConversationInfo[]>()(none),
+  getAskConversation: method<import('./types').AskConversation | null>()(z.object({ id }).strict()),
+  deleteAskConversation: method<{ deleted: boolean }>()(z.object({ id }).strict()),
 } as const;
 
 export type ApiSpec = typeof apiSpec;

@@ -478,3 +478,143 @@ export interface GraphView {
   edges: GraphViewEdge[];
   truncated: boolean;
 }
+
+// ---- Ask: questions in plain language answered from the memory (engine: electron/node/engine/ask/)
+
+/** Where an Ask turn looked: the timeline planner, message search, or SPARQL over the graph. */
+export type AskRoute = 'timeline' | 'search' | 'graph';
+
+/** What the question asks for, as the router read it (decides the routes and the computation). */
+export type AskIntent =
+  | 'time' | 'content' | 'entity' | 'count' | 'list' | 'date' | 'between' | 'duration' | 'amount'
+  | 'preference' | 'update' | 'who-most' | 'who-with' | 'recommended' | 'ordinal' | 'before-after';
+
+export interface AskClassification {
+  intent: AskIntent;
+  /** The timeline planner's reading: meta-data only, content only, or both. */
+  timeline: QuestionKind;
+  /** Routes tried, in order of trust. */
+  routes: AskRoute[];
+  /** One line per rule that fired ("'how many' → count over the graph"). */
+  why: string[];
+}
+
+export interface AskSparqlPlan {
+  /** The query that ran (the person's edit after a re-run). */
+  query: string;
+  /** Who wrote it: a deterministic template, the LLM, or the person. */
+  origin: 'template' | 'llm' | 'person';
+  /** The template's id when origin is 'template' (see docs/ask.md). */
+  template?: string;
+  /** The query as first generated, kept when the person edits it. */
+  generated?: string;
+  explanation: string[];
+}
+
+export interface AskPlan {
+  timeline?: { plan: TimelinePlan; explanation: string[] };
+  search?: { query: string; k: number; sourceIds?: number[]; hybrid: boolean };
+  sparql?: AskSparqlPlan;
+}
+
+export interface AskSparqlResults {
+  kind: 'select' | 'boolean' | 'graph';
+  vars: string[];
+  rows: Record<string, RdfTerm>[];
+  /** Row indices, most relevant first (rows stay in the query's own order). */
+  ranked: number[];
+  truncated: boolean;
+  elapsedMs: number;
+  /** Set when the query was refused or failed (parse error, not read-only, timeout). */
+  error?: string;
+}
+
+export interface AskResults {
+  sparql?: AskSparqlResults;
+  timeline?: { total: number; sessionIds: number[]; sql: string };
+  search?: { total: number };
+}
+
+/** A value computed in code from rows or messages (never by the LLM). */
+export interface AskComputation {
+  kind: 'count' | 'sum' | 'days-between' | 'duration' | 'latest' | 'nth' | 'date' | 'ranking' | 'value';
+  /** The value, as a person reads it ("18 days", "€480", "Ostkreuz Boulders"). */
+  value: string;
+  /** How it was computed ("2026-10-11 − 2026-09-23 = 18 days"). */
+  detail: string;
+  /** Evidence refs it used ("m1", "t2"). */
+  refs: string[];
+}
+
+export interface AskAnswer {
+  text: string;
+  /** Which route produced it ('none': nothing found). */
+  route: AskRoute | 'none';
+  /** How: computed in code, the best evidence stated plainly, or written by the LLM from the evidence. */
+  source: 'computed' | 'graph' | 'evidence' | 'llm' | 'none';
+  computation?: AskComputation;
+  /** Evidence refs the answer cites ("m1", "t3"). */
+  citations: string[];
+  model?: string;
+}
+
+export interface AskEvidenceMessage {
+  /** "m1", "m2"… (cited in the answer). */
+  ref: string;
+  message: MessageRow;
+  route: AskRoute;
+  score: number;
+  /** Why it is evidence ("match 1.00, previous 0.40…", "source of 'Spree Charity 10K'"). */
+  why: string;
+}
+
+export interface AskEvidenceTriple {
+  /** "t1", "t2"… */
+  ref: string;
+  s: { iri: string; label: string };
+  p: { iri: string; label: string };
+  o: RdfTerm & { label?: string };
+  origins: ValueOrigin[];
+}
+
+export interface AskTurn {
+  id: number;
+  conversationId: number;
+  /** 1-based position in the conversation. */
+  seq: number;
+  question: string;
+  /** The self-contained question that was answered (the question itself when no rewrite was needed). */
+  rewrite: string;
+  rewritten: boolean;
+  /** Wall clock the question was read against ('YYYY-MM-DDTHH:MM:SS'). */
+  now: string;
+  sourceIds?: number[];
+  classification: AskClassification;
+  plan: AskPlan;
+  results: AskResults;
+  answer: AskAnswer;
+  evidence: { messages: AskEvidenceMessage[]; triples: AskEvidenceTriple[] };
+  warnings: string[];
+  /** Milliseconds per stage (plan, timeline, search, sparql, answer, total). */
+  timings: Record<string, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AskConversationInfo {
+  id: number;
+  /** The first question, shortened. */
+  title: string;
+  turnCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AskConversation {
+  id: number;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Oldest first. */
+  turns: AskTurn[];
+}

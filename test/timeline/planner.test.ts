@@ -28,9 +28,17 @@ describe('explicit dates (chrono-node)', () => {
     ['What did we discuss on December 24th?', 'f_value(Date, [2025-12-24])'],
     // "on the 14th": that day of the latest month that reached it
     ['what did we talk about on the 14th?', 'f_value(Date, [2026-11-14])'],
+    // ... preferring the latest such day we talked on
+    ['on the 3rd, what did we say?', 'f_value(Date, [2026-05-03])'],
     // misspelled month names are read
     ['What did we say on Janurary 6th, 2024?', 'f_value(Date, [2024-01-06])'],
   ]);
+
+  it('an ordinal before a noun counts things, not days', () => {
+    for (const q of ['Tell me about the second concert', 'what happened at the 3rd appointment', 'the 2nd gym I joined']) {
+      expect(plan(q).plan.chain.filter((op) => op.column === 'Date'), q).toEqual([]);
+    }
+  });
 
   it('a day without conversations falls back to the day before (then after) it', () => {
     const p = plan('What did we talk about on August 3rd?');

@@ -9,6 +9,7 @@ import type { JobInfo, MessageFilter, RdfFormat, RdfTerm } from '../../../shared
 import { Engine } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 import { formatOf, printObject, printRows } from './output';
+import { registerExtractionCommands } from './extract-command';
 
 interface GlobalOpts {
   data?: string;
@@ -245,6 +246,49 @@ export function buildProgram(): Command {
       const { runServe } = await import('./serve-command');
       await runServe(program.opts<GlobalOpts>().data ?? defaultDataDir(), { port: opts.port ? Number(opts.port) : undefined, open: !!opts.open });
     });
+
+  program
+    .command('retrieve')
+    .description('answer time and session questions with a chain-of-table plan ("what did we discuss last Friday?"); --batch for JSONL')
+    .argument('[question...]', 'the question')
+    .option('--batch <file>', 'JSONL questions, one {"id","question","context"?,"now"?,"source"?} per line')
+    .option('--out <file>', 'JSONL answers (with --batch)')
+    .option('--now <iso>', 'the current time, ISO-8601 (default: the clock)')
+    .option('--source <source>', 'only this source (id or file name); sessions are counted within it')
+    .option('--limit <n>', 'show at most this many messages', '200')
+    .option('--json', 'output JSON')
+    .option('--csv', 'output CSV')
+    .option('--planner <planner>', 'rules (default, no LLM) or llm (Ollama, the study\'s path)', 'rules')
+    .option('--llm-host <url>', 'Ollama URL for --planner llm')
+    .option('--llm-model <name>', 'model for --planner llm')
+    .action(async (words: string[], opts: import('./retrieve-command').RetrieveOptions) => {
+      const { runRetrieve } = await import('./retrieve-command');
+      await runRetrieve(program.opts<GlobalOpts>().data ?? defaultDataDir(), words, opts);
+    });
+
+  program
+    .command('ask')
+    .description('answer a question from the memory, with its evidence (timeline, message search, SPARQL); --batch for JSONL')
+    .argument('[question...]', 'the question')
+    .option('--batch <file>', 'JSONL questions, one {"id","question","context"?,"now"?,"source"?} per line')
+    .option('--out <file>', 'JSONL answers (with --batch)')
+    .option('--now <iso>', 'the current time, ISO-8601 (default: the clock)')
+    .option('--source <source>', 'only this source (id or file name)')
+    .option('--conversation <id>', 'continue this Ask conversation (follow-ups)')
+    .option('--no-llm', 'do not use the local model even when Ollama is ready')
+    .option('--k <n>', 'messages per answer line (with --batch)', '25')
+    .option('--rerun <turnId>', 'run an edited SPARQL query for a stored turn (with --sparql-file)')
+    .option('--sparql-file <file>', 'the edited query (with --rerun)')
+    .option('--conversations', 'list the stored Ask conversations')
+    .option('--json', 'output JSON')
+    .option('--csv', 'output CSV')
+    .action(async (words: string[], opts: import('./ask-command').AskCommandOptions) => {
+      const { runAsk } = await import('./ask-command');
+      await runAsk(program.opts<GlobalOpts>().data ?? defaultDataDir(), words, opts);
+    });
+
+  // extract, chunks, embed, coverage, settings (extract-command.ts)
+  registerExtractionCommands(program);
 
   return program;
 }

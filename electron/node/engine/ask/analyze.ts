@@ -85,6 +85,8 @@ export function stem(w: string): string {
       break;
     }
   }
+  // raise / raised / fundraising → rais
+  if (s.length >= 5 && s.endsWith('e') && !s.endsWith('ee')) s = s.slice(0, -1);
   return s;
 }
 
@@ -174,7 +176,7 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   if (period && ordMatch && tokens(period.phrase).every((w) => tokens(ordMatch[0]).includes(w))) period = null;
   const betweenMatch = /\bbetween\s+(.+?)\s+and\s+(.+?)[?.!]*$/i.exec(q);
   const pair: [string, string] | null = betweenMatch ? [betweenMatch[1].trim(), betweenMatch[2].trim()] : null;
-  const pivotMatch = /\b(before|after)\s+((?:(?:the|my|our|i|we)\b|[A-Z"“]).+?)[?.!"”]*$/.exec(q.replace(/\b(Before|After)\b/g, (w) => w.toLowerCase()));
+  const pivotMatch = /\b(?<!look(?:s|ed|ing)?\s)(?<!care\s)(before|after)\s+((?:(?:the|my|our|i|we)\b|[A-Z"“]).+?)[?.!"”]*$/.exec(q.replace(/\b(Before|After)\b/g, (w) => w.toLowerCase()));
   const pivot = pivotMatch && !/\b(before|after)\s+(that|this|then|it)\b/i.test(q) ? { dir: pivotMatch[1].toLowerCase() as 'before' | 'after', text: pivotMatch[2].trim() } : null;
   const excludeKnown = /\belse\b/i.test(q);
 
@@ -246,11 +248,14 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   else routes = ['graph', 'search'];
   if (intent === 'content' && period) why.push(`'${period.phrase}' → the timeline's period as well`);
 
-  const dropPhrases = [concept?.phrase ?? '', verb?.phrase ?? '', attribute?.phrase ?? '', period?.phrase ?? '', ordMatch?.[0] ?? ''];
+  // "the charity run I signed up for": the relative clause qualifies the thing; its words are not the topic
+  const relative = /\b(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+)?\w+(?:\s+(?:up|for|to|in|on|at|about|with|into))*\s*[?.!]*$/i.exec(q);
+  const dropPhrases = [concept?.phrase ?? '', verb?.phrase ?? '', attribute?.phrase ?? '', period?.phrase ?? '', ordMatch?.[0] ?? '', relative && relative.index > 0 && !/^\s*(?:when|what|which|who|where|how)\b.{0,12}$/i.test(q.slice(0, relative.index)) ? relative[0] : ''];
   let keywords = topicWords(q, dropPhrases);
   if (concept?.keywords) keywords = [...new Set([...concept.keywords, ...keywords])];
   // A concept's own word is a useful keyword when nothing else is left ("the concert").
-  if (!keywords.length && concept && ['duration', 'amount', 'preference'].includes(intent)) keywords = topicWords(concept.phrase);
+  // templates that do not type by the concept match its words in labels instead
+  if (concept && !concept.keywords && ['duration', 'amount', 'preference'].includes(intent)) keywords = [...new Set([...keywords, ...topicWords(concept.phrase)])];
 
   let answerType: Analysis['answerType'] = 'other';
   if (intent === 'date' || intent === 'between') answerType = intent === 'between' ? 'number' : 'date';

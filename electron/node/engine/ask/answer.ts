@@ -228,10 +228,15 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       };
     }
     case 'amount-of': {
-      const items = distinctBy(ordered, 'x').filter((r) => lit(r.price));
+      let items = distinctBy(ordered, 'x').filter((r) => lit(r.price));
+      // targets (goals) only when the question asks for one
+      if (!/\b(target|goal|aim|plan(?:ned)?|budget)\b/i.test(a.question) && items.some((r) => lit(r.isGoal) !== 'true')) items = items.filter((r) => lit(r.isGoal) !== 'true');
       if (!items.length) return none;
       const best = wordsMatch(rowWords(items[0]), a.keywords);
-      const use = /\b(total|altogether|in all|overall|sum)\b/i.test(a.question) ? items : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best).slice(0, 1);
+      const full = items.filter((r) => a.keywords.length > 0 && wordsMatch(rowWords(r), a.keywords) === a.keywords.length);
+      // "in total": one thing that is what was asked about states its own total; several parts are summed
+      const total = /\b(total|altogether|in all|overall|sum)\b/i.test(a.question) && full.length !== 1;
+      const use = total ? (full.length ? full : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best)) : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best).slice(0, 1);
       const amounts = use.map((r) => ({ amount: Number(lit(r.price)), currency: lit(r.currency) ?? '' }));
       const ents = iris(use, 'x');
       if (amounts.length === 1) {
@@ -245,7 +250,11 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const x = top.x?.value;
       // a loose label match is not an answer (it stays in the rows for the person to see)
       if (a.keywords.length && wordsMatch(lit(top.label) ?? '', a.keywords) / a.keywords.length < 0.5) return { text: null, refs: [], entities: x ? [x] : [] };
-      const facts = res.rows.filter((r) => r.x?.value === x).slice(0, 8).map((r) => `${val(r.p)} ${lit(r.oLabel) ?? readableValue(r.o.value, r.o.type === 'literal' ? r.o.datatype : undefined)}`);
+      const skip = /(#type|#supersedes|#validUntil|actionStatus|priceCurrency)$/;
+      const facts = res.rows
+        .filter((r) => r.x?.value === x && !skip.test(r.p?.value ?? ''))
+        .slice(0, 6)
+        .map((r) => `${val(r.p)} ${lit(r.oLabel) ?? readableValue(r.o.type === 'uri' ? val(r.o)! : r.o.value, r.o.type === 'literal' ? r.o.datatype : undefined)}`);
       return { text: `${lit(top.label) ?? val(top.x)}: ${facts.join('; ')}`, refs: refsFor(triples, x ? [x] : []), entities: x ? [x] : [] };
     }
     default: {
@@ -360,8 +369,18 @@ export function bestSentence(a: Analysis, evidence: AskEvidenceMessage[], max = 
   let best: Picked | null = null;
   pool.forEach((e, rank) => {
     const recency = times.length > 1 ? times.indexOf(e.message.timestamp) / (times.length - 1) : 0;
+    // the message as a whole (a sentence often leans on the one before it)
+    const whole = weightedMatch(e.message.text, weights);
+    // a period named in the question: the message was written then, or dates something into it
+    let inPeriod = 0;
+    if (a.period) {
+      const p = a.period;
+      const within = (d: string) => d.slice(0, 10) >= p.from && d.slice(0, 10) <= p.to;
+      if (findDates(e.message.text, e.message.timestamp).some((d) => within(d.date))) inPeriod = 0.5;
+      else if (within(e.message.timestamp)) inPeriod = 0.3;
+    }
     for (const s of sentences(e.message.text)) {
-      let score = weightedMatch(s, weights) + 0.5 / (1 + rank) + (fits(a.answerType, s, e.message.timestamp, a.question) ? 0.5 : 0);
+      let score = 0.7 * weightedMatch(s, weights) + 0.3 * whole + inPeriod + 0.5 / (1 + rank) + (fits(a.answerType, s, e.message.timestamp, a.question) ? 0.5 : 0);
       if (wantsLatest) score += 0.4 * recency;
       if (self && e.message.role === 'assistant') score -= 0.2;
       if (/\?\s*$/.test(s)) score -= 0.6;

@@ -46,6 +46,8 @@ export function humanDuration(d: Duration): string {
 }
 
 export function humanMinutes(total: number): string {
+  if (total >= 10080 && total % 10080 === 0) return plural(total / 10080, 'week');
+  if (total >= 1440 && total % 1440 === 0) return plural(total / 1440, 'day');
   const h = Math.floor(total / 60);
   const m = Math.round(total - h * 60);
   return [h ? plural(h, 'hour') : '', m || !h ? plural(m, 'minute') : ''].filter(Boolean).join(' ');

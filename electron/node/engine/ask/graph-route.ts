@@ -71,11 +71,16 @@ export function rowText(row: Row): string {
  * then words of the dialogue (weaker); ties keep the query's own order (by date when it orders).
  */
 export function rankRows(rows: Row[], keywords: string[], dialogue: string[] = []): number[] {
+  const texts = rows.map((row) => rowText(row));
+  const has = (text: string, words: Set<string>, k: string) => words.has(k) || text.includes(k);
+  const wordSets = texts.map((t) => new Set(tokens(t).map(stem)));
+  // a word found in every row tells little: weight by rarity among the rows (IDF)
+  const weight = new Map(keywords.map((k) => [k, Math.log(1 + (rows.length + 1) / (texts.filter((t, i) => has(t, wordSets[i], k)).length + 0.5))]));
   const scored = rows.map((row, i) => {
-    const words = new Set(tokens(rowText(row)).map(stem));
-    const text = rowText(row);
+    const words = wordSets[i];
+    const text = texts[i];
     let s = 0;
-    for (const k of keywords) if (words.has(k) || text.includes(k)) s += 1;
+    for (const k of keywords) if (has(text, words, k)) s += weight.get(k) ?? 1;
     for (const k of dialogue) if (words.has(k)) s += 0.3;
     if (row.superseded?.value === 'true') s -= 0.5;
     return { i, s };
@@ -107,11 +112,12 @@ export async function graphEvidence(graph: GraphStore, chat: ChatStore, rows: Ro
   for (const row of top) {
     for (const t of Object.values(row)) {
       values.add(t.value);
-      if (isEntity(t) && !skip.has(t.value) && !t.value.startsWith(`${MEMORY_BASE}post/`)) entities.add(t.value);
+      if (isEntity(t) && !t.value.startsWith(`${MEMORY_BASE}post/`)) entities.add(t.value);
     }
   }
   if (!entities.size) return { triples: [], provenance: [] };
-  const list = [...entities].slice(0, 40);
+  // the person's node last: its links matter only as far as they reach the row's values
+  const list = [...entities].sort((x, y) => Number(skip.has(x)) - Number(skip.has(y))).slice(0, 40);
   const hidden = `FILTER(?g != <${GRAPHS.userRemoved}> && ?g != <${GRAPHS.ontology}>)`;
   const q = async (sparql: string) => {
     const r = await graph.request({ op: 'query', sparql, limit: 5000 }, ASK_QUERY_TIMEOUT_MS);
@@ -130,7 +136,8 @@ export async function graphEvidence(graph: GraphStore, chat: ChatStore, rows: Ro
     if (structure.has(p)) return;
     if (p === `${rdfs}label`) return;
     if (p === `${rdf}type`) {
-      if (typeSeen.has(s) || r.o.value.startsWith(`${PREFIXES.prov}`) || r.o.value.startsWith(PREFIXES.sioc)) return;
+      // (the person's own node: only the statements that link it to the row's values)
+      if (skip.has(s) || typeSeen.has(s) || r.o.value.startsWith(`${PREFIXES.prov}`) || r.o.value.startsWith(PREFIXES.sioc)) return;
       typeSeen.add(s);
     } else if (reverse ? !values.has(s) : !values.has(r.o.value)) return;
     const key = `${s} ${p} ${r.o.type}:${r.o.value}`;
@@ -164,7 +171,7 @@ export async function graphEvidence(graph: GraphStore, chat: ChatStore, rows: Ro
   }));
 
   // Provenance: the messages the entities come from.
-  const prov_ = await q(`SELECT ?s ?post WHERE { VALUES ?s { ${list.map(iri).join(' ')} } ?s <${prov}wasDerivedFrom> ?post }`);
+  const prov_ = await q(`SELECT ?s ?post WHERE { VALUES ?s { ${list.filter((e) => !skip.has(e)).map(iri).join(' ')} } ?s <${prov}wasDerivedFrom> ?post }`);
   const posts = new Map<string, string[]>();
   for (const r of prov_) posts.set(r.post.value, [...(posts.get(r.post.value) ?? []), r.s.value]);
   const messages = chat.messagesByIri([...posts.keys()]);

@@ -188,6 +188,7 @@ function didVerb(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
 function eventDate(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const classes = a.concept && !a.concept.keywords ? a.concept.classes : [`${schema}Event`, `${schema}Action`];
   const keywords = a.keywords;
+  const eventsFirst = /\bwhen\s+(?:is|was|will|are|were)\b/i.test(a.question) && classes.includes(`${schema}Event`);
   const body =
     `# When: events and actions about ${keywords.map((k) => `'${k}'`).join(', ') || 'the topic'}, with their dates and places\n` +
     `SELECT DISTINCT ?x ?label ?date ?endDate ?place WHERE {\n` +
@@ -197,7 +198,8 @@ function eventDate(a: Analysis, ctx: TemplateContext): TemplateQuery {
     datePattern('?x') +
     `  OPTIONAL { ?x schema:location|schema:toLocation ?p . ?p rdfs:label ?place }\n` +
     (ctx.focus.length ? `  # the entity of the previous turn first\n  BIND(?x IN (${ctx.focus.map((i) => `<${i}>`).join(', ')}) AS ?focus)\n` : '') +
-    `}\nORDER BY ${ctx.focus.length ? 'DESC(?focus) ' : ''}?date`;
+    (eventsFirst ? `  # 'when is / was the …': the event itself before the actions about it\n  BIND(EXISTS { ?x a ?t . ?t rdfs:subClassOf* schema:Event } AS ?isEvent)\n` : '') +
+    `}\nORDER BY ${ctx.focus.length ? 'DESC(?focus) ' : ''}${eventsFirst ? 'DESC(?isEvent) ' : ''}?date`;
   return {
     id: 'event-date',
     sparql: prologue(body),
@@ -360,7 +362,7 @@ function myAttribute(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   const h = at.holder ?? '?value';
   const body =
     `# ${at.phrase}: what links ${ctx.meName} to it, with when each value was stated\n` +
-    `SELECT DISTINCT ?value ?label ${detailVars}${at.holder ? ` ${at.holder}` : ''} ?validFrom ?validUntil ?said ?superseded WHERE {\n` +
+    `SELECT DISTINCT ?value ?label ${detailVars}${at.holder ? ` ${at.holder}` : ''} ?validFrom ?validUntil ?said ?superseded ?me WHERE {\n` +
     meValues(ctx) +
     `  ${compactPath(at.path)} .\n` +
     (at.valueClass ? typeFirst('?value', [at.valueClass]) : '') +
@@ -392,7 +394,6 @@ function currentOfClass(a: Analysis, ctx: TemplateContext): TemplateQuery | null
     typeFirst('?value', concept.classes) +
     `  OPTIONAL { ?value rdfs:label ?label }\n` +
     `  { ?me ?link ?value } UNION { ?action schema:agent ?me ; ?role ?value }\n` +
-    keywordFilter(['?label'], a.keywords.filter((k) => !topicWords(concept.phrase).includes(k))) +
     `  OPTIONAL { ?value pcm:validFrom ?validFrom }\n  OPTIONAL { ?value pcm:validUntil ?validUntil }\n` +
     `  OPTIONAL { ?value prov:wasDerivedFrom ?post . ?post dcterms:created ?said }\n` +
     `  BIND(EXISTS { { ?newer pcm:supersedes ?value } UNION { ?switch schema:replacee ?value } } AS ?superseded)\n` +
@@ -423,9 +424,10 @@ function durationOf(a: Analysis): TemplateQuery {
 function amountOf(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const body =
     `# How much: prices of ${ctx.meName}'s actions and things about ${a.keywords.map((k) => `'${k}'`).join(', ') || 'the topic'} (summed in code)\n` +
-    `SELECT DISTINCT ?x ?label ?price ?currency ?object ?objectLabel ?date WHERE {\n` +
+    `SELECT DISTINCT ?x ?label ?price ?currency ?isGoal ?object ?objectLabel ?date WHERE {\n` +
     meValues(ctx) +
     `  ?x schema:price ?price .\n  OPTIONAL { ?x rdfs:label ?label }\n  OPTIONAL { ?x schema:priceCurrency ?currency }\n` +
+    `  # a goal's amount is a target, not what was paid or raised\n  BIND(EXISTS { ?x a pcm:Goal } AS ?isGoal)\n` +
     `  OPTIONAL { ?x schema:object ?object . OPTIONAL { ?object rdfs:label ?objectLabel } }\n` +
     keywordFilter(['?label', '?objectLabel'], a.keywords) +
     datePattern('?x') +
@@ -456,8 +458,9 @@ function entityFacts(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   const classFilter = a.concept ? typeFirst('?x', a.concept.classes) : '';
   const body =
     `# Entities about ${keywords.map((k) => `'${k}'`).join(', ') || 'the previous answer'} and their facts\n` +
-    `SELECT ?x ?label ?p ?o ?oLabel WHERE {\n` +
+    `SELECT ?x ?label ?superseded ?p ?o ?oLabel WHERE {\n` +
     (ctx.focus.length && !keywords.length ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n` : classFilter + `  # labelled by extraction or by the person\n  GRAPH ?g { ?x rdfs:label ?label }\n  FILTER(STRSTARTS(STR(?g), ${str(GRAPHS.extraction(''))}) || ?g = <${GRAPHS.user}>)\n` + keywordFilter(['?label'], keywords)) +
+    `  BIND(EXISTS { ?newer pcm:supersedes ?x } AS ?superseded)\n` +
     `  ?x ?p ?o .\n  OPTIONAL { ?o rdfs:label ?oLabel }\n` +
     `  FILTER(?p NOT IN (rdfs:label, prov:wasDerivedFrom, sioc:content, sioc:has_container, pcm:inSession))\n` +
     `  # extracted entities, not the conversation's own structure\n  FILTER NOT EXISTS { VALUES ?structure { sioc:Post sioc:Thread sioc:Container pcm:ChatSession } ?x a ?structure }\n` +

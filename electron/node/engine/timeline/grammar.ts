@@ -617,16 +617,24 @@ class Extractor {
 
   /** "on the 14th": that day of the most recent month that has reached it. */
   dayOfMonth(): void {
-    this.scan(`\\b(?:on\\s+)?the\\s+${ORD}\\b(?!\\s*(?:of\\b|${SNOUN}|week|time|one|response|message|turn|,?\\s*(?:${MONTH_WORDS.join('|')})))`, (m) => {
+    // Only an ordinal standing alone is a day: "the second concert" counts concerts, not days.
+    const ALONE = `(?=\\s*(?:$|[?.!,;:)]|(?:at|in|on|when|while|we|i|you|he|she|they|did|do|does|and|or|but|before|after|around|this|last)\\b))`;
+    this.scan(`\\b(?:on\\s+)?the\\s+${ORD}\\b(?!\\s*(?:of\\b|${SNOUN}|week|time|one|response|message|turn|,?\\s*(?:${MONTH_WORDS.join('|')})))${ALONE}`, (m) => {
       const d = +m[1];
       if (d < 1 || d > 31) return null;
+      // The most recent month that has reached that day and where we talked on it; without
+      // such a month in the past year, simply the most recent one.
       let { y, m: mo } = parts(this.today);
-      for (let i = 0; i < 24; i++) {
-        if (isValidDate(y, mo, d) && ymd(y, mo, d) <= this.today && (!this.ctx.hasData || this.ctx.hasData(ymd(y, mo, d), ymd(y, mo, d)) || i > 11)) break;
+      let latest: string | null = null;
+      for (let i = 0; i < 12; i++) {
+        if (isValidDate(y, mo, d) && ymd(y, mo, d) <= this.today) {
+          const day = ymd(y, mo, d);
+          latest ??= day;
+          if (!this.ctx.hasData || this.ctx.hasData(day, day)) return this.dates([[day, day]], 'day', true);
+        }
         [y, mo] = addMonths(y, mo, -1);
       }
-      if (!isValidDate(y, mo, d)) return null;
-      return this.dates([[ymd(y, mo, d), ymd(y, mo, d)]], 'day', true);
+      return latest ? this.dates([[latest, latest]], 'day', true) : null;
     });
   }
 

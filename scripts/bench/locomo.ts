@@ -1,0 +1,212 @@
+// `npm run bench:locomo`: evidence recall of Ask's content route on LoCoMo.
+//
+// Imports the six conversations of ../shared/datasets/locomo with the real importer into a temp
+// data folder (or --data DIR, reused when already imported), asks every question of categories
+// 1–4 through the same retrieval the Ask content route uses (AskService.content: the engine
+// backend over the search index and SQLite, hybrid with vectors when they exist), each question
+// restricted to its own conversation's source, and scores the ranked messages by dia_id (= the
+// message's external_id): recall@k = share of a question's evidence dia_ids in the top k,
+// averaged over questions (the dataset README's metric). Plain BM25 over the same index is
+// printed beside it for reference. With vectors only when an embedding model is reachable.
+//
+//   npm run bench:locomo [-- --data DIR] [--json FILE] [--failures N] [--no-plain]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Engine } from '../../electron/node/engine/engine';
+import { PLAIN_BM25 } from '../../electron/node/engine/retrieval/params';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DATASET = path.resolve(ROOT, '../shared/datasets/locomo');
+const KS = [5, 10, 25] as const;
+const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'inference', 4: 'single-hop' };
+
+interface Args {
+  data?: string;
+  json?: string;
+  failures: number;
+  plain: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { failures: 0, plain: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--data') args.data = argv[++i];
+    else if (a === '--json') args.json = argv[++i];
+    else if (a === '--failures') args.failures = Number(argv[++i]);
+    else if (a === '--no-plain') args.plain = false;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+interface Question {
+  file: string;
+  category: number;
+  question: string;
+  evidence: string[];
+}
+
+function loadQuestions(files: string[]): Question[] {
+  const out: Question[] = [];
+  for (const file of files) {
+    const data = JSON.parse(fs.readFileSync(path.join(DATASET, file), 'utf8')) as { qa: { question: string; evidence?: string[]; category: number }[] };
+    for (const qa of data.qa) {
+      if (!CATEGORIES[qa.category]) continue;
+      // some evidence entries hold two ids ("D8:6; D9:17")
+      const evidence = [...new Set((qa.evidence ?? []).flatMap((e) => e.split(/[;,]\s*/)).map((e) => e.trim()).filter(Boolean))];
+      if (!evidence.length) continue;
+      out.push({ file, category: qa.category, question: qa.question, evidence });
+    }
+  }
+  return out;
+}
+
+type Recall = [number, number, number];
+
+function recall(ranked: (string | null)[], evidence: string[]): Recall {
+  return KS.map((k) => {
+    const top = new Set(ranked.slice(0, k));
+    return evidence.filter((e) => top.has(e)).length / evidence.length;
+  }) as Recall;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const f3 = (x: number) => x.toFixed(3);
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
+}
+
+interface RunResult {
+  byCategory: Record<string, { n: number; recall: Recall }>;
+  byConversation: Record<string, Recall>;
+  all: { n: number; recall: Recall };
+  latencyMs: { median: number; p90: number };
+  failures: { question: string; file: string; evidence: string[]; top: (string | null)[] }[];
+}
+
+async function run(engine: Engine, questions: Question[], sourceOf: Map<string, number>, extOf: Map<number, string | null>, opts: { vectors: boolean; plain: boolean }): Promise<RunResult> {
+  const per: { q: Question; r: Recall; top: (string | null)[] }[] = [];
+  const lat: number[] = [];
+  for (const q of questions) {
+    const t0 = performance.now();
+    const { hits } = await engine.askEngine.content.retrieve(q.question, { k: 25, sourceIds: [sourceOf.get(q.file)!], vectors: opts.vectors, ...(opts.plain ? { params: PLAIN_BM25 } : {}) });
+    lat.push(performance.now() - t0);
+    const ranked = hits.map((h) => extOf.get(h.id) ?? null);
+    per.push({ q, r: recall(ranked, q.evidence), top: ranked.slice(0, 10) });
+  }
+  const agg = (items: typeof per): Recall => [0, 1, 2].map((i) => mean(items.map((x) => x.r[i]))) as Recall;
+  const byCategory: RunResult['byCategory'] = {};
+  for (const c of Object.keys(CATEGORIES).map(Number)) {
+    const items = per.filter((x) => x.q.category === c);
+    byCategory[`${c} ${CATEGORIES[c]}`] = { n: items.length, recall: agg(items) };
+  }
+  const byConversation: RunResult['byConversation'] = {};
+  for (const f of [...new Set(questions.map((q) => q.file))]) byConversation[f.replace(/\.json$/, '')] = agg(per.filter((x) => x.q.file === f));
+  const failures = per.filter((x) => x.r[1] === 0).map((x) => ({ question: x.q.question, file: x.q.file, evidence: x.q.evidence, top: x.top }));
+  return { byCategory, byConversation, all: { n: per.length, recall: agg(per) }, latencyMs: { median: percentile(lat, 50), p90: percentile(lat, 90) }, failures };
+}
+
+function table(title: string, r: RunResult): string {
+  const lines = [`${title}`, '', '| category | n | R@5 | R@10 | R@25 |', '| --- | --- | --- | --- | --- |'];
+  for (const [c, v] of Object.entries(r.byCategory)) lines.push(`| ${c} | ${v.n} | ${f3(v.recall[0])} | ${f3(v.recall[1])} | ${f3(v.recall[2])} |`);
+  lines.push(`| **all** | ${r.all.n} | **${f3(r.all.recall[0])}** | **${f3(r.all.recall[1])}** | **${f3(r.all.recall[2])}** |`);
+  lines.push('', `Per conversation (R@5/10/25): ${Object.entries(r.byConversation).map(([c, v]) => `${c}: ${v.map((x) => x.toFixed(2)).join('/')}`).join(' · ')}`);
+  lines.push(`Latency per question: median ${r.latencyMs.median.toFixed(1)} ms, p90 ${r.latencyMs.p90.toFixed(1)} ms`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(DATASET)) throw new Error(`${DATASET}: the LoCoMo folder is missing (see ../shared/datasets/README.md)`);
+  const files = fs.readdirSync(DATASET).filter((f) => /^\d+\.json$/.test(f)).sort();
+  const dataDir = path.resolve(args.data ?? fs.mkdtempSync(path.join(os.tmpdir(), 'engram-bench-locomo-')));
+  const tStart = performance.now();
+  const engine = await Engine.open({ dataDir, withoutOntology: true });
+  const out: Record<string, unknown> = { date: new Date().toISOString(), command: 'npm run bench:locomo', dataDir };
+  try {
+    await engine.whenReady();
+    // 1. import with the real importer
+    const have = new Set(engine.chat.listSources().map((s) => s.name));
+    const missing = files.filter((f) => !have.has(f));
+    let importMs = 0;
+    if (missing.length) {
+      const t0 = performance.now();
+      const job = await engine.importPaths({ paths: missing.map((f) => path.join(DATASET, f)) });
+      await engine.jobs.idle();
+      const end = engine.jobs.list().find((j) => j.id === job.id)!;
+      const result = (end.result ?? { errors: [{ error: end.error ?? end.state }] }) as { errors: { error: string }[] };
+      if (result.errors.length) throw new Error(result.errors.map((e) => e.error).join('; '));
+      importMs = performance.now() - t0;
+    }
+    await engine.search.optimize();
+    const sources = engine.chat.listSources();
+    const sourceOf = new Map(files.map((f) => [f, sources.find((s) => s.name === f)?.id ?? -1]));
+    for (const [f, id] of sourceOf) if (id < 0) throw new Error(`${f} was not imported`);
+    const extOf = new Map((engine.chat.db.prepare('SELECT id, external_id FROM messages').raw().all() as [number, string | null][]).map(([id, ext]) => [id, ext]));
+    const messages = extOf.size;
+    const questions = loadQuestions(files);
+    // every evidence id must name a message of its conversation
+    const known = new Map<string, Set<string>>();
+    for (const f of files) known.set(f, new Set((engine.chat.db.prepare('SELECT external_id FROM messages WHERE source_id = ?').pluck().all(sourceOf.get(f)) as string[])));
+    const unknownEvidence = questions.reduce((n, q) => n + q.evidence.filter((e) => !known.get(q.file)!.has(e)).length, 0);
+    process.stdout.write(`LoCoMo: ${files.length} conversations, ${messages} messages, ${questions.length} questions of categories 1–4${importMs ? `; imported in ${(importMs / 1000).toFixed(1)} s` : ' (already imported)'}${unknownEvidence ? `; ${unknownEvidence} evidence ids name no message` : ''}\n\n`);
+    Object.assign(out, { conversations: files.length, messages, questions: questions.length, importMs: Math.round(importMs), unknownEvidence });
+
+    // 2. Ask's content route, without vectors (offline)
+    const tRun = performance.now();
+    const ask = await run(engine, questions, sourceOf, extOf, { vectors: false, plain: false });
+    const askMs = performance.now() - tRun;
+    process.stdout.write(`${table('Ask content route (engine backend: BM25 + query analysis + context scoring), without vectors', ask)}\n\n`);
+    out.withoutVectors = { ...ask, failures: undefined, runMs: Math.round(askMs) };
+
+    if (args.plain) {
+      const plain = await run(engine, questions, sourceOf, extOf, { vectors: false, plain: true });
+      process.stdout.write(`Plain BM25 on the same index (every stage off): R@5 ${f3(plain.all.recall[0])} · R@10 ${f3(plain.all.recall[1])} · R@25 ${f3(plain.all.recall[2])}\n\n`);
+      out.plainBm25 = { all: plain.all, byCategory: plain.byCategory };
+    }
+
+    // 3. with vectors, only when an embedding model is reachable
+    const status = await engine.checkOllama({});
+    if (!status.reachable || !status.embedModelReady) {
+      const why = status.problems[0] ?? 'no embedding model';
+      process.stdout.write(`With vectors: skipped — ${why}.\n`);
+      out.withVectors = { skipped: why };
+    } else {
+      process.stdout.write(`With vectors: embedding ${messages} messages with ${status.embedModel}…\n`);
+      const job = await engine.startEmbedding({ sourceIds: [...sourceOf.values()], entities: false });
+      await engine.jobs.idle();
+      const end = engine.jobs.list().find((j) => j.id === job.id)!;
+      if (end.state !== 'done' || !(await engine.askEngine.content.hasVectors())) {
+        process.stdout.write(`With vectors: skipped — embedding ended ${end.state}${end.error ? `: ${end.error}` : ''}.\n`);
+        out.withVectors = { skipped: end.error ?? end.state };
+      } else {
+        const vec = await run(engine, questions, sourceOf, extOf, { vectors: true, plain: false });
+        process.stdout.write(`${table(`Ask content route with vectors (${status.embedModel}, reciprocal rank fusion)`, vec)}\n`);
+        out.withVectors = { ...vec, failures: undefined, model: status.embedModel };
+      }
+    }
+
+    const target = ask.all.recall[1] >= 0.7 && ask.all.recall[2] >= 0.8;
+    process.stdout.write(`\nTarget (offline R@10 ≥ 0.70, R@25 ≥ 0.80): ${target ? 'met' : 'NOT met'}. Total ${((performance.now() - tStart) / 1000).toFixed(1)} s (${questions.length} questions in ${(askMs / 1000).toFixed(1)} s).\n`);
+    out.targetMet = target;
+    out.totalMs = Math.round(performance.now() - tStart);
+    if (args.failures > 0) {
+      process.stdout.write(`\nMisses at 10 (first ${args.failures}):\n`);
+      for (const f of ask.failures.slice(0, args.failures)) process.stdout.write(`  [${f.file}] ${f.question}  evidence ${f.evidence.join(', ')}  top ${f.top.join(' ')}\n`);
+    }
+    if (args.json) fs.writeFileSync(args.json, JSON.stringify(out, null, 2));
+    if (!target) process.exitCode = 1;
+  } finally {
+    await engine.close();
+    if (!args.data) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`bench:locomo: ${e.message}\n`);
+  process.exit(1);
+});

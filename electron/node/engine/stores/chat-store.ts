@@ -17,6 +17,7 @@ import type {
 } from '../../../../shared/types';
 import { GRAPHS, MEMORY_BASE } from '../../../../shared/rdf';
 import { migrate, type Migration } from './migrate';
+import type { TableColumns } from '../common/wall-clock';
 
 export type Db = Database.Database;
 
@@ -135,7 +136,8 @@ export interface NewSession {
   messageCount: number;
 }
 
-export interface NewMessage {
+/** A message row to insert; the chain-of-table columns come from its wall clock. */
+export interface NewMessage extends TableColumns {
   sourceId: number;
   conversationId: number;
   sessionId: number;
@@ -147,12 +149,6 @@ export interface NewMessage {
   tsLocal: string;
   tzOffsetMin: number | null;
   tsUtc: string;
-  dayName: string;
-  week: string;
-  date: string;
-  time: string;
-  month: string;
-  year: number;
   externalId: string | null;
   msgKey: string;
   iriKey: string;

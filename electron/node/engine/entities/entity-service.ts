@@ -164,7 +164,10 @@ export class EntityService {
 
   async individuals(args: { classIri?: string; search?: string; offset?: number; limit?: number }): Promise<{ total: number; rows: IndividualRow[] }> {
     const classes = args.classIri ? await this.withSubclasses(args.classIri) : null;
-    const typeFilter = classes ? `VALUES ?t { ${classes.map(iriRef).join(' ')} } ?s a ?t .` : `?s a ?t . FILTER(isIRI(?s))`;
+    // Types stated outside the ontology (whose classes and properties are not individuals) and
+    // outside the record of removals, as classTree counts them.
+    const typed = `GRAPH ?tg { ?s a ?t } FILTER(?tg != <${GRAPHS.ontology}> && ?tg != <${GRAPHS.userRemoved}>)`;
+    const typeFilter = classes ? `VALUES ?t { ${classes.map(iriRef).join(' ')} } ${typed}` : `${typed} FILTER(isIRI(?s))`;
     const structure = classes ? '' : `FILTER NOT EXISTS { ?s a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
     const search = args.search?.trim()
       ? `FILTER(CONTAINS(LCASE(STR(COALESCE(?l, STR(?s)))), LCASE(${literalRef(args.search.trim())})))`
@@ -280,7 +283,18 @@ export class EntityService {
       edges = [...found.values()];
       truncated = edges.length > limit;
       edges = edges.slice(0, limit);
-      const nodes = await this.describeNodes([...new Set([...seeds, ...edges.flatMap((e) => [e.s.value, e.o.value])])], structure);
+      let iris = [...new Set([...seeds, ...edges.flatMap((e) => [e.s.value, e.o.value])])];
+      if (scope) {
+        // Class, source and time filters keep the seeds and the neighbours that pass them.
+        const keep = new Set(seeds);
+        const others = iris.filter((i) => !keep.has(i));
+        for (let i = 0; i < others.length; i += 500) {
+          const rows = await this.select(`SELECT DISTINCT ?s WHERE { VALUES ?s { ${others.slice(i, i + 500).map(iriRef).join(' ')} } ${scope} }`);
+          for (const r of rows) keep.add(r.s.value);
+        }
+        iris = iris.filter((i) => keep.has(i));
+      }
+      const nodes = await this.describeNodes(iris, structure);
       return this.view(nodes, edges, truncated);
     }
     edges = await this.select(

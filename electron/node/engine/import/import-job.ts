@@ -70,14 +70,14 @@ export async function importSource(
     const timed = <T>(stage: string, p: Promise<T>) => p.then((v) => ((timings[stage] = Math.round(performance.now() - t)), v));
     await Promise.all([
       timed('graphMs', stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Import ${parsed.name}` })),
-      timed('searchMs', stores.search.add(rows.map(searchRowOf))),
+      timed('searchMs', stores.search.add(rows)),
     ]);
     t = performance.now();
     ctx.throwIfCancelled();
     stores.chat.markSourceReady(sourceId);
     onMessages(messages);
-    const conversations = new Set(rows.map((r) => r.conversationId)).size;
-    const sessions = new Set(rows.map((r) => r.sessionId)).size;
+    const conversations = new Set(rows.map((r) => r.conversation_id)).size;
+    const sessions = new Set(rows.map((r) => r.session_id)).size;
     return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations, sessions, timings };
   } catch (e) {
     await removeSource(stores, sourceId).catch(() => undefined);
@@ -112,9 +112,13 @@ export async function rebuildDerived(stores: ImportStores, sourceId: number, par
 export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId' | 'sessionId' | 'speaker' | 'role' | 'timestamp' | 'text'> & { extra: string | null };
 
 
-export function searchRowOf(r: SearchSource): SearchRow {
-  const extra = r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null;
+/** What the full-text index sees of a message: who said it, what, and any image caption. */
+function searchTextOf(speaker: string, text: string, extra: Record<string, unknown> | null | undefined): string {
   const caption = typeof extra?.blip_caption === 'string' ? ` [image: ${extra.blip_caption}]` : '';
+  return `${speaker}: ${text}${caption}`;
+}
+
+export function searchRowOf(r: SearchSource): SearchRow {
   return {
     id: r.id,
     source_id: r.sourceId,
@@ -124,13 +128,13 @@ export function searchRowOf(r: SearchSource): SearchRow {
     role: r.role,
     ts_local: r.timestamp,
     text: r.text,
-    search_text: `${r.speaker}: ${r.text}${caption}`,
+    search_text: searchTextOf(r.speaker, r.text, r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null),
   };
 }
 
 // ---- rows
 
-function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; rows: SearchSource[] } | null {
+function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; rows: SearchRow[] } | null {
   const part = parsed.part ?? '';
   const key = shortHash(input.contentHash, part).slice(0, 12);
   const sourceId = chat.insertSource({
@@ -142,7 +146,7 @@ function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts
     part,
     importedAt: new Date().toISOString(),
   });
-  const rows: SearchSource[] = [];
+  const rows: SearchRow[] = [];
   for (const conv of parsed.conversations) writeConversation(chat, sourceId, conv, opts, rows);
   if (rows.length === 0) {
     chat.db.prepare('DELETE FROM sources WHERE id = ?').run(sourceId);
@@ -153,7 +157,7 @@ function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts
 }
 
 /** Writes a conversation's new messages; appends what the derived stores need to `out`. */
-function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: SearchSource[]): void {
+function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: SearchRow[]): void {
   const found = chat.findConversation(conv.family, conv.externalId);
   const convKey = found?.iriKey ?? shortHash(conv.family, conv.externalId);
   const convId = found?.id ?? chat.insertConversation(sourceId, conv.family, conv.externalId, conv.title, convKey);
@@ -194,7 +198,7 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
       const msgKey = messageKey(m);
       const iriKey = shortHash(conv.family, conv.externalId, msgKey);
       const extra = m.extra ? JSON.stringify(m.extra) : null;
-      const row = {
+      const id = chat.insertMessage({
         sourceId,
         conversationId: convId,
         sessionId,
@@ -203,19 +207,26 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         speaker: m.speaker,
         role: m.role,
         text: m.text,
-        externalId: m.externalId ?? null,
-      };
-      const id = chat.insertMessage({
-        ...row,
         tsLocal: m.time.local,
         tzOffsetMin: m.time.offsetMin,
         tsUtc: utcIsoOf(m.time),
         ...cols,
+        externalId: m.externalId ?? null,
         msgKey,
         iriKey,
         extra,
       });
-      out.push({ ...row, id, timestamp: m.time.local, extra });
+      out.push({
+        id,
+        source_id: sourceId,
+        conversation_id: convId,
+        session_id: sessionId,
+        speaker: m.speaker,
+        role: m.role,
+        ts_local: m.time.local,
+        text: m.text,
+        search_text: searchTextOf(m.speaker, m.text, m.extra),
+      });
     }
   };
 

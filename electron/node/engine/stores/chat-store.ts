@@ -190,6 +190,23 @@ const MESSAGE_COLUMNS = `m.id, m.source_id, m.conversation_id, m.session_id, s.m
   m.external_id, c.title, m.iri_key`;
 const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id`;
 
+/** A message as the messages graph needs it (see stores/graph/messages-graph.ts). */
+export interface GraphRow {
+  iri: string;
+  text: string;
+  speaker: string;
+  role: Role;
+  timestamp: string;
+  tzOffsetMin: number | null;
+  responseIndex: number;
+  turnIndex: number;
+  externalId: string | null;
+  conversationTitle: string;
+  conversationIriKey: string;
+  sessionIriKey: string;
+  sessionOrdinal: number;
+}
+
 export function postIri(iriKey: string): string {
   return `${MEMORY_BASE}post/${iriKey}`;
 }
@@ -437,10 +454,14 @@ export class ChatStore {
     this.insertMessageStmt ??= this.stmt(
       `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
          ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra)
-       VALUES (@sourceId, @conversationId, @sessionId, @responseIndex, @turnIndex, @speaker, @role, @text,
-         @tsLocal, @tzOffsetMin, @tsUtc, @dayName, @week, @date, @time, @month, @year, @externalId, @msgKey, @iriKey, @extra)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    return Number(this.insertMessageStmt.run(m).lastInsertRowid);
+    // Positional binding: imports insert tens of thousands of rows, named lookups cost a third.
+    const r = this.insertMessageStmt.run(
+      m.sourceId, m.conversationId, m.sessionId, m.responseIndex, m.turnIndex, m.speaker, m.role, m.text,
+      m.tsLocal, m.tzOffsetMin, m.tsUtc, m.dayName, m.week, m.date, m.time, m.month, m.year, m.externalId, m.msgKey, m.iriKey, m.extra,
+    );
+    return Number(r.lastInsertRowid);
   }
 
   /** Recomputes session extents and counts, drops empty sessions/conversations, renumbers. */
@@ -644,6 +665,36 @@ export class ChatStore {
         conversationExternalId: r.conv_external_id,
         sessionIriKey: r.session_iri_key,
         sessionOrdinal: r.session_ordinal,
+      };
+    }
+  }
+
+  /**
+   * What the messages graph needs of each message of a source, in conversation order. Raw rows
+   * and one small object each: the graph worker reads whole sources with it.
+   */
+  *sourceGraphRows(sourceId: number): IterableIterator<GraphRow> {
+    const stmt = this.stmt(
+      `SELECT m.iri_key, m.text, m.speaker, m.role, m.ts_local, m.tz_offset_min, m.response_index, m.turn_index,
+         m.external_id, c.title, c.iri_key, s.iri_key, s.ordinal
+       FROM messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id
+       WHERE m.source_id = ? ORDER BY m.conversation_id, m.response_index`,
+    ).raw(true);
+    for (const r of stmt.iterate(sourceId) as Iterable<unknown[]>) {
+      yield {
+        iri: postIri(r[0] as string),
+        text: r[1] as string,
+        speaker: r[2] as string,
+        role: r[3] as Role,
+        timestamp: r[4] as string,
+        tzOffsetMin: r[5] as number | null,
+        responseIndex: r[6] as number,
+        turnIndex: r[7] as number,
+        externalId: r[8] as string | null,
+        conversationTitle: r[9] as string,
+        conversationIriKey: r[10] as string,
+        sessionIriKey: r[11] as string,
+        sessionOrdinal: r[12] as number,
       };
     }
   }

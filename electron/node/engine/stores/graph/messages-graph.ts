@@ -2,7 +2,7 @@
 // message as a sioc:Post and prov:Entity, and the speakers. Derived from the chat table, so
 // it can always be rebuilt; IRIs come from content keys, so they are stable across re-imports.
 import { MEMORY_BASE, PREFIXES } from '../../../../../shared/rdf';
-import type { MessageRow } from '../../../../../shared/types';
+import type { GraphRow } from '../chat-store';
 import { xsdDateTimeOf } from '../../common/wall-clock';
 import { iri, stringLiteral, TripleWriter, xsd } from './ntriples';
 
@@ -10,15 +10,8 @@ const { rdf, rdfs, sioc, prov, dcterms, foaf, pcm } = PREFIXES;
 const A = iri(`${rdf}type`);
 const LABEL = iri(`${rdfs}label`);
 
-/** What the messages graph needs of a message. */
-export type GraphMessage = Pick<
-  MessageRow,
-  'iri' | 'text' | 'speaker' | 'role' | 'timestamp' | 'tzOffsetMin' | 'responseIndex' | 'turnIndex' | 'externalId' | 'conversationTitle'
-> & {
-  conversationIriKey: string;
-  sessionIriKey: string;
-  sessionOrdinal: number;
-};
+/** What the messages graph needs of a message (the chat store reads it with sourceGraphRows). */
+export type GraphMessage = GraphRow;
 
 export interface SourceGraphInput {
   sourceKey: string;

@@ -25,6 +25,8 @@ const TtlTab = lazy(() => import('./tabs/ttl/TtlTab').then((m) => ({ default: m.
 // The graph and entity tabs carry cytoscape and the editors: loaded when first opened.
 const GraphTab = lazy(() => import('./tabs/graph/GraphTab').then((m) => ({ default: m.GraphTab })));
 const EntitiesTab = lazy(() => import('./tabs/entities/EntitiesTab').then((m) => ({ default: m.EntitiesTab })));
+// Ask shows generated SPARQL in Monaco: loaded when first opened.
+const AskTab = lazy(() => import('./tabs/ask/AskTab').then((m) => ({ default: m.AskTab })));
 
 export function App() {
   const tab = useApp((s) => s.tab);
@@ -111,6 +113,8 @@ function TabContent({ id }: { id: TabId }) {
       return <GraphTab />;
     case 'entities':
       return <EntitiesTab />;
+    case 'ask':
+      return <AskTab />;
     default:
       return <ComingTab tab={id} />;
   }

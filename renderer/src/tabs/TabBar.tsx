@@ -1,5 +1,6 @@
 // The tab strip, with the timeline selection on the right so it is always visible.
 import { ExtractSelectionButton } from '../extraction/ExtractButtons';
+import { PlanChip } from '../plan/PlanChip';
 import { useApp } from '../state/app-store';
 import type { TabId } from '../state/route';
 import { describeSelection } from '../timeline/Timeline';
@@ -10,7 +11,7 @@ export const TAB_LIST: { id: TabId; label: string; icon: IconName; coming?: bool
   { id: 'entities', label: 'Entities', icon: 'entities' },
   { id: 'ttl', label: 'TTL', icon: 'code' },
   { id: 'sparql', label: 'SPARQL', icon: 'braces' },
-  { id: 'ask', label: 'Ask', icon: 'sparkles', coming: true },
+  { id: 'ask', label: 'Ask', icon: 'sparkles' },
   { id: 'messages', label: 'Messages', icon: 'messages' },
 ];
 
@@ -38,6 +39,7 @@ export function TabBar() {
         </button>
       ))}
       <div className="tabbar-end">
+        <PlanChip />
         {selection && (
           <span className="chip" title="Timeline selection: filters Messages" data-testid="selection-chip">
             <Icon name="clock" size={12} />

@@ -11,6 +11,8 @@ import { Icon } from '../ui/icons';
 import { cssVar, useColorScheme } from '../ui/use-color-scheme';
 import { useSize } from '../ui/use-size';
 import { SessionHoverCard } from './SessionHoverCard';
+import { usePlan } from '../plan/plan-store';
+import { TimelineQuestion } from './question/TimelineQuestion';
 import { densityBins, fullDomain, panDomain, sessionAt, toMarks, zoomDomain, type SessionMark } from './timeline-model';
 
 const DENSITY_TOP = 8;
@@ -27,6 +29,9 @@ export function Timeline() {
   const selection = useApp((s) => s.selection);
   const select = useApp((s) => s.select);
   const scheme = useColorScheme();
+  // Sessions of the plan on screen (question box, Ask): lit up apart from the selection.
+  const planSessionIds = usePlan((s) => s.result?.sessionIds);
+  const planSessions = useMemo(() => new Set(planSessionIds ?? []), [planSessionIds]);
 
   const marks = useMemo(() => toMarks(sessions), [sessions]);
   const limits = useMemo(() => fullDomain(marks), [marks]);
@@ -101,6 +106,19 @@ export function Timeline() {
       ctx.fillRect(Math.round(x1) - 1, 0, 1, PLOT_H);
     }
 
+    // The plan's sessions: a soft column over the plot, a bar under the lane (drawn below).
+    const planColor = cssVar('--plan');
+    if (planSessions.size > 0) {
+      ctx.fillStyle = cssVar('--plan-soft');
+      for (const m of marks) {
+        if (!planSessions.has(m.session.id)) continue;
+        const x0 = toPx(m.start);
+        const x1 = Math.max(x0 + 4, toPx(m.end));
+        if (x1 < 0 || x0 > width) continue;
+        ctx.fillRect(x0 - 1, 0, x1 - x0 + 2, PLOT_H);
+      }
+    }
+
     const max = Math.max(1, ...bins.map((b) => b.messages));
     for (const b of bins) {
       if (b.messages <= 0) continue;
@@ -124,6 +142,12 @@ export function Timeline() {
       ctx.globalAlpha = isSel || isHover ? 1 : 0.7;
       ctx.fillStyle = sourceColor(m.session.sourceId);
       ctx.fillRect(x0, LANE_Y, x1 - x0, LANE_H);
+      if (planSessions.has(m.session.id)) {
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = planColor;
+        ctx.fillRect(x0 - 1, LANE_Y + LANE_H + 1.5, x1 - x0 + 2, 3);
+        ctx.fillRect(x0 - 1, LANE_Y - 4.5, x1 - x0 + 2, 3);
+      }
       if (isSel || isHover) {
         ctx.globalAlpha = 1;
         ctx.strokeStyle = isSel ? accent : cssVar('--text');
@@ -146,7 +170,7 @@ export function Timeline() {
       ctx.fillStyle = cssVar('--text-faint');
       ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
     }
-  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brush, scheme, sourceColor]);
+  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brush, scheme, sourceColor, planSessions]);
 
   // ---- interaction
   useEffect(() => {
@@ -228,6 +252,7 @@ export function Timeline() {
         </span>
         <span className="faint tnum">{formatRange(msToWall(domain[0]), msToWall(domain[1]))}</span>
         <span className="faint">· {formatCount(sessions.length)} sessions</span>
+        <TimelineQuestion />
         <span className="spacer" />
         <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>
         <button className="icon-btn small" onClick={() => zoomBy(0.5)} title="Zoom in" aria-label="Zoom in">
@@ -254,6 +279,7 @@ export function Timeline() {
           onPointerLeave={() => !drag.current && setHover(null)}
           onDoubleClick={() => setDomain(limits)}
           data-testid="timeline-plot"
+          data-plan-sessions={planSessionIds?.length ? [...planSessionIds].sort((a, b) => a - b).join(',') : undefined}
         >
           <canvas ref={canvasRef} />
           {marks.length === 0 && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}

@@ -16,8 +16,10 @@ export function MessagesTab() {
   const run = useMessages((s) => s.run);
   const selection = useApp((s) => s.selection);
   const version = useApp((s) => s.messagesVersion);
+  // A timeline plan's rows (question box, Ask), when one is shown: its chip is in the tab bar.
+  const plan = useMessages((s) => s.plan);
 
-  const filter = useMemo(() => buildMessageFilter(filters, selection), [filters, selection]);
+  const filter = useMemo(() => buildMessageFilter(filters, selection, plan), [filters, selection, plan]);
   const key = JSON.stringify(filter);
   useEffect(() => {
     void run(filter);

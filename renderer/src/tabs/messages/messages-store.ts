@@ -18,6 +18,14 @@ export interface MessageFilters {
   to: string;
 }
 
+/** The rows of a timeline plan (the timeline's question box, Ask): Messages shows only them. */
+export interface PlanRows {
+  label: string;
+  ids: number[];
+  /** Rows the plan selects in all (ids holds at most the first 5,000). */
+  total: number;
+}
+
 export interface MessageDetail {
   message: MessageRow;
   postTurtle: string;
@@ -39,7 +47,10 @@ interface MessagesState {
   selectedId: number | null;
   detail: MessageDetail | null;
   detailError: string | null;
+  /** Set by the plan store (renderer/src/plan) while a plan's rows are shown. */
+  plan: PlanRows | null;
 
+  setPlan(plan: PlanRows | null): void;
   setFilters(patch: Partial<MessageFilters>): void;
   clearFilters(): void;
   run(query: MessageFilter): Promise<void>;
@@ -68,6 +79,8 @@ export const useMessages = create<MessagesState>()((set, get) => ({
 
   setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
   clearFilters: () => set({ filters: EMPTY_FILTERS }),
+  plan: null,
+  setPlan: (plan) => set({ plan }),
 
   async run(query) {
     const queryId = get().queryId + 1;
@@ -136,8 +149,9 @@ export function rowAt(pages: Record<number, MessageRow[]>, index: number): Messa
 }
 
 /** The engine filter for the tab's filters combined with the timeline selection. */
-export function buildMessageFilter(filters: MessageFilters, selection: TimeSelection | null): MessageFilter {
+export function buildMessageFilter(filters: MessageFilters, selection: TimeSelection | null, plan: PlanRows | null = null): MessageFilter {
   const filter: MessageFilter = {};
+  if (plan) filter.ids = plan.ids;
   const text = filters.text.trim();
   if (text) filter.text = text;
   if (filters.sourceId !== null) filter.sourceIds = [filters.sourceId];

@@ -1,0 +1,204 @@
+// Ask turns on screen: citations as links, the routes tried and the one that answered, rows
+// most relevant first, the state of an edited query.
+import { describe, expect, it } from 'vitest';
+import type { AskTurn, MessageRow } from '../../../shared/types';
+import {
+  answerHow,
+  answerSegments,
+  citedRefs,
+  localName,
+  objectText,
+  planParts,
+  rankedRows,
+  relativeDay,
+  replaceTurn,
+  routeChips,
+  sparqlEditState,
+  timingLines,
+  turnTime,
+} from '../../../renderer/src/tabs/ask/ask-model';
+
+const message = (id: number): MessageRow => ({
+  id,
+  sourceId: 1,
+  conversationId: 1,
+  sessionId: 3,
+  sessionIndex: 13,
+  responseIndex: id,
+  turnIndex: 0,
+  speaker: 'Maya',
+  role: 'user',
+  text: `message ${id}`,
+  timestamp: '2026-10-12T08:20:00',
+  tzOffsetMin: 120,
+  dayName: 'Monday',
+  week: '2026-W42',
+  date: '2026-10-12',
+  time: '08:20:00',
+  externalId: null,
+  conversationTitle: 'Training',
+  iri: `https://engram.local/memory/post/${id}`,
+});
+
+const TEMPLATE_QUERY = 'SELECT ?x ?label WHERE { ?x rdfs:label ?label }';
+
+function turn(over: Partial<AskTurn> = {}): AskTurn {
+  return {
+    id: 7,
+    conversationId: 2,
+    seq: 1,
+    question: 'When is the charity run I signed up for?',
+    rewrite: 'When is the charity run I signed up for?',
+    rewritten: false,
+    now: '2026-11-22T09:30:21',
+    classification: { intent: 'date', timeline: 'content', routes: ['graph', 'search'], why: ["'when' → the date of an event"] },
+    plan: {
+      search: { query: 'charity run', k: 25, hybrid: false },
+      sparql: { query: TEMPLATE_QUERY, origin: 'template', template: 'event-date', explanation: ['events with dates'] },
+    },
+    results: {
+      search: { total: 25 },
+      sparql: {
+        kind: 'select',
+        vars: ['x', 'label'],
+        rows: [
+          { x: { type: 'uri', value: 'https://engram.local/memory/entity/a' }, label: { type: 'literal', value: 'A' } },
+          { x: { type: 'uri', value: 'https://engram.local/memory/entity/b' }, label: { type: 'literal', value: 'B' } },
+          { x: { type: 'uri', value: 'https://engram.local/memory/entity/c' }, label: { type: 'literal', value: 'C' } },
+        ],
+        ranked: [2, 0],
+        truncated: false,
+        elapsedMs: 51.3,
+      },
+    },
+    answer: {
+      text: 'Sunday, October 11, 2026 [t1, t2]',
+      route: 'graph',
+      source: 'computed',
+      citations: ['t1', 't2'],
+      computation: { kind: 'date', value: 'Sunday, October 11, 2026', detail: "the date of 'Spree Charity 10K'", refs: ['t1', 't4'] },
+    },
+    evidence: {
+      messages: [{ ref: 'm1', message: message(1), route: 'graph', score: 3, why: "source of 'Spree Charity 10K'" }],
+      triples: [
+        {
+          ref: 't1',
+          s: { iri: 'https://engram.local/memory/entity/spree-charity-10k', label: 'Spree Charity 10K' },
+          p: { iri: 'https://schema.org/startDate', label: 'start date' },
+          o: { type: 'literal', value: '2026-10-11', datatype: 'http://www.w3.org/2001/XMLSchema#date' },
+          origins: ['extraction'],
+        },
+      ],
+    },
+    warnings: [],
+    timings: { plan: 159.2, search: 50.2, sparql: 82.6, evidence: 21.1, answer: 0, total: 287.2 },
+    createdAt: '2026-11-22T09:30:21.510Z',
+    updatedAt: '2026-11-22T09:30:21.510Z',
+    ...over,
+  };
+}
+
+describe('the answer', () => {
+  it('splits citations out of the text, one link per ref', () => {
+    expect(answerSegments('Sunday, October 11, 2026 [t1, t2]', ['t1'])).toEqual([
+      { kind: 'text', text: 'Sunday, October 11, 2026 ' },
+      { kind: 'ref', ref: 't1', known: true },
+      { kind: 'ref', ref: 't2', known: false },
+    ]);
+    expect(answerSegments('“I paid €120.” (Maya) [m2] and more [m1]', ['m1', 'm2'])).toEqual([
+      { kind: 'text', text: '“I paid €120.” (Maya) ' },
+      { kind: 'ref', ref: 'm2', known: true },
+      { kind: 'text', text: ' and more ' },
+      { kind: 'ref', ref: 'm1', known: true },
+    ]);
+    // Brackets that are not citations stay text.
+    expect(answerSegments('Pixel [dog] is 3', [])).toEqual([{ kind: 'text', text: 'Pixel [dog] is 3' }]);
+    expect(answerSegments('', [])).toEqual([]);
+  });
+
+  it('says how the answer was made', () => {
+    expect(answerHow(turn().answer)).toBe('computed from the evidence');
+    expect(answerHow({ ...turn().answer, source: 'evidence' })).toBe('quoted from a message');
+    expect(answerHow({ ...turn().answer, source: 'llm', model: 'qwen3:8b' })).toBe('written by qwen3:8b');
+    expect(answerHow({ ...turn().answer, source: 'none' })).toBe('no answer');
+  });
+
+  it('collects the refs the answer and its computation cite', () => {
+    expect([...citedRefs(turn())].sort()).toEqual(['t1', 't2', 't4']);
+  });
+});
+
+describe('routes', () => {
+  it('lists the routes tried, the answering one marked, each with what it found', () => {
+    expect(routeChips(turn())).toEqual([
+      { route: 'graph', answered: true, detail: '3 rows · template event-date' },
+      { route: 'search', answered: false, detail: '25 hits' },
+    ]);
+  });
+
+  it('describes a timeline route and a failed query', () => {
+    const t = turn({
+      classification: { intent: 'time', timeline: 'meta', routes: ['timeline', 'graph'], why: [] },
+      results: { timeline: { total: 12, sessionIds: [21], sql: '' }, sparql: { kind: 'select', vars: [], rows: [], ranked: [], truncated: false, elapsedMs: 0, error: 'refused' } },
+      answer: { text: '12 messages in 1 session', route: 'timeline', source: 'evidence', citations: [] },
+    });
+    expect(routeChips(t)).toEqual([
+      { route: 'timeline', answered: true, detail: '12 messages in 1 session' },
+      { route: 'graph', answered: false, detail: 'query failed' },
+    ]);
+  });
+
+  it('names the parts of the plan', () => {
+    expect(planParts(turn())).toEqual(['search', 'SPARQL']);
+  });
+});
+
+describe('SPARQL rows and edits', () => {
+  it('puts the most relevant rows first, then the rest in the query order', () => {
+    expect(rankedRows(turn().results.sparql!).map((r) => r.index)).toEqual([2, 0, 1]);
+    const odd = { ...turn().results.sparql!, ranked: [5, 1, 1] };
+    expect(rankedRows(odd).map((r) => r.index)).toEqual([1, 0, 2]);
+  });
+
+  it('knows when the query was edited and what to go back to', () => {
+    const t = turn();
+    expect(sparqlEditState(t, TEMPLATE_QUERY)).toEqual({ dirty: false, edited: false, generated: TEMPLATE_QUERY });
+    expect(sparqlEditState(t, `${TEMPLATE_QUERY} LIMIT 1`)).toEqual({ dirty: true, edited: true, generated: TEMPLATE_QUERY });
+    const rerun = turn({ plan: { sparql: { query: 'SELECT ?y WHERE { ?y ?p ?o }', origin: 'person', template: 'event-date', generated: TEMPLATE_QUERY, explanation: [] } } });
+    expect(sparqlEditState(rerun, 'SELECT ?y WHERE { ?y ?p ?o }')).toEqual({ dirty: false, edited: true, generated: TEMPLATE_QUERY });
+    expect(sparqlEditState(turn({ plan: {} }), 'x')).toEqual({ dirty: false, edited: false, generated: null });
+  });
+});
+
+describe('small things', () => {
+  it('reads triple objects and IRIs for people', () => {
+    expect(objectText({ type: 'uri', value: 'https://schema.org/SportsEvent', label: 'Sports event' })).toBe('Sports event');
+    expect(objectText({ type: 'uri', value: 'https://engram.local/memory/entity/pixel' })).toBe('pixel');
+    expect(objectText({ type: 'literal', value: '2026-10-11' })).toBe('2026-10-11');
+    expect(localName('http://www.w3.org/2000/01/rdf-schema#label')).toBe('label');
+  });
+
+  it('times a turn', () => {
+    expect(turnTime(turn())).toBe('287 ms');
+    expect(turnTime(turn({ timings: { total: 1520 } }))).toBe('1.52 s');
+    expect(turnTime(turn({ timings: {} }))).toBeNull();
+    expect(timingLines(turn())).toEqual(['plan 159 ms', 'sparql 83 ms', 'search 50 ms', 'evidence 21 ms']);
+  });
+
+  it('dates conversations relative to today', () => {
+    const now = new Date(2026, 10, 22, 12, 0);
+    expect(relativeDay(new Date(2026, 10, 22, 9, 5).toISOString(), now)).toBe('today 09:05');
+    expect(relativeDay(new Date(2026, 10, 21, 18, 30).toISOString(), now)).toBe('yesterday 18:30');
+    expect(relativeDay(new Date(2026, 9, 3, 8, 0).toISOString(), now)).toBe('Oct 3');
+    expect(relativeDay(new Date(2025, 9, 3, 8, 0).toISOString(), now)).toBe('Oct 3, 2025');
+    expect(relativeDay('nonsense', now)).toBe('');
+  });
+
+  it('replaces a re-run turn in place and adds a new one in order', () => {
+    const a = turn({ id: 1, seq: 1 });
+    const b = turn({ id: 2, seq: 2 });
+    const b2 = turn({ id: 2, seq: 2, question: 'edited' });
+    expect(replaceTurn([a, b], b2).map((t) => t.question)).toEqual([a.question, 'edited']);
+    expect(replaceTurn([b], a).map((t) => t.id)).toEqual([1, 2]);
+  });
+});

@@ -53,6 +53,12 @@ export function App() {
     };
   }, []);
   useGlobalKeys();
+  // The Graph tab's layout worker takes a moment to load: start it once the workbench is idle.
+  useEffect(() => {
+    const warm = () => void import('./tabs/graph/layout-pool').then((m) => m.warmLayoutWorker());
+    const id = window.requestIdleCallback ? window.requestIdleCallback(warm, { timeout: 5000 }) : window.setTimeout(warm, 2000);
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(id) : window.clearTimeout(id));
+  }, []);
 
   // Tabs stay mounted once visited, so an editor keeps its cursor and scroll position.
   const [visited, setVisited] = useState<Set<TabId>>(() => new Set([tab]));

@@ -1,7 +1,8 @@
 // A timeline plan, readable and editable: the question's rewrite, the chain as steps (each
 // quoting the person's words), the planner's explanation; values can be changed, steps removed
-// or added (column picker), or the JSON edited; Run sends it back to the engine (runPlan) and
-// its refusal is shown here. Used by the timeline's question box and by Ask turns.
+// or added (column picker), or the JSON edited; Run hands it to the owner (the timeline's question
+// box runs it with runPlan; an Ask turn answers again with it, rerunAskPlan) and its refusal is
+// shown here. Used by the timeline's question box and by Ask turns.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { QuestionKind, TimelineColumn, TimelinePlan } from '../../../shared/types';
 import { useMessages } from '../tabs/messages/messages-store';

@@ -127,10 +127,10 @@ export function Combobox<T>(props: ComboboxProps<T>) {
               role="option"
               aria-selected={i === active}
               className={`combobox-item ${i === active ? 'active' : ''}`}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(item);
-              }}
+              // Keep the focus in the field; pick on click, once the mousedown has reached
+              // outside-click handlers (a popover around this field must see it as inside).
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(item)}
               onMouseEnter={() => setActive(i)}
               data-testid="combobox-option"
             >

@@ -35,6 +35,14 @@ const STRUCTURE_PREDICATES = [
 ];
 const STRUCTURE_TYPES = [`${sioc}Post`, `${sioc}Thread`, `${sioc}Container`, `${pcm}ChatSession`, `${prov}Entity`];
 
+/** The start of a text, on one line, cut at a word: "I just signed up for the Spree…". */
+function snippet(text: string, max = 48): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 12))}…`;
+}
+
 export function originOf(graph: string): ValueOrigin {
   if (graph === GRAPHS.user) return 'person';
   if (graph === GRAPHS.ontology) return 'ontology';
@@ -99,6 +107,18 @@ export class EntityService {
         `SELECT ?x (SAMPLE(?l) AS ?label) WHERE { VALUES ?x { ${chunk.map(iriRef).join(' ')} } ?x <${rdfs}label> ?l } GROUP BY ?x`,
       );
       for (const r of rows) out.set(r.x.value, r.label.value);
+    }
+    // Without rdfs:label: a title, a name, or the start of a message's text.
+    const rest = unique.filter((x) => !out.has(x));
+    for (let i = 0; i < rest.length; i += 500) {
+      const rows = await this.select(
+        `SELECT ?x (SAMPLE(?t) AS ?title) (SAMPLE(?n) AS ?name) (SAMPLE(?c) AS ?content) WHERE { VALUES ?x { ${rest.slice(i, i + 500).map(iriRef).join(' ')} }
+          OPTIONAL { ?x <${dcterms}title> ?t } OPTIONAL { ?x <${PREFIXES.foaf}name> ?n } OPTIONAL { ?x <${sioc}content> ?c } } GROUP BY ?x`,
+      );
+      for (const r of rows) {
+        const text = r.title?.value ?? r.name?.value ?? (r.content ? snippet(r.content.value) : undefined);
+        if (text) out.set(r.x.value, text);
+      }
     }
     return out;
   }

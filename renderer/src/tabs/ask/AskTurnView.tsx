@@ -1,15 +1,15 @@
 // One Ask turn: the question, its rewrite, the answer with the route that produced it, how the
 // question was read, the plan (timeline chain, search, SPARQL) with its rows, and the evidence.
 import { useRef, useState } from 'react';
-import type { AskTurn } from '../../../../shared/types';
+import type { AskTurn, TimelinePlan } from '../../../../shared/types';
 import { PlanCard } from '../../plan/PlanCard';
-import { usePlan } from '../../plan/plan-store';
 import { useApp } from '../../state/app-store';
 import { formatDateTime } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { answerHow, answerSegments, citedRefs, routeChips, ROUTE_LABEL, ROUTE_TITLE, timingLines, turnTime } from './ask-model';
 import { AskEvidence } from './AskEvidence';
 import { AskSparql } from './AskSparql';
+import { useAsk } from './ask-store';
 import { Section } from './Section';
 
 export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }) {
@@ -156,33 +156,41 @@ export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }
 function TimelinePart({ turn, open }: { turn: AskTurn; open: boolean }) {
   const timeline = turn.plan.timeline!;
   const setTab = useApp((s) => s.setTab);
-  const [ran, setRan] = useState<{ plan: typeof timeline.plan; total: number; sessions: number } | null>(null);
+  const rerunning = useAsk((s) => !!s.rerunning[turn.id]);
   const results = turn.results.timeline;
-  const label = turn.rewritten ? turn.rewrite : turn.question;
+  // The plan as planned ("Reset", "Back to generated") and, when the person's plan replaced it, theirs.
+  const generated = timeline.edited && timeline.generated ? timeline.generated : timeline.plan;
+  const rerun = (plan: TimelinePlan) => useAsk.getState().rerunPlan(turn.id, plan).then(() => undefined);
   return (
     <Section
       title="Timeline plan"
-      summary={results ? `${results.total} ${results.total === 1 ? 'message' : 'messages'} in ${results.sessionIds.length} ${results.sessionIds.length === 1 ? 'session' : 'sessions'}` : null}
+      summary={results ? `${results.total} ${results.total === 1 ? 'message' : 'messages'} in ${results.sessionIds.length} ${results.sessionIds.length === 1 ? 'session' : 'sessions'}${timeline.edited ? ' · your plan' : ''}` : null}
       defaultOpen={open}
       testId="ask-timeline-plan"
     >
       <PlanCard
-        plan={timeline.plan}
-        ranPlan={ran?.plan ?? null}
+        // a re-run replaces the plan that ran: the card starts from it again
+        key={`${timeline.edited ? 'edited' : 'planned'}:${JSON.stringify(timeline.plan)}`}
+        plan={generated}
+        ranPlan={timeline.edited ? timeline.plan : null}
         explanation={timeline.explanation}
-        result={ran ? { total: ran.total, sessions: ran.sessions } : results ? { total: results.total, sessions: results.sessionIds.length } : null}
-        onRun={async (plan) => {
-          const run = await usePlan.getState().run(plan, label, 'ask', JSON.stringify(plan) !== JSON.stringify(timeline.plan));
-          setRan({ plan, total: run.total, sessions: run.sessionIds.length });
-        }}
-        runLabel="Run and show"
+        result={results ? { total: results.total, sessions: results.sessionIds.length } : null}
+        onRun={rerun}
+        runLabel="Run"
         actions={
-          <button className="btn ghost small" onClick={() => setTab('messages')} title="The plan's rows in Messages (after Run and show)">
-            <Icon name="messages" size={12} /> Messages
-          </button>
+          <>
+            {timeline.edited && (
+              <button className="btn small" onClick={() => void rerun(generated).catch(() => undefined)} disabled={rerunning} data-testid="ask-plan-back" title="Back to the plan as planned (and its answer)">
+                <Icon name="undo" size={12} /> Back to generated
+              </button>
+            )}
+            <button className="btn ghost small" onClick={() => setTab('messages')} title="The plan's rows in Messages">
+              <Icon name="messages" size={12} /> Messages
+            </button>
+          </>
         }
       />
-      <div className="faint ask-note">Running an edited plan shows its rows on the timeline and in Messages; the answer above stays the one for the plan as planned.</div>
+      <div className="faint ask-note">Run answers the question again with the plan as edited: its rows, the evidence and the answer follow, and its rows light up on the timeline and in Messages.</div>
     </Section>
   );
 }

@@ -2,7 +2,7 @@
 // question being asked, SPARQL re-runs. A turn with a timeline plan lights its sessions up on
 // the timeline and gives Messages its rows, as the timeline's question box does.
 import { create } from 'zustand';
-import type { AskConversationInfo, AskTurn } from '../../../../shared/types';
+import type { AskConversationInfo, AskTurn, TimelinePlan } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { usePlan } from '../../plan/plan-store';
 import { errorMessage } from '../../ui/format';
@@ -29,6 +29,8 @@ interface AskState {
   open(id: number | null): Promise<void>;
   ask(question: string): Promise<AskTurn | null>;
   rerunSparql(turnId: number, sparql: string): Promise<void>;
+  /** Re-answers a turn with an edited timeline plan (or the planned one again); failures are thrown for the plan card. */
+  rerunPlan(turnId: number, plan: TimelinePlan): Promise<AskTurn>;
   remove(id: number): Promise<void>;
 }
 
@@ -104,6 +106,20 @@ export const useAsk = create<AskState>()((set, get) => ({
     }
   },
 
+  async rerunPlan(turnId, plan) {
+    set((s) => ({ rerunning: { ...s.rerunning, [turnId]: true } }));
+    try {
+      const turn = await api().rerunAskPlan({ turnId, plan });
+      set((s) => ({ turns: s.turns.some((t) => t.id === turn.id) ? replaceTurn(s.turns, turn) : s.turns, rerunning: { ...s.rerunning, [turnId]: false } }));
+      // its rows on the timeline and in Messages, as the question's were
+      showTimelineRows(turn, true);
+      return turn;
+    } catch (err) {
+      set((s) => ({ rerunning: { ...s.rerunning, [turnId]: false } }));
+      throw err;
+    }
+  },
+
   async remove(id) {
     try {
       await api().deleteAskConversation({ id });
@@ -122,12 +138,12 @@ export function rememberedConversation(list: AskConversationInfo[]): number | nu
 }
 
 /** A turn answered by the timeline lights up its sessions and gives Messages its rows. */
-function showTimelineRows(turn: AskTurn) {
+function showTimelineRows(turn: AskTurn, always = false) {
   const timeline = turn.plan.timeline;
-  if (!timeline || !turn.results.timeline?.total || !turn.classification.routes.includes('timeline')) return;
+  if (!timeline || (!always && (!turn.results.timeline?.total || !turn.classification.routes.includes('timeline')))) return;
   void usePlan
     .getState()
-    .run(timeline.plan, turn.rewritten ? turn.rewrite : turn.question, 'ask')
+    .run(timeline.plan, turn.rewritten ? turn.rewrite : turn.question, 'ask', !!timeline.edited)
     .catch(() => {
       // The turn shows its own results; the highlight is a convenience.
     });

@@ -2,13 +2,15 @@
 // the number of individuals (including subclasses). A class with several parents appears under
 // each. Empty classes are hidden unless asked for; the filter finds a class by name.
 import { useMemo, useState } from 'react';
-import { compactIri } from '../../../../shared/rdf';
+import { compactIri, PREFIXES } from '../../../../shared/rdf';
 import type { ClassNode } from '../../../../shared/types';
 import { CategoryDot } from '../../ui/CategoryDot';
 import { formatCount } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useEntities } from './entities-store';
 import { useOntology } from './ontology-store';
+
+const THING = `${PREFIXES.schema}Thing`;
 
 export function ClassTree({ allCount }: { allCount: number | null }) {
   const classes = useOntology((s) => s.classes);
@@ -28,7 +30,8 @@ export function ClassTree({ allCount }: { allCount: number | null }) {
       for (const p of parents) children.set(p, [...(children.get(p) ?? []), c]);
     }
     const byCount = (a: ClassNode, b: ClassNode) => b.total - a.total || a.label.localeCompare(b.label);
-    roots.sort(byCount);
+    // schema:Thing (where extracted entities live) first.
+    roots.sort((a, b) => Number(b.iri === THING) - Number(a.iri === THING) || byCount(a, b));
     for (const list of children.values()) list.sort(byCount);
     return { roots, children };
   }, [classes]);

@@ -15,6 +15,15 @@ function words(label: string): string[] {
     .filter((w) => w.length >= 3 && !COMMON.has(w));
 }
 
+/** Names alike: the distinctive words of one are all in the other ("Aydin" / "Selin Aydin"), or most are shared. */
+function similar(a: Set<string>, b: Set<string>): boolean {
+  if (!a.size || !b.size) return false;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const shared = [...small].filter((w) => large.has(w)).length;
+  if (shared === small.size) return true;
+  return shared / (a.size + b.size - shared) >= 0.6;
+}
+
 export function DuplicateHints({ detail, onMerge }: { detail: EntityDetail; onMerge(otherIri: string): void }) {
   const [found, setFound] = useState<IndividualRow[]>([]);
   const version = useApp((s) => s.graphVersion);
@@ -34,7 +43,7 @@ export function DuplicateHints({ detail, onMerge }: { detail: EntityDetail; onMe
         const seen = new Map<string, IndividualRow>();
         for (const row of pages.flatMap((p) => p.rows)) {
           if (row.iri === detail.iri || row.category !== detail.category) continue;
-          if (!words(row.label).some((w) => mine.has(w))) continue;
+          if (!similar(mine, new Set(words(row.label)))) continue;
           seen.set(row.iri, row);
         }
         setFound([...seen.values()].slice(0, 4));

@@ -10,6 +10,7 @@ import { Icon } from '../../ui/icons';
 import { createEntity, deleteEntity, mergeEntities } from './edits';
 import { EntityPicker } from './EntityPicker';
 import { useOntology } from './ontology-store';
+import { shortIri } from './short-iri';
 import { ClassPicker } from './TermPickers';
 
 export function NewEntityDialog(props: { classIri?: string | null; onClose(): void; onCreated(iri: string): void }) {
@@ -197,7 +198,7 @@ export function MergeDialog(props: { detail: EntityDetail; otherIri?: string; on
                     <b className="truncate">{e.label}</b>
                   </div>
                   <div className="faint mono truncate" title={e.iri}>
-                    {compactIri(e.iri)}
+                    {shortIri(e.iri)}
                   </div>
                   <div className="faint">{e.types.map((t) => t.label).join(', ') || 'no type'}</div>
                   <div className="faint tnum">

@@ -2,7 +2,7 @@
 // it is used, the messages it comes from, and the edits that need a decision (merge, delete).
 // `compact` is the Graph tab's side panel.
 import { useState } from 'react';
-import { compactIri, PREFIXES } from '../../../../shared/rdf';
+import { PREFIXES } from '../../../../shared/rdf';
 import type { EntityDetail } from '../../../../shared/types';
 import { useApp } from '../../state/app-store';
 import { CategoryDot } from '../../ui/CategoryDot';
@@ -13,6 +13,7 @@ import { rename } from './edits';
 import { DeleteDialog, MergeDialog } from './EntityDialogs';
 import { OriginLegend } from './OriginBadges';
 import { PropertyTable } from './PropertyTable';
+import { shortIri } from './short-iri';
 import { ProvenanceList } from './ProvenanceList';
 import { TypeChips } from './TypeChips';
 import { UsageList } from './UsageList';
@@ -43,7 +44,7 @@ export function EntityView(props: {
         </div>
         <div className="entity-iri row">
           <span className="mono faint truncate" title={detail.iri}>
-            {compactIri(detail.iri)}
+            {shortIri(detail.iri)}
           </span>
           <button className="icon-btn small" title="Copy the IRI" aria-label="Copy the IRI" onClick={() => void navigator.clipboard?.writeText(detail.iri)}>
             <Icon name="copy" size={12} />
@@ -74,7 +75,7 @@ export function EntityView(props: {
       <DuplicateHints detail={detail} onMerge={(other) => setDialog({ kind: 'merge', other })} />
       {detail.mergedFrom.length > 0 && (
         <div className="merged-from faint" data-testid="merged-from">
-          <Icon name="layers" size={12} /> Merged from {detail.mergedFrom.map((m) => compactIri(m)).join(', ')}
+          <Icon name="layers" size={12} /> Merged from {detail.mergedFrom.map((m) => shortIri(m)).join(', ')}
         </div>
       )}
 
@@ -160,7 +161,7 @@ function EntityTitle({ detail, compact }: { detail: EntityDetail; compact?: bool
         {detail.label}
       </Tag>
       <button className="icon-btn small" onClick={() => setEditing(detail.label)} title="Rename" aria-label="Rename" data-testid="entity-rename">
-        <Icon name="cursor" size={13} />
+        <Icon name="pencil" size={13} />
       </button>
       {labels.length > 1 && (
         <span className="badge" title={labels.map((l) => l.value).join('\n')}>

@@ -98,7 +98,7 @@ function ValueRow(props: { subject: string; subjectLabel: string; property: Enti
       <span className="value-actions">
         {t.type === 'literal' && (
           <button className="icon-btn small" onClick={() => setEditing(true)} title="Edit" aria-label={`Edit ${property.label}`} data-testid="value-edit">
-            <Icon name="cursor" size={12} />
+            <Icon name="pencil" size={12} />
           </button>
         )}
         <button className="icon-btn small" onClick={remove} title="Remove this value" aria-label={`Remove ${property.label} ${value.label ?? t.value}`} data-testid="value-remove">

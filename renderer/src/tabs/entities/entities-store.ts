@@ -2,6 +2,7 @@
 // the entity on screen (its detail). The entity itself is part of the route (app store).
 import { create } from 'zustand';
 import type { EntityDetail, IndividualRow } from '../../../../shared/types';
+import { PREFIXES } from '../../../../shared/rdf';
 import { api } from '../../api/connection';
 import { errorMessage } from '../../ui/format';
 import { loadJson, saveJson } from '../../ui/persist';
@@ -46,7 +47,7 @@ export const useEntities = create<EntitiesState>()((set, get) => ({
   listLoading: false,
   listError: null,
   showEmptyClasses: loadJson('engram.entities.showEmpty', false),
-  openClasses: loadJson<string[]>('engram.entities.openClasses', []),
+  openClasses: loadJson<string[]>('engram.entities.openClasses', [`${PREFIXES.schema}Thing`]),
   detail: null,
   detailIri: null,
   detailLoading: false,

@@ -30,7 +30,6 @@ export function GraphLegend() {
           <span className="faint tnum">{formatCount(counts.get(c) ?? 0)}</span>
         </button>
       ))}
-      <div className="legend-hint faint">Double-click a node: expand / collapse · Shift-click: select several · Right-click: more</div>
     </div>
   );
 }

@@ -12,6 +12,8 @@ export function GraphSummary() {
   const limit = useGraph((s) => s.limit);
   const setLimit = useGraph((s) => s.setLimit);
   const classByIri = useOntology((s) => s.classByIri);
+  const hiddenValues = useGraph((s) => s.hiddenValues);
+  const setShowValues = useGraph((s) => s.setShowValues);
   const counts = new Map<string, number>();
   for (const n of nodes) for (const t of n.types) counts.set(t, (counts.get(t) ?? 0) + 1);
   const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4);
@@ -28,6 +30,11 @@ export function GraphSummary() {
             </span>
           ))}
         </span>
+      )}
+      {hiddenValues > 0 && (
+        <button className="link faint" onClick={() => setShowValues(true)} title="Statuses and days of the week (e.g. completed, Monday); click to show them" data-testid="graph-hidden-values">
+          +{formatCount(hiddenValues)} values hidden
+        </button>
       )}
       {truncated && (
         <span className="badge danger" title={`The view holds the first ${formatCount(limit)} edges`}>

@@ -4,6 +4,7 @@
 // of the base query and one neighbourhood per expanded node; collapsing removes what only that
 // expansion brought (or, for a node not expanded, its leaf neighbours).
 import { create } from 'zustand';
+import { MEMORY_BASE } from '../../../../shared/rdf';
 import type { GraphView, GraphViewEdge, GraphViewNode } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
@@ -81,6 +82,12 @@ interface GraphState {
   selected: string[];
   connectFrom: string | null;
   metrics: GraphMetrics;
+  /** Classes whose members are values (statuses, days of the week: subclasses of schema:Enumeration). */
+  valueClasses: string[];
+  /** Show value nodes ("completed", "Monday"): hubs that tie everything together, off by default. */
+  showValues: boolean;
+  /** Value nodes left out of the view. */
+  hiddenValues: number;
 
   showAll(): void;
   growFrom(seed: GraphSeed, title?: string): void;
@@ -100,6 +107,8 @@ interface GraphState {
   select(ids: string[]): void;
   startConnect(from: string | null): void;
   setMetrics(patch: Partial<GraphMetrics>): void;
+  setValueClasses(classes: string[]): void;
+  setShowValues(on: boolean): void;
 }
 
 const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false };
@@ -128,16 +137,33 @@ function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>,
   return common;
 }
 
+type MergeInput = Pick<GraphState, 'base' | 'expansions' | 'hidden' | 'pinned' | 'valueClasses' | 'showValues'>;
+
 /** Union of the views, without the hidden nodes, edges only between shown nodes. */
-function merge(s: Pick<GraphState, 'base' | 'expansions' | 'hidden' | 'pinned'>): { nodes: GraphViewNode[]; edges: GraphViewEdge[]; truncated: boolean } {
+function merge(s: MergeInput): { nodes: GraphViewNode[]; edges: GraphViewEdge[]; truncated: boolean; hiddenValues: number } {
   const views = [s.base, ...Object.values(s.expansions)].filter((v): v is GraphView => !!v);
   const hidden = new Set(Object.values(s.hidden).flat());
+  const values = new Set(s.valueClasses);
+  // Values: members of enumerations, and vocabulary terms with no type of their own in the
+  // memory (schema:Monday, schema:CompletedActionStatus are typed only in the ontology).
+  const isValue = (n: GraphViewNode) =>
+    !s.showValues && (n.types.length > 0 ? n.types.every((t) => values.has(t)) : !n.id.startsWith(MEMORY_BASE));
   const nodes = new Map<string, GraphViewNode>();
-  for (const v of views) for (const n of v.nodes) if (!hidden.has(n.id)) nodes.set(n.id, n);
+  let hiddenValues = 0;
+  for (const v of views) {
+    for (const n of v.nodes) {
+      if (hidden.has(n.id) || nodes.has(n.id)) continue;
+      if (isValue(n)) {
+        hiddenValues++;
+        continue;
+      }
+      nodes.set(n.id, n);
+    }
+  }
   for (const n of Object.values(s.pinned)) if (!nodes.has(n.id)) nodes.set(n.id, n);
   const edges = new Map<string, GraphViewEdge>();
   for (const v of views) for (const e of v.edges) if (nodes.has(e.source) && nodes.has(e.target)) edges.set(e.id, e);
-  return { nodes: [...nodes.values()], edges: [...edges.values()], truncated: !!s.base?.truncated };
+  return { nodes: [...nodes.values()], edges: [...edges.values()], truncated: !!s.base?.truncated, hiddenValues };
 }
 
 export const useGraph = create<GraphState>()((set, get) => ({
@@ -164,6 +190,9 @@ export const useGraph = create<GraphState>()((set, get) => ({
   selected: [],
   connectFrom: null,
   metrics: { apiMs: null, addMs: null, firstPaintMs: null, layoutMs: null, settledMs: null, expandMs: null, layoutEngine: null },
+  valueClasses: [],
+  showValues: loadJson('engram.graph.showValues', false),
+  hiddenValues: 0,
 
   showAll() {
     set({ scope: { kind: 'all' } });
@@ -225,7 +254,7 @@ export const useGraph = create<GraphState>()((set, get) => ({
         expansions: {},
         expandedOrder: [],
         hidden: {},
-        ...merge({ base: null, expansions: {}, hidden: {}, pinned: {} }),
+        ...merge({ ...x, base: null, expansions: {}, hidden: {}, pinned: {} }),
         layoutKey: x.layoutKey + 1,
       }));
       return;
@@ -235,16 +264,27 @@ export const useGraph = create<GraphState>()((set, get) => ({
       if (opts.keepLayout) {
         // A refresh after an edit: the same queries again, positions kept.
         const order = get().expandedOrder;
-        const [base, ...again] = await Promise.all([
+        const pinnedIds = Object.keys(get().pinned);
+        const [base, again, pins] = await Promise.all([
           api().graphView(args),
-          ...order.map((id) => api().graphView({ seed: { kind: 'entity', iri: id }, depth: 1, includeStructure: args.includeStructure, ...(args.predicates ? { predicates: args.predicates } : {}), limit: EXPAND_LIMIT })),
+          Promise.all(
+            order.map((id) =>
+              api().graphView({ seed: { kind: 'entity', iri: id }, depth: 1, includeStructure: args.includeStructure, ...(args.predicates ? { predicates: args.predicates } : {}), limit: EXPAND_LIMIT }),
+            ),
+          ),
+          // Pinned nodes (e.g. just created) are described again: renamed, or gone after a delete or merge.
+          Promise.all(pinnedIds.map((id) => api().graphView({ seed: { kind: 'entity', iri: id }, depth: 0 }))),
         ]);
         if (get().requestId !== requestId) return;
         const expansions: Record<string, GraphView> = {};
-        order.forEach((id, i) => (expansions[id] = again[i]));
+        order.forEach((id, i) => {
+          if (again[i].nodes.length) expansions[id] = again[i];
+        });
+        const pinned: Record<string, GraphViewNode> = {};
+        pins.forEach((v) => v.nodes[0] && (pinned[v.nodes[0].id] = v.nodes[0]));
         set((x) => {
-          const next = { ...x, base, expansions };
-          return { base, expansions, loading: false, placement: null, ...merge(next) };
+          const next = { ...x, base, expansions, pinned };
+          return { base, expansions, pinned, expandedOrder: x.expandedOrder.filter((id) => expansions[id]), loading: false, placement: null, ...merge(next) };
         });
         return;
       }
@@ -255,13 +295,13 @@ export const useGraph = create<GraphState>()((set, get) => ({
         const next = { base, expansions: {}, hidden: {}, pinned: {} };
         return {
           ...next,
+          ...merge({ ...x, ...next }),
           expandedOrder: [],
           loading: false,
           placement: null,
           layoutKey: x.layoutKey + 1,
           selected: x.selected.filter((id) => base.nodes.some((n) => n.id === id)),
           metrics: { ...x.metrics, apiMs, addMs: null, layoutMs: null, firstPaintMs: null, settledMs: null },
-          ...merge(next),
         };
       });
     } catch (err) {
@@ -351,5 +391,19 @@ export const useGraph = create<GraphState>()((set, get) => ({
   },
   setMetrics(patch) {
     set((x) => ({ metrics: { ...x.metrics, ...patch } }));
+  },
+  setValueClasses(valueClasses) {
+    const cur = get().valueClasses;
+    if (cur.length === valueClasses.length && cur.every((c, i) => c === valueClasses[i])) return;
+    set((x) => {
+      const m = merge({ ...x, valueClasses });
+      // The same view (the usual case): keep its arrays, so the canvas has nothing to redo.
+      const same = m.nodes.length === x.nodes.length && m.edges.length === x.edges.length && m.nodes.every((n, i) => n.id === x.nodes[i].id);
+      return same ? { valueClasses } : { valueClasses, placement: null, ...m };
+    });
+  },
+  setShowValues(showValues) {
+    saveJson('engram.graph.showValues', showValues);
+    set((x) => ({ showValues, placement: null, ...merge({ ...x, showValues }) }));
   },
 }));

@@ -11,6 +11,8 @@ export interface StyleOptions {
   big: boolean;
   /** Show every edge's label (small views). */
   edgeLabels: boolean;
+  /** Very many edges: haystack edges (the fastest, no arrows) except around the selection. */
+  huge?: boolean;
 }
 
 export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
@@ -40,7 +42,7 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
         'text-margin-y': 3,
         'text-wrap': 'ellipsis',
         'text-max-width': '130px',
-        'min-zoomed-font-size': o.big ? 9 : 7,
+        'min-zoomed-font-size': o.big ? 9 : 6,
         'text-outline-color': bg,
         'text-outline-width': o.big ? 0 : 2,
         'text-outline-opacity': 0.9,
@@ -52,14 +54,15 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
       selector: `node[category = "${id}"]`,
       style: { 'background-color': CATEGORY_STYLE[id][o.scheme], shape: CATEGORY_STYLE[id].shape },
     })),
-    { selector: 'node[?hub]', style: { 'font-size': 12, 'font-weight': 600, 'min-zoomed-font-size': 5 } },
+    { selector: 'node[?hub]', style: { 'font-size': 13, 'font-weight': 650, 'min-zoomed-font-size': 3, 'text-outline-width': 2.5 } },
     {
       selector: 'edge',
       style: {
         width: 1,
         'line-color': edge,
-        'curve-style': o.big ? 'straight' : 'bezier',
-        'target-arrow-shape': 'triangle',
+        'curve-style': o.huge ? 'haystack' : o.big ? 'straight' : 'bezier',
+        'haystack-radius': 0,
+        'target-arrow-shape': o.huge ? 'none' : 'triangle',
         'target-arrow-color': edge,
         'arrow-scale': 0.6,
         'overlay-opacity': 0,
@@ -74,7 +77,10 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
       },
     },
     { selector: 'edge.labelled', style: { label: 'data(label)', 'min-zoomed-font-size': 6 } },
-    { selector: 'edge.near', style: { 'line-color': edgeStrong, 'target-arrow-color': edgeStrong, width: 1.5, 'z-index': 5 } },
+    {
+      selector: 'edge.near',
+      style: { 'line-color': edgeStrong, 'target-arrow-color': edgeStrong, width: 1.5, 'z-index': 5, 'curve-style': o.big ? 'straight' : 'bezier', 'target-arrow-shape': 'triangle' },
+    },
     { selector: '.faded', style: { opacity: 0.16 } },
     { selector: 'node.expanded', style: { 'border-width': 3, 'border-style': 'double', 'border-color': text, 'border-opacity': 0.55 } },
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': accent, 'border-opacity': 1, 'z-index': 10 } },
@@ -86,6 +92,6 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
 }
 
 /** Node diameter from its degree: hubs stand out, leaves stay small. */
-export function nodeSize(degree: number): number {
-  return Math.round(16 + Math.min(34, Math.sqrt(degree) * 4.2));
+export function nodeSize(degree: number, many = false): number {
+  return many ? Math.round(10 + Math.min(26, Math.sqrt(degree) * 3)) : Math.round(16 + Math.min(34, Math.sqrt(degree) * 4.2));
 }

@@ -56,3 +56,15 @@ export function localName(iri: string): string {
   const m = /[#/]([^#/]+)$/.exec(iri);
   return m ? decodeURIComponent(m[1]) : iri;
 }
+
+/** The readable part of a new entity's IRI: its label, ASCII, lower-case, hyphenated. */
+export function entitySlug(label: string): string {
+  const slug = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
+  return slug || 'entity';
+}

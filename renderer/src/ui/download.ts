@@ -1,6 +1,6 @@
-// Saves text as a file through the browser's download (works in Electron and in a browser).
-export function downloadText(data: string, fileName: string, mediaType: string) {
-  const url = URL.createObjectURL(new Blob([data], { type: mediaType }));
+// Saves data as a file through the browser's download (works in Electron and in a browser).
+export function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -9,4 +9,8 @@ export function downloadText(data: string, fileName: string, mediaType: string) 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+export function downloadText(data: string, fileName: string, mediaType: string) {
+  downloadBlob(new Blob([data], { type: mediaType }), fileName);
 }

@@ -3,7 +3,7 @@
 // journals it and can undo it; the edit history shows the update text.
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../../shared/api';
-import { MEMORY_BASE, PREFIXES } from '../../../../shared/rdf';
+import { MEMORY_BASE, PREFIXES, entitySlug } from '../../../../shared/rdf';
 import type { RdfTerm, TripleInput } from '../../../../shared/types';
 
 const RDF_TYPE = `${PREFIXES.rdf}type`;
@@ -49,14 +49,7 @@ export function editTriplesUpdate(remove: TripleInput[], add: TripleInput[]): st
 
 /** A readable, unique IRI for a new entity in the memory's namespace. */
 export function newEntityIri(label: string): string {
-  const slug = label
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 48);
-  return `${MEMORY_BASE}entity/${slug || 'entity'}-${randomUUID().slice(0, 8)}`;
+  return `${MEMORY_BASE}entity/${entitySlug(label)}-${randomUUID().slice(0, 8)}`;
 }
 
 export function createEntityUpdate(iri: string, label: string, classIri: string): string {

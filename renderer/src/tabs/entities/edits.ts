@@ -1,7 +1,7 @@
 // The person's edits to the graph, as the Entities and Graph tabs make them. Each is ONE call
 // to the engine, which runs it as one journaled, undoable SPARQL UPDATE (additions in the
 // person's graph, removals of machine triples recorded). A notice confirms each edit with Undo.
-import { MEMORY_BASE, PREFIXES } from '../../../../shared/rdf';
+import { MEMORY_BASE, PREFIXES, entitySlug } from '../../../../shared/rdf';
 import type { EditRecord, RdfTerm, TripleInput } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
@@ -62,15 +62,8 @@ export async function createEntity(label: string, classIri: string): Promise<str
 
 /** A new entity's IRI minted here, for edits that create and link it in one step. */
 export function mintIri(label: string): string {
-  const slug = label
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 48);
   const rand = crypto.getRandomValues(new Uint32Array(1))[0].toString(16).padStart(8, '0');
-  return `${MEMORY_BASE}entity/${slug || 'entity'}-${rand}`;
+  return `${MEMORY_BASE}entity/${entitySlug(label)}-${rand}`;
 }
 
 /** Links s —p→ a new entity (typed, labelled), as one edit. */

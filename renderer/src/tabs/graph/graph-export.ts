@@ -3,18 +3,8 @@
 import type cytoscape from 'cytoscape';
 import { CATEGORY_STYLE, categoryOf, shapePath } from '../../ui/categories';
 import { cssVar } from '../../ui/use-color-scheme';
+import { downloadBlob as download } from '../../ui/download';
 
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 function stamp(): string {
   return new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');

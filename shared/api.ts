@@ -344,6 +344,8 @@ export const apiSpec = {
   ),
   /** Runs an edited SPARQL query in place of a turn's generated one; results, evidence and answer are updated. */
   rerunAskSparql: method<import('./types').AskTurn>()(z.object({ turnId: id, sparql: sparqlText }).strict()),
+  /** Runs an edited timeline plan in place of a turn's planned one; results, evidence and answer are updated. */
+  rerunAskPlan: method<import('./types').AskTurn>()(z.object({ turnId: id, plan: timelinePlanSchema }).strict()),
   listAskConversations: method<import('./types').AskConversationInfo[]>()(none),
   getAskConversation: method<import('./types').AskConversation | null>()(z.object({ id }).strict()),
   deleteAskConversation: method<{ deleted: boolean }>()(z.object({ id }).strict()),

@@ -512,7 +512,11 @@ export interface AskSparqlPlan {
 }
 
 export interface AskPlan {
-  timeline?: { plan: TimelinePlan; explanation: string[] };
+  /**
+   * The timeline plan that ran. `edited`: the person's plan replaced the planned one
+   * (rerunAskPlan); `generated` then keeps the plan as planned ("Back to generated").
+   */
+  timeline?: { plan: TimelinePlan; explanation: string[]; edited?: boolean; generated?: TimelinePlan };
   search?: { query: string; k: number; sourceIds?: number[]; hybrid: boolean };
   sparql?: AskSparqlPlan;
 }

@@ -69,13 +69,22 @@ test('ask time, content and entity questions; follow-ups; evidence opens in Mess
   await expect(page.getByTestId('timeline-plot')).toHaveAttribute('data-plan-sessions', String(oct15[0].id));
   await expect(page.getByTestId('plan-chip')).toContainText(`${oct15[0].messageCount} rows`);
   await screenshot(page, 'ask-timeline-turn');
-  // The turn's plan is the timeline's plan card: edited and run, its rows go to the timeline and Messages.
+  // The turn's plan is the timeline's plan card: edited and run, the turn is answered again with
+  // it (rerunAskPlan) — its rows, evidence and answer follow — and its rows go to the timeline and Messages.
   const plan = turn.getByTestId('ask-timeline-plan');
   await plan.getByTestId('plan-step-values').fill('2026-10-16');
   await plan.getByTestId('plan-run').click();
+  await expect(turn.getByTestId('ask-answer')).toContainText(oct16[0].conversationTitle);
+  await expect(turn.getByTestId('ask-answer')).not.toContainText(oct15[0].conversationTitle);
   await expect(page.getByTestId('timeline-plot')).toHaveAttribute('data-plan-sessions', String(oct16[0].id));
   await expect(page.getByTestId('plan-chip')).toContainText('edited plan');
   await expect(plan.getByTestId('plan-result')).toContainText(`${oct16[0].messageCount} messages in 1 session`);
+  await expect(plan.locator('.badge', { hasText: 'edited' })).toBeVisible();
+  // Back to the plan as planned: the day before again, and its answer.
+  await plan.getByTestId('ask-plan-back').click();
+  await expect(turn.getByTestId('ask-answer')).toContainText(oct15[0].conversationTitle);
+  await expect(plan.getByTestId('plan-step-values')).toHaveValue('2026-10-15');
+  await expect(plan.getByTestId('ask-plan-back')).toHaveCount(0);
 
   // A new conversation: a content question, then an entity question and a follow-up.
   await page.getByTestId('ask-new').click();

@@ -9,13 +9,23 @@
 // averaged over questions (the dataset README's metric). Plain BM25 over the same index is
 // printed beside it for reference. With vectors only when an embedding model is reachable.
 //
+// Then answer containment: every question asked through the whole Ask pipeline offline (no
+// graph facts, no model; `now` just after the conversation's last session), and scored by
+// whether the answer text — and, separately, its top evidence sentence (the sentence the answer
+// quotes, else the first sentence of the best evidence message) — contains the gold answer after
+// normalisation (ask/containment.ts: lowercase, punctuation, number words, dates; a list scores
+// the share of its items; "the week before D" any day of that week).
+//
 //   npm run bench:locomo [-- --data DIR] [--json FILE] [--failures N] [--no-plain]
+//                        [--no-answers] [--answers-out FILE.jsonl] [--answer-failures N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../../electron/node/engine/engine';
 import { PLAIN_BM25 } from '../../electron/node/engine/retrieval/params';
+import { containment } from '../../electron/node/engine/ask/containment';
+import { sentences } from '../../electron/node/engine/ask/answer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATASET = path.resolve(ROOT, '../shared/datasets/locomo');
@@ -27,16 +37,22 @@ interface Args {
   json?: string;
   failures: number;
   plain: boolean;
+  answers: boolean;
+  answersOut?: string;
+  answerFailures: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { failures: 0, plain: true };
+  const args: Args = { failures: 0, plain: true, answers: true, answerFailures: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--data') args.data = argv[++i];
     else if (a === '--json') args.json = argv[++i];
     else if (a === '--failures') args.failures = Number(argv[++i]);
     else if (a === '--no-plain') args.plain = false;
+    else if (a === '--no-answers') args.answers = false;
+    else if (a === '--answers-out') args.answersOut = argv[++i];
+    else if (a === '--answer-failures') args.answerFailures = Number(argv[++i]);
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -47,18 +63,19 @@ interface Question {
   category: number;
   question: string;
   evidence: string[];
+  answer: string;
 }
 
 function loadQuestions(files: string[]): Question[] {
   const out: Question[] = [];
   for (const file of files) {
-    const data = JSON.parse(fs.readFileSync(path.join(DATASET, file), 'utf8')) as { qa: { question: string; evidence?: string[]; category: number }[] };
+    const data = JSON.parse(fs.readFileSync(path.join(DATASET, file), 'utf8')) as { qa: { question: string; answer?: unknown; evidence?: string[]; category: number }[] };
     for (const qa of data.qa) {
       if (!CATEGORIES[qa.category]) continue;
       // some evidence entries hold two ids ("D8:6; D9:17")
       const evidence = [...new Set((qa.evidence ?? []).flatMap((e) => e.split(/[;,]\s*/)).map((e) => e.trim()).filter(Boolean))];
       if (!evidence.length) continue;
-      out.push({ file, category: qa.category, question: qa.question, evidence });
+      out.push({ file, category: qa.category, question: qa.question, evidence, answer: String(qa.answer ?? '') });
     }
   }
   return out;
@@ -108,6 +125,82 @@ async function run(engine: Engine, questions: Question[], sourceOf: Map<string, 
   for (const f of [...new Set(questions.map((q) => q.file))]) byConversation[f.replace(/\.json$/, '')] = agg(per.filter((x) => x.q.file === f));
   const failures = per.filter((x) => x.r[1] === 0).map((x) => ({ question: x.q.question, file: x.q.file, evidence: x.q.evidence, top: x.top }));
   return { byCategory, byConversation, all: { n: per.length, recall: agg(per) }, latencyMs: { median: percentile(lat, 50), p90: percentile(lat, 90) }, failures };
+}
+
+interface AnswerRow {
+  file: string;
+  category: number;
+  question: string;
+  gold: string;
+  answer: string;
+  sentence: string;
+  intent: string;
+  source: string;
+  answerScore: number;
+  sentenceScore: number;
+  /** The best evidence messages (for --answers-out). */
+  evidence: { id: string | null; text: string }[];
+}
+
+interface AnswerResult {
+  byCategory: Record<string, { n: number; answer: number; sentence: number; answerFull: number }>;
+  all: { n: number; answer: number; sentence: number; answerFull: number };
+  latencyMs: { median: number; p90: number };
+  rows: AnswerRow[];
+}
+
+/** The sentence an answer quotes (“…”), else the first sentence of the best evidence message. */
+function topSentence(answer: string, top: string | undefined): string {
+  const quoted = /“([^”]+)”/.exec(answer);
+  if (quoted) return quoted[1];
+  return top ? sentences(top)[0] ?? '' : '';
+}
+
+/** Every question through the whole Ask pipeline offline; the answer and its top sentence scored against the gold answer. */
+async function runAnswers(engine: Engine, questions: Question[], sourceOf: Map<string, number>, nowOf: Map<string, string>): Promise<AnswerResult> {
+  const rows: AnswerRow[] = [];
+  const lat: number[] = [];
+  for (const q of questions) {
+    const t0 = performance.now();
+    const turn = await engine.askEngine.answer({ question: q.question, now: nowOf.get(q.file), sourceIds: [sourceOf.get(q.file)!], llm: false });
+    lat.push(performance.now() - t0);
+    const sentence = topSentence(turn.answer.text, turn.evidence.messages[0]?.message.text);
+    rows.push({
+      file: q.file,
+      category: q.category,
+      question: q.question,
+      gold: q.answer,
+      answer: turn.answer.text,
+      sentence,
+      intent: turn.classification.intent,
+      source: turn.answer.source,
+      answerScore: containment(turn.answer.text, q.answer),
+      sentenceScore: containment(sentence, q.answer),
+      evidence: turn.evidence.messages.slice(0, 10).map((e) => ({ id: e.message.externalId, text: `${e.message.speaker}: ${e.message.text}` })),
+    });
+  }
+  const summary = (items: AnswerRow[]) => ({
+    n: items.length,
+    answer: mean(items.map((r) => r.answerScore)),
+    sentence: mean(items.map((r) => r.sentenceScore)),
+    answerFull: mean(items.map((r) => (r.answerScore === 1 ? 1 : 0))),
+  });
+  const byCategory: AnswerResult['byCategory'] = {};
+  for (const c of Object.keys(CATEGORIES).map(Number)) byCategory[`${c} ${CATEGORIES[c]}`] = summary(rows.filter((r) => r.category === c));
+  return { byCategory, all: summary(rows), latencyMs: { median: percentile(lat, 50), p90: percentile(lat, 90) }, rows };
+}
+
+function answerTable(r: AnswerResult): string {
+  const lines = [
+    'Answer containment (offline Ask: no graph facts, no model): share of the gold answer the text contains',
+    '',
+    '| category | n | answer text | answer, whole gold | top evidence sentence |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const [c, v] of Object.entries(r.byCategory)) lines.push(`| ${c} | ${v.n} | ${f3(v.answer)} | ${f3(v.answerFull)} | ${f3(v.sentence)} |`);
+  lines.push(`| **all** | ${r.all.n} | **${f3(r.all.answer)}** | **${f3(r.all.answerFull)}** | **${f3(r.all.sentence)}** |`);
+  lines.push(`Latency per question (whole pipeline): median ${r.latencyMs.median.toFixed(1)} ms, p90 ${r.latencyMs.p90.toFixed(1)} ms`);
+  return lines.join('\n');
 }
 
 function table(title: string, r: RunResult): string {
@@ -187,6 +280,29 @@ async function main(): Promise<void> {
         const vec = await run(engine, questions, sourceOf, extOf, { vectors: true, plain: false });
         process.stdout.write(`${table(`Ask content route with vectors (${status.embedModel}, reciprocal rank fusion)`, vec)}\n`);
         out.withVectors = { ...vec, failures: undefined, model: status.embedModel };
+      }
+    }
+
+    // 4. answer containment: the whole Ask pipeline, offline
+    if (args.answers) {
+      // now: an hour after the conversation's last message (questions are asked after the last session)
+      const nowOf = new Map(
+        files.map((f) => {
+          const last = engine.chat.db.prepare('SELECT MAX(ts_local) FROM messages WHERE source_id = ?').pluck().get(sourceOf.get(f)) as string;
+          const d = new Date(`${last.slice(0, 19)}Z`);
+          d.setUTCHours(d.getUTCHours() + 1);
+          return [f, d.toISOString().slice(0, 19)];
+        }),
+      );
+      const tAns = performance.now();
+      const answers = await runAnswers(engine, questions, sourceOf, nowOf);
+      const answersMs = performance.now() - tAns;
+      process.stdout.write(`\n${answerTable(answers)} (${questions.length} questions in ${(answersMs / 1000).toFixed(1)} s)\n`);
+      out.answers = { byCategory: answers.byCategory, all: answers.all, latencyMs: answers.latencyMs, runMs: Math.round(answersMs) };
+      if (args.answersOut) fs.writeFileSync(args.answersOut, answers.rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      if (args.answerFailures > 0) {
+        process.stdout.write(`\nAnswers that miss the gold (first ${args.answerFailures}):\n`);
+        for (const r of answers.rows.filter((x) => x.answerScore === 0).slice(0, args.answerFailures)) process.stdout.write(`  [${r.file} c${r.category} ${r.intent}] ${r.question}  gold: ${r.gold}  answer: ${r.answer.slice(0, 200)}\n`);
       }
     }
 

@@ -597,6 +597,10 @@ export class Engine implements EngramApi {
     return this.askEngine.rerunSparql(args.turnId, args.sparql);
   }
 
+  async rerunAskPlan(args: ApiArgs<'rerunAskPlan'>): Promise<ApiResult<'rerunAskPlan'>> {
+    return this.askEngine.rerunPlan(args.turnId, args.plan);
+  }
+
   async listAskConversations(): Promise<ApiResult<'listAskConversations'>> {
     return this.askEngine.listConversations();
   }

@@ -209,7 +209,7 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   } else if (/\bhow long\b(?!\s+ago)|\bwhat(?:'s| is| was) the duration\b/i.test(q)) {
     intent = 'duration';
     why.push("'how long' → a duration (ISO 8601 read in code)");
-  } else if (/^\s*(?:so\s+|and\s+)?(?:when|what date|on what (?:date|day)|which (?:date|day)|what day|what time|since when|how long ago)\b|\bwhen (?:did|was|is|were|will)\b/i.test(q)) {
+  } else if (/^\s*(?:so\s+|and\s+)?(?:when|what date|on what (?:date|day)|since when|how long ago)\b|^\s*(?:so\s+|and\s+)?(?:which (?:date|day)|what day|what time)(?=\s+(?:is|was|did|does|do|will|are|were|am|of|and|should|can|would)\b|\s*[?,]|\s*$)|\bwhen (?:did|was|is|were|will)\b/i.test(q)) {
     intent = 'date';
     why.push("'when' → the date of an event or action (graph), resolved dates in the messages");
   } else if ((negative || positive) && !verb) {
@@ -256,6 +256,11 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   // A concept's own word is a useful keyword when nothing else is left ("the concert").
   // templates that do not type by the concept match its words in labels instead
   if (concept && !concept.keywords && ['duration', 'amount', 'preference'].includes(intent)) keywords = [...new Set([...keywords, ...topicWords(concept.phrase)])];
+  // a noun that makes the concept a kind of it ("day trip", "road trip", "birthday party") tells it from the others, even a time word
+  if (concept) {
+    const modifier = new RegExp(`\\b([a-z]{3,})\\s+${concept.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(q)?.[1].toLowerCase();
+    if (modifier && !/^(?:the|and|what|which|that|this|these|those|your|their|our|his|her|its|any|all|some|many|much|few|first|second|third|last|next|same|other|another|every|each|did|was|were|are|has|have|had|for|with|from|about|favou?rite|new|old|recent|latest|previous|upcoming|whole|entire|only|own|best|worst|big|small|little|long|short|good|bad|great)$/.test(modifier) && !keywords.includes(stem(modifier))) keywords = [...keywords, stem(modifier)];
+  }
 
   let answerType: Analysis['answerType'] = 'other';
   if (intent === 'date' || intent === 'between') answerType = intent === 'between' ? 'number' : 'date';

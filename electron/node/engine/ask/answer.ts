@@ -1,12 +1,21 @@
 // From results to an answer, offline: the rows of a template are read the way the template
 // means them (a count, a date, the latest value, a ranking…), values are computed in code, and
-// when the graph has nothing the best evidence message is stated plainly — the sentence that
-// best answers the question, with its date resolved, its amount or duration picked out.
+// when the graph has nothing the best evidence is stated plainly. From messages, the question is
+// read for the kind of answer each of its parts expects (answer-type.ts); every sentence of the
+// best evidence is scored — the question's words (weighted by rarity, with the sentence's
+// context: the sentence before, the message, its conversation's title, the question it replies
+// to, the plan it tells the outcome of), a value of the kind asked for (sentences.ts), what it
+// adds to the question, the speaker the question is about, past vs planned, the latest statement
+// for "now" — and the best one is quoted with its value picked out (a date resolved against its
+// message); "and when?" parts come from the same message; two amounts are compared only when
+// each is stated with one of two things.
 import type { AskComputation, AskEvidenceMessage, AskEvidenceTriple, AskSparqlResults, MessageRow, PlanRun, RdfTerm } from '../../../../shared/types';
 import type { Analysis } from './analyze';
 import { stem, tokens, topicWords } from './analyze';
-import { dayDifference, findAmounts, findDates, findDurations, formatMoney, humanMinutes, latestValue, nth, ordinalWord, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
-import { humanDate, shortStamp } from './dates';
+import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer } from './answer-type';
+import { dayDifference, findDates, formatMoney, latestValue, nth, ordinalWord, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
+import { isFiller, sentences, valuesOf, type Value } from './sentences';
+import { addDays, humanDate, shortStamp } from './dates';
 import type { TemplateId } from './templates';
 
 type Row = Record<string, RdfTerm>;
@@ -102,7 +111,13 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
         rows = res.rows.filter((r) => (r.pivot?.value ?? '') === bestPivot);
       }
       const first = rows[0];
-      const items = distinctBy(rows, key);
+      let items = distinctBy(rows, key);
+      // one thing asked for ("what day trip did we do"): the row whose label names the kind asked for and the most words first
+      if (template === 'list-class' && a.concept && !expectedAnswer(a.question).list && items.length > 1) {
+        const head = topicWords(a.concept.phrase);
+        const fit = (r: Row) => wordsMatch(labelOf(r, 'label') ?? '', head) * 2 + wordsMatch(labelOf(r, 'label') ?? '', a.keywords);
+        items = [...items].sort((r1, r2) => fit(r2) - fit(r1));
+      }
       const labels = items.map((r) => {
         const name = labelOf(r, 'objectLabel', 'itemLabel', 'label') ?? '?';
         const d = dateOf(r, 'date');
@@ -288,21 +303,7 @@ function rowWords(r: Row): string {
 
 // ---- answers from messages
 
-const ABBREVIATIONS = /\b(?:Dr|Mr|Mrs|Ms|St|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e|No|Nr|ca)\.$/i;
-
-/** Sentences of a message (abbreviations like "Dr." and single initials do not end one). */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  for (const piece of text.split(/(?<=[.!?])\s+|\n+/)) {
-    current = current ? `${current} ${piece}` : piece;
-    if (ABBREVIATIONS.test(current.trim()) || /\b[A-Z]\.$/.test(current.trim())) continue;
-    if (current.trim().length > 1) out.push(current.trim());
-    current = '';
-  }
-  if (current.trim().length > 1) out.push(current.trim());
-  return out.length ? out : [text.trim()];
-}
+export { sentences } from './sentences';
 
 export interface Picked {
   evidence: AskEvidenceMessage;
@@ -310,31 +311,14 @@ export interface Picked {
   score: number;
 }
 
-/** Does a sentence hold the kind of value the question asks for? */
-function fits(type: Analysis['answerType'], s: string, at: string, question: string): boolean {
-  switch (type) {
-    case 'date':
-      return findDates(s, at).length > 0 || /\b(yesterday|today|tomorrow|last|next|ago|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(s);
-    case 'amount':
-      return findAmounts(s).length > 0;
-    case 'duration':
-      return findDurations(s).length > 0;
-    case 'number': {
-      // a count, not a price or a date
-      let rest = s;
-      for (const amount of findAmounts(s)) rest = rest.replace(amount.phrase ?? '', ' ');
-      rest = rest.replace(/\b\d{1,2}(?::\d{2})\b|\b(?:19|20)\d{2}\b/g, ' ');
-      return /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|several)\b/i.test(rest);
-    }
-    case 'person': {
-      const asked = new Set(tokens(question));
-      return (s.slice(1).match(/\b[A-Z][a-zà-ÿ]+\b/g) ?? []).some((w) => !asked.has(w.toLowerCase()) && !/^(I|The|A|An|My|We|It|This|That|And|But|So|On|In|At)$/.test(w));
-    }
-    case 'place':
-      return /\b(?:in|at|to|from|near)\s+(?:the\s+)?[A-Z]/.test(s);
-    default:
-      return true;
-  }
+/** A scored sentence of the evidence, for one part of the question. */
+interface Cand extends Picked {
+  rank: number;
+  /** Its index among the message's sentences. */
+  index: number;
+  values: Value[];
+  /** How well it (and its context) matches the question's words, 0…1. */
+  topic: number;
 }
 
 /** Keyword weights: a word found in every candidate tells little (IDF over the candidates). */
@@ -359,36 +343,203 @@ function weightedMatch(text: string, weights: Map<string, number>): number {
   return total ? s / total : 0;
 }
 
-/** The sentence of the evidence that best answers the question (topic words, kind of value, rank, speaker, recency). */
-export function bestSentence(a: Analysis, evidence: AskEvidenceMessage[], max = 10): Picked | null {
-  const pool = evidence.slice(0, max);
-  const weights = keywordWeights(a.keywords, pool.map((e) => e.message.text));
-  const self = /\b(i|me|my|mine)\b/i.test(a.question);
-  const times = [...new Set(pool.map((e) => e.message.timestamp))].sort();
-  const wantsLatest = a.aboutNow || a.intent === 'update';
-  let best: Picked | null = null;
+/** What a sentence without a value of the kind asked for loses: it cannot answer "who" or "when". */
+const MISSING: Record<AnswerKind, number> = {
+  date: 0.45, time: 0.5, duration: 0.5, amount: 0.5, count: 0.45, frequency: 0.4, number: 0.35, person: 0.8, weekday: 0.5, place: 0.25, name: 0.1, yesno: 0, thing: 0,
+};
+const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
+const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
+const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
+/** A statement that something changed (or holds now): what "now" asks for. */
+const NOW_CUE = /\b(?:now|currently|these days|from now on|at the moment|anymore|any more|no longer|used to|switch(?:ed|ing)?|chang(?:ed|ing)|moved|instead|new|signed up|joined|cancel(?:l)?ed|quit|stopped|started)\b/i;
+const STOP_NOVEL = new Set('yes no yeah oh wow hey hi thanks thank really so very just also too much many lot lots good great nice cool awesome amazing love like fun got get getting going gone been being have has had do does did done it its that this there here they them what when where who which how well will would can could should im ive id youre thats dont its'.split(' '));
+
+/** Words of a sentence the question does not have (what it adds). */
+function novelWords(s: string, asked: Set<string>, speakers: Set<string>): number {
+  return topicWords(s).filter((w) => !asked.has(w) && !speakers.has(w) && !STOP_NOVEL.has(w)).length;
+}
+
+interface Scoring {
+  a: Analysis;
+  expected: ExpectedAnswer;
+  part: AnswerPart;
+  /** The question's topic words. */
+  shared: Map<string, number>;
+  /** The part's own words (a part with none leans on the first part). */
+  own: Map<string, number> | null;
+  asked: Set<string>;
+  askedWords: Set<string>;
+  speakers: Set<string>;
+  subjects: Set<string>;
+  self: boolean;
+  wantsLatest: boolean;
+  times: string[];
+  /** The message before each one in its session, when it is in the pool. */
+  before: Map<number, MessageRow>;
+  /** Kinds the other parts ask for, answered best from the same message ("how many …, and where?"). */
+  companions: AnswerKind[];
+  /** Messages that tell how a planned event went, with how well the plan matched the question. */
+  outcome: Map<number, number>;
+  /** Messages whose plan has such an outcome in the evidence. */
+  plansWithOutcome: Set<number>;
+}
+
+function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, pool: AskEvidenceMessage[]): Scoring {
+  const speakers = new Set(pool.map((e) => e.message.speaker.toLowerCase()));
+  const words = tokens(a.question);
+  // a speaker the question names is its subject (LoCoMo: "What did Melanie paint?"); their name in a message is mostly an address
+  const subjects = new Set(words.filter((w) => speakers.has(w)));
+  const texts = pool.map((e) => `${e.message.text} ${e.message.conversationTitle}`);
+  // the concept's, the attribute's and the verb's own words count here ("which gym": the gym is the
+  // topic; "where did she travel"), and so does an ordinal ("my second tournament")
+  const ordinal = /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b/i.exec(a.question)?.[1].toLowerCase();
+  const keys = [...new Set([...a.keywords, ...topicWords(`${a.concept?.phrase ?? ''} ${a.attribute?.phrase ?? ''} ${a.verb?.phrase ?? ''}`), ...(ordinal ? [ordinal] : [])])];
+  const shared = keywordWeights(keys.filter((w) => !subjects.has(w)), texts);
+  const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
+  return {
+    a,
+    expected,
+    part,
+    shared,
+    own,
+    asked: new Set(words),
+    askedWords: new Set(topicWords(a.question)),
+    speakers: new Set([...speakers].flatMap((s) => topicWords(s))),
+    subjects,
+    self: /\b(i|me|my|mine)\b/i.test(a.question),
+    wantsLatest: a.aboutNow || a.intent === 'update',
+    times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
+    before: previousInPool(pool),
+    companions: part === expected.parts[0] ? expected.parts.slice(1).filter((p) => !p.keywords.length).map((p) => p.kind) : [],
+    ...outcomes(pool, shared),
+  };
+}
+
+/**
+ * "I booked an orthopedist for Tuesday" → what the same conversation says on that day or the
+ * next two: how it went ("Back from Dr. Aydin. It's runner's knee"). Each such message gets the
+ * plan's match with the question.
+ */
+function outcomes(pool: AskEvidenceMessage[], weights: Map<string, number>): { outcome: Map<number, number>; plansWithOutcome: Set<number> } {
+  const out = new Map<number, number>();
+  const plans = new Set<number>();
+  for (const p of pool) {
+    const pm = p.message;
+    for (const s of sentences(pm.text)) {
+      const match = weightedMatch(s, weights);
+      if (!match) continue;
+      for (const d of findDates(s, pm.timestamp)) {
+        const day = d.date.slice(0, 10);
+        if (d.precision !== 'day' || day <= pm.date) continue;
+        const until = addDays(day, 2);
+        for (const e of pool) {
+          const m = e.message;
+          if (m.conversationId !== pm.conversationId || m.date < day || m.date > until) continue;
+          out.set(m.id, Math.max(out.get(m.id) ?? 0, match));
+          plans.add(pm.id);
+        }
+      }
+    }
+  }
+  return { outcome: out, plansWithOutcome: plans };
+}
+
+function previousInPool(pool: AskEvidenceMessage[]): Map<number, MessageRow> {
+  const at = new Map(pool.map((e) => [`${e.message.sessionId}|${e.message.turnIndex}`, e.message]));
+  const out = new Map<number, MessageRow>();
+  for (const e of pool) {
+    const prev = at.get(`${e.message.sessionId}|${e.message.turnIndex - 1}`);
+    if (prev) out.set(e.message.id, prev);
+  }
+  return out;
+}
+
+function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: number, e: AskEvidenceMessage): number {
+  const s = weightedMatch(sents[i], weights);
+  const prev = i > 0 ? weightedMatch(sents[i - 1], weights) : 0;
+  const whole = weightedMatch(e.message.text, weights);
+  const title = weightedMatch(e.message.conversationTitle, weights);
+  // the question a message answers ("How long is your commute?" → "35 minutes door to door")
+  const asked = sc.before.get(e.message.id);
+  const question = asked && /\?\s*$/.test(asked.text.trim()) ? weightedMatch(asked.text, weights) : 0;
+  // how a planned event the question is about went: as much about it as the plan
+  const outcome = weights === sc.shared ? (sc.outcome.get(e.message.id) ?? 0) : 0;
+  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome);
+}
+
+/** Every sentence of the best evidence, scored as the answer to one part of the question. */
+function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
+  const { a, part, expected } = sc;
+  const out: Cand[] = [];
   pool.forEach((e, rank) => {
-    const recency = times.length > 1 ? times.indexOf(e.message.timestamp) / (times.length - 1) : 0;
-    // the message as a whole (a sentence often leans on the one before it)
-    const whole = weightedMatch(e.message.text, weights);
-    // a period named in the question: the message was written then, or dates something into it
+    const m = e.message;
+    const sents = sentences(m.text);
+    const recency = sc.times.length > 1 ? sc.times.indexOf(m.timestamp) / (sc.times.length - 1) : 0;
     let inPeriod = 0;
     if (a.period) {
       const p = a.period;
       const within = (d: string) => d.slice(0, 10) >= p.from && d.slice(0, 10) <= p.to;
-      if (findDates(e.message.text, e.message.timestamp).some((d) => within(d.date))) inPeriod = 0.5;
-      else if (within(e.message.timestamp)) inPeriod = 0.3;
+      if (findDates(m.text, m.timestamp).some((d) => within(d.date))) inPeriod = 0.5;
+      else if (within(m.timestamp)) inPeriod = 0.3;
     }
-    for (const s of sentences(e.message.text)) {
-      let score = 0.7 * weightedMatch(s, weights) + 0.3 * whole + inPeriod + 0.5 / (1 + rank) + (fits(a.answerType, s, e.message.timestamp, a.question) ? 0.5 : 0);
-      if (wantsLatest) score += 0.4 * recency;
-      if (self && e.message.role === 'assistant') score -= 0.2;
-      if (/\?\s*$/.test(s)) score -= 0.6;
+    const speaker = m.speaker.toLowerCase();
+    const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
+    sents.forEach((s, index) => {
+      const values = valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
+      const shared = topicOf(sc, sc.shared, sents, index, e);
+      const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
+      let score = topic + inPeriod + companions + 0.45 / (1 + rank);
+      if (values.length) score += 0.5;
+      else score -= MISSING[part.kind];
+      // a place with a name says more than "the library"
+      if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
+      // "Did he have a dog?" — "No, no pets right now."
+      if (part.kind === 'yesno' && /^(?:yes|yeah|yep|yup|no|nope|not|never|definitely|of course)\b/i.test(s)) score += 0.3;
+      // "what did I name it?": a name given ("I named it Monty")
+      if (part.kind === 'name' && /\b(?:name[ds]?|call(?:ed)?)\b/i.test(part.text) && values.some((v) => v.raw === 'named')) score += 0.4;
+      const novel = novelWords(s, sc.askedWords, sc.speakers);
+      if ((isFiller(s) && part.kind !== 'yesno') || novel === 0) score -= 0.8;
+      else if (novel === 1) score -= 0.25;
+      else score += Math.min(novel, 6) * 0.015;
+      // a question is no answer, unless it proposes the value ("meet at BER Terminal 1 at 6:15?")
+      if (/\?\s*$/.test(s)) score -= values.length && STATED_KINDS.has(part.kind) ? 0.25 : 0.6;
+      if (sc.subjects.size) score += sc.subjects.has(speaker) ? 0.3 : -0.15;
+      else if (sc.self) score += m.role === 'assistant' ? -0.25 : 0.05;
+      // said about the one spoken to ("So proud of you for taking this step"), not about the speaker
+      if ((sc.subjects.has(speaker) || (sc.self && m.role !== 'assistant')) && /\b(?:you|your|you're|you've|yours)\b/i.test(s) && !/\b(?:i|my|me|we|our|i'm|i've)\b/i.test(s)) score -= 0.2;
+      // a plan asked about ("when is she planning to go camping?"): what is planned, not what was done
+      if (expected.future && !/\?\s*$/.test(s)) score += WISH.test(s) || /\b(?:next|soon|upcoming|planning|plan)\b/i.test(s) ? 0.25 : PAST_TENSE.test(s) ? -0.15 : 0;
+      // what happened: a wish, a plan or a booking for later does not answer it
+      if (expected.past && part.kind !== 'date') {
+        if (WISH.test(s)) score -= 0.45;
+        // a booking for later ("I booked an orthopedist for Tuesday") does not say what happened
+        // there, the less so when the evidence tells how it went
+        else if ((part.kind === 'thing' || part.kind === 'name') && findDates(s, m.timestamp).some((d) => d.date.slice(0, 10) > m.timestamp.slice(0, 10))) score -= sc.plansWithOutcome.has(m.id) ? 0.5 : 0.25;
+        else if (PAST_TENSE.test(s) && !/\?\s*$/.test(s)) score += 0.1;
+      }
+      if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
-      if (!best || score > best.score) best = { evidence: e, sentence: s, score };
-    }
+      out.push({ evidence: e, sentence: s, score, rank, index, values, topic });
+    });
   });
-  return best;
+  return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
+}
+
+/** The evidence's sentences scored for a part of the question, best first (for tests and diagnostics). */
+export function rankSentences(a: Analysis, evidence: AskEvidenceMessage[], partIndex = 0, max = 12): { ref: string; sentence: string; score: number; topic: number; values: string[] }[] {
+  const pool = evidence.slice(0, max);
+  const expected = expectedAnswer(a.question);
+  const part = expected.parts[partIndex] ?? expected.parts[0];
+  return scoreSentences(scoringFor(a, expected, part, pool), pool).map((c) => ({ ref: c.evidence.ref, sentence: c.sentence, score: Math.round(c.score * 1000) / 1000, topic: Math.round(c.topic * 1000) / 1000, values: c.values.map((v) => v.text) }));
+}
+
+/** The sentence of the evidence that best answers the question (topic words, kind of value, rank, speaker, recency). */
+export function bestSentence(a: Analysis, evidence: AskEvidenceMessage[], max = 10): Picked | null {
+  const pool = evidence.slice(0, max);
+  if (!pool.length) return null;
+  const expected = expectedAnswer(a.question);
+  const best = scoreSentences(scoringFor(a, expected, expected.parts[0], pool), pool)[0];
+  return best ? { evidence: best.evidence, sentence: best.sentence, score: best.score } : null;
 }
 
 export interface MessageAnswer {
@@ -403,73 +554,227 @@ function quote(p: Picked): string {
 }
 
 /**
- * A fact that changed: of the sentences that state it (they match the question about as well as
- * the best one and hold the kind of value asked for), the most recent one.
+ * What to quote for a sentence: a sentence that leans on the one before it ("It's €55 a month.")
+ * takes it along; one that says little of its own ("Back from Dr. Aydin.") takes the next. For a
+ * question about a thing (no value to pick out), the sentence that names the topic is often
+ * followed by what the question asks ("This necklace is special to me. … it stands for love,
+ * faith and strength."): the next sentence comes too.
  */
-export function latestStatement(a: Analysis, evidence: AskEvidenceMessage[], max = 10): { picked: Picked; count: number } | null {
-  const pool = evidence.slice(0, max);
-  const weights = keywordWeights(a.keywords, pool.map((e) => e.message.text));
-  const cands: Picked[] = [];
-  for (const e of pool) {
-    for (const s of sentences(e.message.text)) {
-      if (/\?\s*$/.test(s) || !fits(a.answerType, s, e.message.timestamp, a.question)) continue;
-      cands.push({ evidence: e, sentence: s, score: weightedMatch(s, weights) });
-    }
-  }
-  const top = Math.max(0, ...cands.map((c) => c.score));
-  if (top <= 0) return null;
-  const strong = cands.filter((c) => c.score >= top * 0.6 && (a.answerType !== 'other' && a.answerType !== 'thing' ? true : c.evidence.message.role !== 'assistant'));
-  strong.sort((x, y) => y.evidence.message.timestamp.localeCompare(x.evidence.message.timestamp) || y.score - x.score);
-  return strong.length ? { picked: strong[0], count: new Set(strong.map((c) => c.evidence.message.id)).size } : null;
+function unitOf(c: Cand, sc: Scoring): string {
+  const sents = sentences(c.evidence.message.text);
+  let from = c.index;
+  let to = c.index;
+  const s = sents[c.index];
+  const open = (i: number) => i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
+  if (c.index > 0 && PRONOUN_START.test(s) && weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared) && !/\?\s*$/.test(sents[c.index - 1])) from--;
+  const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
+  if (open(to + 1) && (novelWords(s, sc.askedWords, sc.speakers) <= 2 || /:\s*$/.test(s) || thing)) to++;
+  if (thing && from === c.index && c.index > 0 && open(c.index - 1) && weightedMatch(sents[c.index - 1], sc.shared) > 0) from--;
+  const text = sents.slice(from, to + 1).join(' ');
+  return text.length > 320 ? (from < c.index ? sents.slice(from, c.index + 1).join(' ') : s) : text;
 }
 
-/** The answer the messages give: the best sentence, with its value picked out and computed. */
-export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[]): MessageAnswer | null {
-  if (a.intent === 'update' && a.answerType === 'number') {
-    const latest = latestStatement(a, evidence);
-    if (latest && latest.count > 1) {
-      const p = latest.picked;
-      let rest = p.sentence;
-      for (const amount of findAmounts(rest)) rest = rest.replace(amount.phrase ?? '', ' ');
-      const value = (/\b\d[\d,.]*\b/.exec(rest) ?? [p.sentence])[0];
-      return {
-        text: `${value} — ${quote(p)}`,
-        computation: { kind: 'latest', value, detail: `${latest.count} messages state it; the most recent (${p.evidence.message.date}) is used`, refs: [p.evidence.ref] },
-        refs: [p.evidence.ref],
-      };
+/** Of several values, the one nearest the question's words in the sentence (the counted noun, the thing priced). */
+function nearestValue(values: Value[], s: string, sc: Scoring): Value {
+  if (values.length === 1) return values[0];
+  const weights = sc.own ?? sc.shared;
+  let keys = [...weights.keys()];
+  // "in total": the amount stated with the total
+  if (/\b(total|altogether|in all|overall)\b/i.test(sc.a.question) && /\b(total|altogether|overall)\b/i.test(s)) keys = ['total', 'altogether', 'overall'];
+  const positions: number[] = [];
+  for (const m of s.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = stem(m[0].toLowerCase());
+    if (keys.some((k) => w === k || (k.length >= 4 && w.startsWith(k)))) positions.push(m.index ?? 0, (m.index ?? 0) + m[0].length);
+  }
+  if (!positions.length) return values[0];
+  const dist = (v: Value) => Math.min(...positions.map((p) => (p >= v.index && p <= v.index + v.phrase.length ? 0 : Math.min(Math.abs(p - v.index), Math.abs(p - v.index - v.phrase.length)))));
+  return [...values].sort((x, y) => dist(x) - dist(y) || x.index - y.index)[0];
+}
+
+const STATED_KINDS = new Set<AnswerKind>(['date', 'time', 'duration', 'amount', 'count', 'number', 'frequency', 'weekday']);
+
+interface PartAnswer {
+  cand: Cand;
+  unit: string;
+  value?: Value;
+  /** "now": how many messages state the value (the most recent is used). */
+  statements?: number;
+}
+
+/** One part answered: its best sentence, and its value when the kind has one. */
+function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer | null): PartAnswer | null {
+  let cands = scoreSentences(sc, pool);
+  if (!cands.length) return null;
+  // a part with no words of its own ("and when?", "and where?") leans on the first part's message
+  if (anchor && !sc.own) {
+    const same = cands.filter((c) => c.evidence.message.id === anchor.cand.evidence.message.id && c.values.length);
+    const near = same.sort((x, y) => Math.abs(x.index - anchor.cand.index) - Math.abs(y.index - anchor.cand.index))[0];
+    if (near) return { cand: near, unit: near.index === anchor.cand.index ? anchor.unit : unitOf(near, sc), value: nearestValue(near.values, near.sentence, sc) };
+    if (sc.part.kind === 'date') {
+      // what the message tells happened on (or by) the day it was written
+      const m = anchor.cand.evidence.message;
+      return { cand: anchor.cand, unit: anchor.unit, value: { text: `${humanDate(m.date)} (the day it was said)`, phrase: '', index: 0, raw: m.date } };
+    }
+    const session = cands.filter((c) => c.evidence.message.sessionId === anchor.cand.evidence.message.sessionId && c.values.length);
+    if (session.length) cands = session;
+  }
+  // a value that changed: of the sentences that state it about as well as the best, the latest
+  let best = cands[0];
+  let statements: number | undefined;
+  if (sc.wantsLatest && (STATED_KINDS.has(sc.part.kind) || sc.part.kind === 'name')) {
+    // the same fact: it names what is counted ("followers"), or matches the question about as well
+    const counted = /\bhow many\s+([a-z-]+)/i.exec(sc.a.question);
+    const noun = counted ? stem(counted[1].toLowerCase()) : null;
+    const names = (c: Cand) => !!noun && tokens(c.sentence).some((w) => stem(w) === noun);
+    const close = cands.filter((c) => c.values.length && !/\?\s*$/.test(c.sentence) && (names(c) ? c.topic > 0 && c.score >= best.score - 1.2 : c.score >= best.score - 0.35 && c.topic >= best.topic * 0.5));
+    // an update is said in a later conversation: the latest session's best statement
+    const latestSession = [...close].sort((x, y) => y.evidence.message.timestamp.localeCompare(x.evidence.message.timestamp))[0]?.evidence.message.sessionId;
+    const inLatest = close.filter((c) => c.evidence.message.sessionId === latestSession).sort((x, y) => y.score - x.score);
+    if (inLatest[0]) best = inLatest[0];
+    statements = new Set(close.map((c) => c.evidence.message.sessionId)).size;
+  }
+  const value = best.values.length && STATED_KINDS.has(sc.part.kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
+  return { cand: best, unit: unitOf(best, sc), value, ...(statements ? { statements } : {}) };
+}
+
+/** The computation behind a value picked out of a sentence. */
+function computationOf(part: AnswerPart, p: PartAnswer): AskComputation | undefined {
+  const v = p.value;
+  if (!v || !v.phrase) return undefined;
+  const m = p.cand.evidence.message;
+  const ref = p.cand.evidence.ref;
+  if (p.statements && p.statements > 1) return { kind: 'latest', value: v.text, detail: `${p.statements} messages state it; the most recent (${m.date}) is used ('${v.phrase}')`, refs: [ref] };
+  if (part.kind === 'date') return { kind: 'date', value: v.text, detail: `'${v.phrase}' in a message of ${m.date} → ${String(v.raw ?? '').slice(0, 10)}`, refs: [ref] };
+  if (part.kind === 'duration') return { kind: 'duration', value: v.text, detail: `'${v.phrase}' read as ${v.text}`, refs: [ref] };
+  if (part.kind === 'amount') return { kind: 'value', value: v.text, detail: `the amount in the best-matching sentence ('${v.phrase}')`, refs: [ref] };
+  if (part.kind === 'count') return { kind: 'count', value: v.text, detail: `the number stated with what is counted ('${v.phrase}')`, refs: [ref] };
+  return { kind: 'value', value: v.text, detail: `the ${part.kind === 'weekday' ? 'days' : part.kind} in the best-matching sentence ('${v.phrase}')`, refs: [ref] };
+}
+
+const quoteOf = (p: PartAnswer) => quote({ evidence: p.cand.evidence, sentence: p.unit, score: p.cand.score });
+
+export interface MessageAnswerOptions {
+  /** People already named (a follow-up "who else"): a sentence must name someone new. */
+  exclude?: string[];
+  /** Answer only these kinds of the question's parts (the graph answered the others). */
+  kinds?: AnswerKind[];
+}
+
+/**
+ * The answer the messages give, part by part: the sentence that holds a value of the kind asked
+ * for and the question's words, its value picked out (a date resolved against its message);
+ * "and when?" from the same message; the latest statement for "now"; two amounts compared only
+ * when each is clearly about one of the two things; several sentences for a list.
+ */
+export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], opts: MessageAnswerOptions = {}): MessageAnswer | null {
+  const pool = evidence.slice(0, 12);
+  if (!pool.length) return null;
+  const expected = expectedAnswer(a.question);
+  if (expected.compare) {
+    const c = compareAmounts(a, pool);
+    if (c) return c;
+  }
+  const answers: { part: AnswerPart; answer: PartAnswer }[] = [];
+  for (const part of expected.parts) {
+    if (opts.kinds && !opts.kinds.includes(part.kind)) continue;
+    const sc = scoringFor(a, expected, part, pool);
+    let usable = pool;
+    if (opts.exclude?.length && part.kind === 'person') {
+      const known = opts.exclude.map((n) => n.toLowerCase());
+      sc.asked = new Set([...sc.asked, ...known.flatMap((n) => tokens(n))]);
+      const named = scoreSentences(sc, pool).filter((c) => !/\?\s*$/.test(c.sentence) && c.values.some((v) => !known.some((k) => v.text.toLowerCase().includes(k))) && c.topic > 0.3);
+      if (!named.length) return null;
+      usable = [...new Set(named.map((c) => c.evidence))];
+    }
+    const p = answerPart(sc, usable, answers[0]?.answer ?? null);
+    if (p) answers.push({ part, answer: p });
+  }
+  if (!answers.length) return null;
+  if (expected.list && answers.length === 1) return listAnswer(a, expected, pool, answers[0].answer);
+  return composeParts(answers, a);
+}
+
+/** The parts' answers in the question's order: values first, each quote once. */
+function composeParts(answers: { part: AnswerPart; answer: PartAnswer }[], a: Analysis): MessageAnswer {
+  // two parts answered by one message: one quote that holds both (the longer unit when one holds the other)
+  for (const x of answers) {
+    for (const y of answers) {
+      if (x === y || x.answer.cand.evidence.message.id !== y.answer.cand.evidence.message.id) continue;
+      if (x.answer.unit.includes(y.answer.unit)) y.answer = { ...y.answer, unit: x.answer.unit };
     }
   }
-  const picked = bestSentence(a, evidence);
-  if (!picked) return null;
-  const m = picked.evidence.message;
-  const ref = picked.evidence.ref;
-  if (a.answerType === 'date') {
-    const dates = findDates(picked.sentence, m.timestamp);
-    const d = dates.find((x) => x.explicit) ?? dates[0];
-    if (d) {
-      const value = humanDate(d.date);
-      return {
-        text: `${value} — ${quote(picked)}`,
-        computation: { kind: 'date', value, detail: `'${d.phrase.trim()}' in a message of ${m.date} → ${d.date.slice(0, 10)}`, refs: [ref] },
-        refs: [ref],
-      };
-    }
+  const refs = [...new Set(answers.map((x) => x.answer.cand.evidence.ref))];
+  // the computation of the part the question is mostly about (its intent: "how long" → the duration)
+  const main = answers.find((x) => x.part.kind === a.intent || (a.intent === 'between' && x.part.kind === 'count')) ?? answers.find((x) => x.answer.value) ?? answers[0];
+  const computations = [main, ...answers.filter((x) => x !== main)].map((x) => computationOf(x.part, x.answer)).filter((c): c is AskComputation => !!c);
+  // parts that share their quote: "value; value — quote"
+  const groups: { key: string; values: string[]; answer: PartAnswer }[] = [];
+  for (const x of answers) {
+    const key = `${x.answer.cand.evidence.ref}|${x.answer.unit}`;
+    const group = groups.find((g) => g.key === key);
+    const value = x.answer.value?.text;
+    if (group) {
+      if (value && !group.values.includes(value)) group.values.push(value);
+    } else groups.push({ key, values: value ? [value] : [], answer: x.answer });
   }
-  if (a.answerType === 'duration') {
-    const ds = findDurations(picked.sentence);
-    if (ds.length) {
-      const value = humanMinutes(ds[0].minutes);
-      return { text: `${value} — ${quote(picked)}`, computation: { kind: 'duration', value, detail: `'${ds[0].phrase}' read as ${Math.round(ds[0].minutes)} minutes`, refs: [ref] }, refs: [ref] };
-    }
+  const text = groups.map((g) => (g.values.length ? `${g.values.join('; ')} — ${quoteOf(g.answer)}` : quoteOf(g.answer))).join('; ');
+  const computation = computations[0];
+  return { text, refs, ...(computation ? { computation } : {}) };
+}
+
+/** A question that asks for several things: the best sentences of different messages, up to three. */
+function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer): MessageAnswer {
+  const sc = scoringFor(a, expected, expected.parts[0], pool);
+  const cands = scoreSentences(sc, pool);
+  const picked: PartAnswer[] = [first];
+  for (const c of cands) {
+    if (picked.length >= 4 || c.score < first.cand.score - 0.45) break;
+    if (picked.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
+    picked.push({ cand: c, unit: c.sentence });
   }
-  if (a.answerType === 'amount') {
-    const amounts = findAmounts(picked.sentence);
-    if (amounts.length) {
-      const value = formatMoney(amounts[0].amount, amounts[0].currency);
-      return { text: `${value} — ${quote(picked)}`, computation: { kind: 'value', value, detail: `the first amount in the best-matching sentence ('${amounts[0].phrase}')`, refs: [ref] }, refs: [ref] };
-    }
+  return { text: picked.map(quoteOf).join('; '), refs: picked.map((p) => p.cand.evidence.ref) };
+}
+
+/**
+ * "How much more does the new X cost than the old one?": amounts per the same period ("a month")
+ * that are each stated with a different named thing; with exactly two things, the difference —
+ * the newer one (mentioned last) first. Nothing when the two amounts are not clearly about two things.
+ */
+function compareAmounts(a: Analysis, pool: AskEvidenceMessage[]): MessageAnswer | null {
+  const per = /\b(?:per|a|each|every)\s+(month|week|year|day|night|hour)\b|\b(monthly|weekly|yearly|daily|nightly|hourly)\b/i.exec(a.question);
+  const unit = per ? (per[1] ?? per[2].replace(/ly$/, '').replace(/^dai$/, 'day').replace(/^night$/, 'night')).toLowerCase() : null;
+  const weights = keywordWeights(a.keywords, pool.map((e) => `${e.message.text} ${e.message.conversationTitle}`));
+  const found = new Map<string, { thing: string; amount: number; currency: string; ref: string; at: string; sentence: string }>();
+  for (const e of pool) {
+    const sents = sentences(e.message.text);
+    if (weightedMatch(`${e.message.text} ${e.message.conversationTitle}`, weights) === 0) continue;
+    sents.forEach((s, i) => {
+      for (const v of valuesOf('amount', s, e.message.timestamp)) {
+        const after = s.slice(v.index + v.phrase.length, v.index + v.phrase.length + 14);
+        if (unit && !new RegExp(`^\\s*(?:a|per|each|every|/)\\s*${unit}\\b`, 'i').test(after)) continue;
+        // the thing it is about: the nearest name before it in the sentence, else the last one of the sentence before
+        const names = valuesOf('name', s.slice(0, v.index), e.message.timestamp).filter((n) => !/^["“]/.test(n.phrase));
+        const thing = names.length ? names[names.length - 1].text : i > 0 && PRONOUN_START.test(s) ? (valuesOf('name', sents[i - 1], e.message.timestamp).pop()?.text ?? null) : null;
+        if (!thing || e.message.speaker.toLowerCase() === thing.toLowerCase()) continue;
+        const key = thing.toLowerCase();
+        if (!found.has(key)) found.set(key, { thing, amount: Number(v.raw), currency: v.currency ?? '', ref: e.ref, at: e.message.timestamp, sentence: s });
+      }
+    });
   }
-  return { text: quote(picked), refs: [ref] };
+  const things = [...found.values()];
+  const amounts = new Set(things.map((t) => `${t.amount}|${t.currency}`));
+  if (things.length !== 2 || amounts.size !== 2 || things[0].currency !== things[1].currency) return null;
+  const [older, newer] = things.sort((x, y) => x.at.localeCompare(y.at));
+  const diff = Math.round((newer.amount - older.amount) * 100) / 100;
+  const more = /\b(?:more|pricier|dearer|extra)\b/i.test(a.question);
+  const word = diff >= 0 ? 'more' : 'less';
+  const value = `${formatMoney(Math.abs(diff), newer.currency)} ${word}`;
+  const each = (t: typeof newer) => `${t.thing} ${formatMoney(t.amount, t.currency)}${unit ? ` a ${unit}` : ''} [${t.ref}]`;
+  return {
+    text: `${value}${more && diff < 0 ? ' (it costs less)' : ''}: ${each(newer)}, ${each(older)}`,
+    computation: { kind: 'value', value, detail: `${formatMoney(newer.amount, newer.currency)} (${newer.thing}, mentioned last) − ${formatMoney(older.amount, older.currency)} (${older.thing}) = ${formatMoney(diff, newer.currency)}`, refs: [newer.ref, older.ref] },
+    refs: [...new Set([newer.ref, older.ref])],
+  };
 }
 
 /**
@@ -529,8 +834,12 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
     return `${first.conversationTitle} on ${humanDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${ref ? ` [${ref}]` : ''}`;
   });
   const more = run.sessionIds.length > 5 ? `, and ${run.sessionIds.length - 5} more sessions` : '';
+  const value = `${run.total} message${run.total === 1 ? '' : 's'} in ${run.sessionIds.length} session${run.sessionIds.length === 1 ? '' : 's'}`;
+  const refs = parts.map((_, i) => refOf.get([...bySession.values()][i][0].id)).filter((r): r is string => !!r);
   return {
-    text: `${run.total} message${run.total === 1 ? '' : 's'} in ${run.sessionIds.length} session${run.sessionIds.length === 1 ? '' : 's'}: ${parts.join('; ')}${more}.`,
-    refs: parts.map((_, i) => refOf.get([...bySession.values()][i][0].id)).filter((r): r is string => !!r),
+    text: `${value}: ${parts.join('; ')}${more}.`,
+    // a summary of the plan's rows, counted in code (not a quote)
+    computation: { kind: 'count', value, detail: `the timeline plan's rows grouped by session${run.sessionIds.length > 5 ? ' (the first 5 named)' : ''}`, refs },
+    refs,
   };
 }

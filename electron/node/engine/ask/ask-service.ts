@@ -9,7 +9,7 @@
 // computed value or the best evidence stated plainly) is kept with its plan, results, evidence,
 // warnings and timings. Every turn is stored; its SPARQL can be edited and run again.
 import { ApiError } from '../../../../shared/api';
-import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults, AskRoute, AskSparqlPlan, AskSparqlResults, AskTurn, MessageRow } from '../../../../shared/types';
+import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults, AskRoute, AskSparqlPlan, AskSparqlResults, AskTurn, MessageRow, TimelinePlan } from '../../../../shared/types';
 import type { ExtractionService } from '../extraction/service';
 import { clientOf } from '../extraction/settings';
 import type { OllamaClient } from '../llm/ollama';
@@ -21,6 +21,10 @@ import type { Timeline } from '../timeline/timeline';
 import type { DialogueTurn } from '../timeline/rewrite';
 import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './analyze';
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
+import { expectedAnswer, type AnswerKind } from './answer-type';
+import { findDates } from './compute';
+import { addDays } from './dates';
+import { valuesOf } from './sentences';
 import { ContentSearch } from './content';
 import { rewriteFollowUp, turnEntities } from './followup';
 import { graphEvidence, rankRows, runAskQuery, ASK_ROW_CAP } from './graph-route';
@@ -63,6 +67,21 @@ interface SparqlOverride {
   generated?: string;
   template?: TemplateId;
   origin: AskSparqlPlan['origin'];
+}
+
+/** A timeline plan that replaces the planned one (the person's edit, or the generated one kept). */
+interface TimelineOverride {
+  plan: TimelinePlan;
+  /** Absent: the planner's explanation. */
+  explanation?: string[];
+  /** Set when the plan is the person's edit: the plan as planned. */
+  generated?: TimelinePlan;
+}
+
+/** What a re-run keeps or replaces of a turn's plan (a re-run never rewrites the question again). */
+interface Rerun {
+  sparql?: SparqlOverride;
+  timeline?: TimelineOverride;
 }
 
 const SEARCH_K = 25;
@@ -108,7 +127,34 @@ export class AskService {
     const override: SparqlOverride = unchanged && previous
       ? { query: sparql, origin: previous.origin === 'person' ? (previous.template ? 'template' : 'llm') : previous.origin, template: previous.template as TemplateId | undefined, generated: undefined }
       : { query: sparql, origin: 'person', generated, template: previous?.template as TemplateId | undefined };
-    const draft = await this.answer({ question: turn.rewrite, now: turn.now, sourceIds: turn.sourceIds, conversationId: turn.conversationId }, earlier, {}, override);
+    const draft = await this.answer({ question: turn.rewrite, now: turn.now, sourceIds: turn.sourceIds, conversationId: turn.conversationId }, earlier, {}, { sparql: override, timeline: keptTimeline(turn) });
+    return this.replaceTurn(turn, draft);
+  }
+
+  /**
+   * Runs an edited timeline plan in place of the turn's planned one (as rerunSparql does for the
+   * query): the timeline route runs the person's plan, and its rows, the evidence and the answer
+   * follow. The turn records that the plan was edited and keeps the planned one; running the
+   * planned plan again returns the turn to it. A query the person edited is kept.
+   */
+  async rerunPlan(turnId: number, plan: TimelinePlan): Promise<AskTurn> {
+    const turn = this.store.getTurn(turnId);
+    if (!turn) throw new ApiError('not_found', `no Ask turn ${turnId}`);
+    const previous = turn.plan.timeline;
+    if (!previous) throw new ApiError('bad_request', `Ask turn ${turnId} has no timeline plan (its question did not go to the timeline)`);
+    const earlier = this.store.turns(turn.conversationId, turn.seq);
+    const generated = previous.edited && previous.generated ? previous.generated : previous.plan;
+    // back to the planned plan: its explanation is the planner's again
+    const timeline: TimelineOverride = samePlan(plan, generated)
+      ? { plan: generated, explanation: previous.edited ? undefined : previous.explanation }
+      : { plan, generated, explanation: ['edited and run by the person'] };
+    const sparql = turn.plan.sparql?.origin === 'person' ? { query: turn.plan.sparql.query, origin: 'person' as const, generated: turn.plan.sparql.generated, template: turn.plan.sparql.template as TemplateId | undefined } : undefined;
+    const draft = await this.answer({ question: turn.rewrite, now: turn.now, sourceIds: turn.sourceIds, conversationId: turn.conversationId }, earlier, {}, { sparql, timeline });
+    return this.replaceTurn(turn, draft);
+  }
+
+  /** A re-run's draft stored in place of the turn (same id, place and question). */
+  private replaceTurn(turn: AskTurn, draft: Draft): AskTurn {
     const updated: AskTurn = {
       ...draft,
       id: turn.id,
@@ -187,7 +233,8 @@ export class AskService {
   }
 
   /** Answers a question (not stored): the whole turn but its ids. */
-  async answer(input: AskInput, earlier: AskTurn[] = [], opts: AskOptions = {}, override?: SparqlOverride): Promise<Draft> {
+  async answer(input: AskInput, earlier: AskTurn[] = [], opts: AskOptions = {}, rerun?: Rerun): Promise<Draft> {
+    const override = rerun?.sparql;
     const tStart = performance.now();
     const timings: Record<string, number> = {};
     const warnings: string[] = [];
@@ -196,14 +243,18 @@ export class AskService {
 
     // 1. a self-contained question, planned against the timeline
     let t0 = performance.now();
-    const fu = override ? { text: input.question, rewritten: false, ...turnEntitiesOf(earlier), note: undefined } : rewriteFollowUp(input.question, earlier);
+    const fu = rerun ? { text: input.question, rewritten: false, ...turnEntitiesOf(earlier), note: undefined } : rewriteFollowUp(input.question, earlier);
     // The timeline planner carries time references from the dialogue: the questions carry the
     // person's references; the answers (full of dates of their own) would mislead it.
     const dialogue: DialogueTurn[] = [...(input.context ?? []), ...earlier.slice(-4).map((t) => ({ speaker: 'user', text: t.rewrite }))];
-    const planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds });
+    let planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds });
+    // a re-run: the person's plan (or the generated one kept) in place of the planner's; the period follows it
+    if (rerun?.timeline) planned = { ...planned, plan: rerun.timeline.plan, explanation: rerun.timeline.explanation ?? planned.explanation };
     const rewrite = planned.rewritten ? planned.rewrite : fu.text;
     const now = planned.plan.now;
     const a = analyzeQuestion(rewrite, planned);
+    const expected = expectedAnswer(rewrite);
+    if (rerun?.timeline && !a.routes.includes('timeline')) a.routes = [...a.routes, 'timeline'];
     const classification = classificationOf(a, planned);
     if (fu.note) classification.why.unshift(`follow-up: ${fu.note}`);
     if (planned.rewritten) classification.why.unshift(`follow-up (timeline): ${planned.explanation[0] ?? planned.rewrite}`);
@@ -220,7 +271,7 @@ export class AskService {
     const timelineWork = routes.has('timeline')
       ? (async () => {
           const t = performance.now();
-          plan.timeline = { plan: planned.plan, explanation: planned.explanation };
+          plan.timeline = { plan: planned.plan, explanation: planned.explanation, ...(rerun?.timeline?.generated ? { edited: true, generated: rerun.timeline.generated } : {}) };
           const run = await timeline.run(planned.plan, { limit: TIMELINE_LIMIT });
           results.timeline = { total: run.total, sessionIds: run.sessionIds, sql: run.sql };
           timings.timeline = ms(t);
@@ -302,6 +353,16 @@ export class AskService {
         const prev = session[i - 1];
         if (next && /\?\s*$/.test(m.text.trim())) candidates.push({ message: next, route: 'search', score: (h.score / max) * 0.9, why: `the reply to a best match (message ${m.id})` });
         if (prev && m.role === 'assistant' && prev.role !== 'assistant') candidates.push({ message: prev, route: 'search', score: (h.score / max) * 0.85, why: `what a best match (message ${m.id}) answers` });
+        // a best match plans something for a later day ("I booked an orthopedist for Tuesday"): a
+        // question about what happened is answered by what the conversation says from that day on
+        if (expected.past && a.intent !== 'date') {
+          const planned = findDates(m.text, m.timestamp).find((d) => d.precision === 'day' && d.date.slice(0, 10) > m.date && d.date.slice(0, 10) <= now.slice(0, 10));
+          if (planned) {
+            const day = planned.date.slice(0, 10);
+            const after = this.deps.chat.listMessages({ conversationIds: [m.conversationId], from: day, to: `${addDays(day, 2)}T23:59:59` }, 0, 4);
+            after.forEach((x, i) => candidates.push({ message: x, route: 'search', score: (h.score / max) * (0.8 - i * 0.05), why: `what happened at what a best match (message ${m.id}) planned for ${day}` }));
+          }
+        }
       }
     }
     // "between X and Y": each side searched on its own, plus the whole question's hits
@@ -354,14 +415,38 @@ export class AskService {
     }
     if (!offline && a.intent === 'time' && run) {
       const m = answerFromTimeline(run, evidenceMessages, a);
-      offline = { ...m, route: 'timeline', source: 'evidence' };
+      offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
+    }
+    const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
+    // "who else was there?" when the graph names no one else: someone new in the messages, or nobody
+    const known = a.excludeKnown && a.intent === 'who-with' && !interpretation.text ? peopleNamedIn(earlier) : [];
+    if (!offline && known.length) {
+      const m = answerFromMessages(a, pool, { exclude: known });
+      const event = fu.focusLabel ?? (/\bat\s+"?(.+?)"?\?*$/.exec(rewrite)?.[1] ?? null);
+      offline = m
+        ? { ...m, route: 'search', source: 'evidence' }
+        : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${listNames(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
     }
     if (!offline && evidenceMessages.length) {
-      const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
       const m = answerFromMessages(a, pool);
       if (m) {
         const used = evidenceMessages.find((e) => e.ref === m.refs[0]);
         offline = { ...m, route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
+      }
+    }
+    // a question in parts ("When did it start leaking, and what did the repair cost?"): the parts the graph's reading does not answer, from the messages
+    if (offline && interpretation.text && expected.parts.length > 1) {
+      // the graph answers the first part of its kind (an event's date also gives its time and place)
+      const kinds = TEMPLATE_KINDS[template as TemplateId] ?? [];
+      const first = expected.parts.find((p) => kinds.includes(p.kind));
+      const answered = template === 'event-date' ? kinds : first ? [first.kind] : [];
+      const rest = expected.parts.filter((p) => p !== first && !answered.includes(p.kind)).map((p) => p.kind);
+      if (answered.length && rest.length) {
+        const m = answerFromMessages(a, pool, { kinds: rest });
+        if (m) {
+          const messagesFirst = expected.parts.findIndex((p) => rest.includes(p.kind)) === 0;
+          offline = { ...offline, text: messagesFirst ? `${m.text}; ${offline.text}` : `${offline.text}; ${m.text}`, refs: [...offline.refs, ...m.refs] };
+        }
       }
     }
     if (offline?.computation) computations.push(offline.computation);
@@ -479,11 +564,66 @@ export class AskService {
   }
 }
 
+/** The kinds of answer a template's reading gives (the other parts of a question come from the messages). */
+const TEMPLATE_KINDS: Partial<Record<TemplateId, AnswerKind[]>> = {
+  'event-date': ['date', 'time', 'place'],
+  'nth-event': ['date'],
+  'days-between': ['count'],
+  'amount-of': ['amount'],
+  'duration-of': ['duration'],
+  'count-class': ['count'],
+  'who-with': ['person'],
+  'who-most': ['person'],
+  'my-attribute': ['name', 'thing', 'count', 'number'],
+  'current-of-class': ['name', 'thing', 'place'],
+  recommended: ['name', 'place', 'thing'],
+};
+
+/**
+ * The people the earlier "who … (else)" turns named: their rows' names, else the names in the
+ * answer of the first of them (a message quoted).
+ */
+function peopleNamedIn(earlier: AskTurn[]): string[] {
+  const names = new Set<string>();
+  let first: AskTurn | undefined;
+  for (let i = earlier.length - 1; i >= 0 && earlier[i].classification.intent === 'who-with'; i--) {
+    first = earlier[i];
+    for (const r of earlier[i].results.sparql?.rows ?? []) if (r.name?.value) names.add(r.name.value);
+    if (!/\belse\b/i.test(earlier[i].question)) break;
+  }
+  if (names.size || !first) return [...names];
+  const quoted = /“([^”]*)”/.exec(first.answer.text)?.[1] ?? first.answer.text.replace(/\(.*?\)|\[m\d+\]/g, ' ');
+  return [...new Set(valuesOf('person', quoted, first.now).map((v) => v.text.replace(/^(?:my|his|her|their|our)\s+\w+\s+/i, '')))].slice(0, 6);
+}
+
+function listNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 function turnEntitiesOf(earlier: AskTurn[]): { focus: string[]; focusLabel: string | null; exclude: string[] } {
   const prev = earlier[earlier.length - 1];
   if (!prev) return { focus: [], focusLabel: null, exclude: [] };
   const e = turnEntities(prev);
   return { focus: e.focus, focusLabel: e.focusLabel, exclude: [] };
+}
+
+/** The turn's timeline plan to keep in a SPARQL re-run: the person's edit, when there is one. */
+function keptTimeline(turn: AskTurn): TimelineOverride | undefined {
+  const t = turn.plan.timeline;
+  return t?.edited && t.generated ? { plan: t.plan, generated: t.generated, explanation: t.explanation } : undefined;
+}
+
+/** Two plans select the same rows (the steps' own words aside). */
+export function samePlan(a: TimelinePlan, b: TimelinePlan): boolean {
+  const norm = (p: TimelinePlan) =>
+    JSON.stringify({
+      now: p.now,
+      sourceIds: p.sourceIds ?? [],
+      sessionNumbering: p.sessionNumbering,
+      chain: p.chain.map((op) => (op.op === 'f_value' ? { op: op.op, column: op.column, values: op.values.map(String) } : { op: op.op, column: op.column, range: op.range.map(String) })),
+      rank: p.rank ? { query: p.rank.query, speakers: p.rank.speakers ?? [], limit: p.rank.limit } : null,
+    });
+  return norm(a) === norm(b);
 }
 
 function normalize(s: string): string {

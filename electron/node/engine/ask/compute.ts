@@ -4,7 +4,7 @@
 // message text, the dates, durations and amounts a sentence states (relative dates resolved
 // against the time of the message that says them).
 import * as chrono from 'chrono-node';
-import { daysBetween, humanDate, isDate, ymd } from './dates';
+import { daysBetween, humanDate, isDate, MONTH_NAMES, ymd } from './dates';
 
 // ---- ISO 8601 durations
 
@@ -131,7 +131,26 @@ export interface TextDate {
   phrase: string;
   /** The text names the day (not only a weekday or a relative day). */
   explicit: boolean;
+  /** How much the text says: a day, a month ("last month", "in May") or a year ("last year", "in 2022"). */
+  precision: 'day' | 'month' | 'year';
+  /** "summer 2022" for a season the text names (date: its first month). */
+  season?: string;
 }
+
+const SEASON_MONTHS: Record<string, [number, number]> = { spring: [3, 5], summer: [6, 8], autumn: [9, 11], fall: [9, 11], winter: [12, 2] };
+
+/** A date of a text as a person reads it, at its precision: "Sunday, May 7, 2023", "June 2023", "2022". */
+export function dateText(d: Pick<TextDate, 'date' | 'precision' | 'season'>): string {
+  if (d.season) return d.season;
+  if (d.precision === 'year') return d.date.slice(0, 4);
+  if (d.precision === 'month') return `${MONTH_NAMES[Number(d.date.slice(5, 7)) - 1]} ${d.date.slice(0, 4)}`;
+  return humanDate(d.date);
+}
+
+// chrono reads "Tue", "Tuesday", not "Tues" / "Thurs" / "Weds"
+const WEEKDAY_SHORT = /\b(Tues|Thurs?|Weds)\b\.?/gi;
+const WEEKDAY_FULL: Record<string, string> = { tues: 'Tuesday', thur: 'Thursday', thurs: 'Thursday', weds: 'Wednesday' };
+const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|[a-z]{3,}ed)\b/i;
 
 const FUTURE = /\b(will|going to|gonna|planned|plan to|booked|signed up|registered|upcoming|next|tomorrow|appointment (?:is|on)|scheduled|on the calendar|coming up|tickets? for|(?:is|are) on)\b/i;
 
@@ -140,9 +159,12 @@ const FUTURE = /\b(will|going to|gonna|planned|plan to|booked|signed up|register
  * ("last Wednesday" in a message of Tuesday 29 September 2026 → 2026-09-23). Bare durations
  * ("in 57 minutes") are not dates.
  */
-export function findDates(text: string, at: string): TextDate[] {
+export function findDates(raw: string, at: string): TextDate[] {
+  const text = raw.replace(WEEKDAY_SHORT, (w, d: string) => WEEKDAY_FULL[d.toLowerCase()] ?? w);
   const ref = new Date(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 1, Number(at.slice(8, 10)), Number(at.slice(11, 13) || 12), Number(at.slice(14, 16) || 0));
   const forwardDate = FUTURE.test(text);
+  const past = !forwardDate && PAST_TENSE.test(text);
+  const day = at.slice(0, 10);
   const out: TextDate[] = [];
   let results: chrono.ParsedResult[] = [];
   try {
@@ -154,16 +176,34 @@ export function findDates(text: string, at: string): TextDate[] {
     const t = r.text.trim();
     if (/^(?:in\s+)?(?:\d+|a|an|one|two|three)\s+(?:seconds?|minutes?|mins?|hours?)$/i.test(t) || /^in \d+ minutes/i.test(t)) continue;
     if (/^\d{1,2}(?::\d{2})?$/.test(t)) continue;
+    // "now", "right now": the time of the message itself, not a date it states
+    if (/^(?:right\s+|just\s+)?now$/i.test(t)) continue;
     // "four days after the race" counts from the race, not from the message: not a date here
     if (/^(?:\w+|\d+)\s+(?:days?|weeks?|months?|years?)\s+(?:after|before|later|earlier)$/i.test(t)) continue;
     if (/^\s*(?:after|before)\s+(?:the|my|our|that|his|her)\b/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 14))) continue;
     const s = r.start;
-    const hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(yesterday|today|tonight|tomorrow|ago|last|next)\b/i.test(t);
-    if (!hasDay && !s.isCertain('month')) continue;
-    const d = s.date();
-    let date = ymd(d.getFullYear(), d.getMonth() + 1, d.getDate());
-    if (s.isCertain('hour')) date += `T${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-    out.push({ date, phrase: r.text, explicit: s.isCertain('day') && s.isCertain('month') });
+    const hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(yesterday|today|tonight|tomorrow)\b/i.test(t) || (/\b(ago|last|next|this)\b/i.test(t) && /\b(days?|weeks?|weekends?|nights?|mornings?|evenings?|afternoons?)\b/i.test(t));
+    // "a year ago" / "two months ago": about that month
+    const precision: TextDate['precision'] = hasDay ? 'day' : s.isCertain('month') || /\b(?:years?|months?)\s+ago\b/i.test(t) ? 'month' : 'year';
+    if (precision === 'year' && !/\b(?:years?|(?:19|20)\d{2})\b/i.test(t)) continue;
+    let d = s.date();
+    // "we went on Saturday" (past tense, a bare weekday): the Saturday before, not the next one
+    if (past && s.isCertain('weekday') && !s.isCertain('day') && !/\b(?:next|this|coming)\b/i.test(t) && ymd(d.getFullYear(), d.getMonth() + 1, d.getDate()) > day) d = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 7, d.getHours(), d.getMinutes());
+    let date = precision === 'day' ? ymd(d.getFullYear(), d.getMonth() + 1, d.getDate()) : precision === 'month' ? ymd(d.getFullYear(), d.getMonth() + 1, 1) : ymd(d.getFullYear(), 1, 1);
+    if (precision === 'day' && s.isCertain('hour')) date += `T${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    out.push({ date, phrase: r.text, explicit: s.isCertain('day') && s.isCertain('month'), precision });
+  }
+  // what chrono leaves: "in 2022", "last summer", "the summer of 2021"
+  for (const m of text.matchAll(/\b(?:in|since|during|of|back in)\s+((?:19|20)\d{2})\b/gi)) {
+    if (out.some((x) => x.phrase.includes(m[1]))) continue;
+    out.push({ date: `${m[1]}-01-01`, phrase: m[0], explicit: false, precision: 'year' });
+  }
+  for (const m of text.matchAll(/\b(?:(last|this|next)\s+(spring|summer|autumn|fall|winter)|(?:the\s+)?(spring|summer|autumn|fall|winter)\s+of\s+((?:19|20)\d{2}))\b/gi)) {
+    const season = (m[2] ?? m[3]).toLowerCase();
+    const y = Number(at.slice(0, 4));
+    const year = m[4] ? Number(m[4]) : m[1].toLowerCase() === 'last' ? y - 1 : m[1].toLowerCase() === 'next' ? y + 1 : y;
+    const [from] = SEASON_MONTHS[season];
+    out.push({ date: ymd(year, from, 1), phrase: m[0], explicit: false, precision: 'month', season: `${season} ${year}` });
   }
   return out;
 }

@@ -50,6 +50,19 @@ export function turnEntities(turn: AskTurn): { focus: string[]; focusLabel: stri
   return { focus: focus.slice(0, 3), focusLabel, named };
 }
 
+/**
+ * What "else" leaves out: the entities named by the last turn and, while the turns before it
+ * asked "who … else" about the same thing, by those too ("who else?" twice names no one twice).
+ */
+export function namedInChain(earlier: AskTurn[]): string[] {
+  const out = new Set<string>();
+  for (let i = earlier.length - 1; i >= 0; i--) {
+    for (const n of turnEntities(earlier[i]).named) out.add(n);
+    if (!/\belse\b/i.test(earlier[i].question)) break;
+  }
+  return [...out];
+}
+
 /** The words of a question that carry its topic, as they were written ("my new running shoes"). */
 export function topicPhrase(question: string): string {
   const keys = new Set(topicWords(question.replace(/\b(pay|paid|cost|costs|spend|spent|buy|bought|purchased?|price)\b/gi, ' ')));
@@ -75,7 +88,7 @@ export function rewriteFollowUp(question: string, earlier: AskTurn[]): FollowUp 
   const q = question.trim();
   const ents = turnEntities(prev);
   const own = topicWords(q.replace(LEAD, ''));
-  const base: FollowUp = { ...none, focus: ents.focus, focusLabel: ents.focusLabel, exclude: /\belse\b/i.test(q) ? ents.named : [] };
+  const base: FollowUp = { ...none, focus: ents.focus, focusLabel: ents.focusLabel, exclude: /\belse\b/i.test(q) ? namedInChain(earlier) : [] };
   const prevTopic = ents.focusLabel ?? topicPhrase(prev.rewrite);
   const startsLikeFollowUp = LEAD.test(q) || /^\s*(what|how) about\b/i.test(q);
   const pointsBack = ANAPHORA.test(q);

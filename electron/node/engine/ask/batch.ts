@@ -10,19 +10,9 @@
 //               or {"id": "...", "error": "..."}.
 // Lines are independent questions (no Ask conversation is stored); earlier dialogue comes in
 // `context`. One engine serves the whole batch; lines are answered in order.
-import fs from 'node:fs';
-import readline from 'node:readline';
-import { z } from 'zod';
 import type { AskTurn } from '../../../../shared/types';
+import { batchQuestionSchema as lineSchema, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
 import type { AskService } from './ask-service';
-
-const lineSchema = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
-  question: z.string().min(1).max(10_000),
-  context: z.array(z.object({ speaker: z.string().optional().default(''), text: z.string() })).max(500).optional(),
-  now: z.string().max(60).optional(),
-  source: z.union([z.string(), z.number()]).optional(),
-});
 
 export interface AskBatchOptions {
   /** Use the local model when Ollama is ready (default true). */
@@ -116,58 +106,13 @@ export async function answerAskLine(ctx: AskBatchContext, raw: unknown, lineNo: 
   }
 }
 
-export interface AskBatchStats {
-  lines: number;
-  errors: number;
-  elapsedMs: number;
-}
+export type AskBatchStats = BatchStats;
 
 /** Reads JSONL from `input`, writes JSONL to `output`, in input order. */
-export async function runAskBatch(ctx: AskBatchContext, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: AskBatchOptions = {}): Promise<AskBatchStats> {
-  const t0 = performance.now();
-  const rl = readline.createInterface({ input, crlfDelay: Infinity });
-  const concurrency = Math.max(1, opts.concurrency ?? 4);
-  let lines = 0;
-  let errors = 0;
-  const pending: Promise<AskBatchOutput>[] = [];
-  let failure: Error | null = null;
-  output.on('error', (e: Error) => (failure ??= e));
-  const write = (text: string): Promise<void> => {
-    if (failure) return Promise.reject(failure);
-    return output.write(text) ? Promise.resolve() : new Promise((resolve) => output.once('drain', () => resolve()));
-  };
-  const flush = async (keep: number) => {
-    while (pending.length > keep) {
-      const out = await pending.shift()!;
-      if (out.error) errors++;
-      await write(`${JSON.stringify(out)}\n`);
-    }
-  };
-  for await (const text of rl) {
-    if (!text.trim()) continue;
-    lines++;
-    const lineNo = lines;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      pending.push(Promise.resolve({ id: String(lineNo), error: `line ${lineNo}: not JSON` }));
-      await flush(concurrency);
-      continue;
-    }
-    pending.push(answerAskLine(ctx, raw, lineNo, opts));
-    if (pending.length >= concurrency) await flush(concurrency - 1);
-  }
-  await flush(0);
-  return { lines, errors, elapsedMs: performance.now() - t0 };
+export function runAskBatch(ctx: AskBatchContext, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: AskBatchOptions = {}): Promise<AskBatchStats> {
+  return runJsonlBatch(input, output, (raw, lineNo) => answerAskLine(ctx, raw, lineNo, opts), opts.concurrency ?? 4);
 }
 
-export async function runAskBatchFiles(ctx: AskBatchContext, inFile: string, outFile: string, opts: AskBatchOptions = {}): Promise<AskBatchStats> {
-  const input = fs.createReadStream(inFile, { encoding: 'utf8' });
-  const output = fs.createWriteStream(outFile, { encoding: 'utf8' });
-  try {
-    return await runAskBatch(ctx, input, output, opts);
-  } finally {
-    await new Promise<void>((resolve, reject) => output.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  }
+export function runAskBatchFiles(ctx: AskBatchContext, inFile: string, outFile: string, opts: AskBatchOptions = {}): Promise<AskBatchStats> {
+  return runJsonlBatchFiles(inFile, outFile, (input, output) => runAskBatch(ctx, input, output, opts));
 }

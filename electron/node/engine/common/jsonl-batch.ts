@@ -1,0 +1,76 @@
+// Batch interfaces (`engram retrieve --batch`, `engram ask --batch`): JSONL in, JSONL out in
+// input order, a few lines answered at a time, one line's error never stops the batch.
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { z } from 'zod';
+
+/** One question line of a batch (shared by `retrieve` and `ask`). */
+export const batchQuestionSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  question: z.string().min(1).max(10_000),
+  context: z.array(z.object({ speaker: z.string().optional().default(''), text: z.string() })).max(500).optional(),
+  now: z.string().max(60).optional(),
+  source: z.union([z.string(), z.number()]).optional(),
+});
+
+export interface BatchStats {
+  lines: number;
+  errors: number;
+  elapsedMs: number;
+}
+
+/** Answers each JSON line with `answer`; malformed lines become `{ id, error }` lines. */
+export async function runJsonlBatch<O extends { id: string; error?: string }>(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  answer: (raw: unknown, lineNo: number) => Promise<O>,
+  concurrency: number,
+): Promise<BatchStats> {
+  const t0 = performance.now();
+  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  let lines = 0;
+  let errors = 0;
+  const pending: Promise<O | { id: string; error: string }>[] = [];
+  let failure: Error | null = null;
+  output.on('error', (e: Error) => (failure ??= e));
+  const write = (text: string): Promise<void> => {
+    if (failure) return Promise.reject(failure);
+    return output.write(text) ? Promise.resolve() : new Promise((resolve) => output.once('drain', () => resolve()));
+  };
+  const flush = async (keep: number) => {
+    while (pending.length > keep) {
+      const out = await pending.shift()!;
+      if (out.error) errors++;
+      await write(`${JSON.stringify(out)}\n`);
+    }
+  };
+  const width = Math.max(1, concurrency);
+  for await (const text of rl) {
+    if (!text.trim()) continue;
+    lines++;
+    const lineNo = lines;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      pending.push(Promise.resolve({ id: String(lineNo), error: `line ${lineNo}: not JSON` }));
+      await flush(width);
+      continue;
+    }
+    pending.push(answer(raw, lineNo));
+    if (pending.length >= width) await flush(width - 1);
+  }
+  await flush(0);
+  return { lines, errors, elapsedMs: performance.now() - t0 };
+}
+
+/** Runs a batch from one file into another, closing the output before returning. */
+export async function runJsonlBatchFiles(inFile: string, outFile: string, run: (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => Promise<BatchStats>): Promise<BatchStats> {
+  const input = fs.createReadStream(inFile, { encoding: 'utf8' });
+  const output = fs.createWriteStream(outFile, { encoding: 'utf8' });
+  try {
+    return await run(input, output);
+  } finally {
+    await new Promise<void>((resolve, reject) => output.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  }
+}

@@ -176,6 +176,7 @@ function installMenu() {
       openTab: (tab) => send({ type: 'menu', command: 'open-tab', tab }),
       openDataFolder: () => void shell.openPath(dataDir),
       showShortcuts: () => send({ type: 'menu', command: 'show-shortcuts' }),
+      openSettings: () => send({ type: 'menu', command: 'open-settings' }),
       about: () =>
         void dialog.showMessageBox({
           type: 'info',

@@ -8,6 +8,7 @@ export interface MenuActions {
   openTab(tab: WorkbenchTab): void;
   openDataFolder(): void;
   showShortcuts(): void;
+  openSettings(): void;
   about(): void;
 }
 
@@ -49,6 +50,7 @@ export function buildMenuTemplate(
       { id: 'export-graph', label: 'Export graph…', accelerator: 'CmdOrCtrl+Shift+E', click: () => actions.exportGraph() },
       { type: 'separator' },
       { id: 'open-data-folder', label: 'Show data folder', click: () => actions.openDataFolder() },
+      { id: 'settings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.openSettings() },
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],

@@ -14,6 +14,7 @@ export type MenuCommand =
   | { type: 'menu'; command: 'open-tab'; tab: WorkbenchTab }
   | { type: 'menu'; command: 'open-import' }
   | { type: 'menu'; command: 'show-shortcuts' }
+  | { type: 'menu'; command: 'open-settings' }
   | { type: 'menu'; command: 'notice'; message: string };
 
 export type BridgeEvent = EngineEvent | MenuCommand;

@@ -6,6 +6,7 @@ import { ImportDialog } from './import/ImportDialog';
 import { Welcome } from './import/Welcome';
 import { WindowDrop } from './import/WindowDrop';
 import { ExtractionRoot } from './extraction/ExtractionRoot';
+import { useExtraction } from './extraction/extraction-store';
 import { ShortcutsDialog, useGlobalKeys } from './Shortcuts';
 import { StatusBar } from './StatusBar';
 import { useApp } from './state/app-store';
@@ -44,6 +45,7 @@ export function App() {
       if (cmd.command === 'open-tab') app.setTab(cmd.tab);
       if (cmd.command === 'open-import') app.setImportOpen(true);
       if (cmd.command === 'show-shortcuts') app.setShortcutsOpen(true);
+      if (cmd.command === 'open-settings') useExtraction.getState().setSettingsOpen(true);
       if (cmd.command === 'notice') app.notify({ tone: /failed/i.test(cmd.message) ? 'error' : 'success', text: cmd.message });
     });
     return () => {

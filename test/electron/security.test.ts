@@ -130,13 +130,14 @@ describe('native menu', () => {
     openTab: () => {},
     openDataFolder: () => {},
     showShortcuts: () => {},
+    openSettings: () => {},
     about: () => {},
   };
   it('has File → Import…, Export graph…, View → tabs, Help', () => {
     const template = buildMenuTemplate(actions, { platform: 'linux', appName: 'Engram', isDev: false });
     const file = template.find((m) => m.label === 'File')!;
     const labels = (m: typeof file) => (m.submenu as { label?: string }[]).map((i) => i.label).filter(Boolean);
-    expect(labels(file)).toEqual(expect.arrayContaining(['Import…', 'Export graph…']));
+    expect(labels(file)).toEqual(expect.arrayContaining(['Import…', 'Export graph…', 'Settings…']));
     const view = template.find((m) => m.label === 'View')!;
     expect(labels(view)).toEqual(expect.arrayContaining(TAB_MENU.map((t) => t.label)));
     expect(template.some((m) => m.role === 'help')).toBe(true);

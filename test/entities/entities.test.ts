@@ -158,6 +158,11 @@ describe('graph views', () => {
     const full = await engine.graphView({ includeStructure: true });
     expect(full.nodes.some((n) => n.category === 'Message')).toBe(true);
     expect(full.edges.length).toBeGreaterThan(plain.edges.length);
+    // An entity nothing links to yet is part of the whole graph too.
+    await engine.createEntity({ label: 'Lisbon', classIri: `${schema}Place` });
+    const withLone = await engine.graphView({});
+    expect(withLone.nodes.map((n) => n.label)).toContain('Lisbon');
+    expect(withLone.edges).toHaveLength(plain.edges.length);
   });
 
   it('grows a neighbourhood from an entity, a class, a search or the selected sessions', async () => {

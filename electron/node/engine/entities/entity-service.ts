@@ -323,8 +323,24 @@ export class EntityService {
     );
     truncated = edges.length > limit;
     edges = edges.slice(0, limit);
-    const nodes = await this.describeNodes([...new Set(edges.flatMap((e) => [e.s.value, e.o.value]))], structure);
+    const linked = new Set(edges.flatMap((e) => [e.s.value, e.o.value]));
+    // The whole graph also holds entities nothing links yet (a fresh entity, a lone fact).
+    const alone = truncated ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size);
+    const nodes = await this.describeNodes([...linked, ...alone], structure);
     return this.view(nodes, edges, truncated);
+  }
+
+  /** Typed entities in scope with no link to or from another node, up to `room`. */
+  private async unlinkedEntities(q: GraphViewQuery, structure: boolean, linked: Set<string>, room: number): Promise<string[]> {
+    if (room <= 0) return [];
+    const scope = await this.scopeClause(q);
+    const notStructure = structure ? '' : `FILTER NOT EXISTS { ?s a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
+    const rows = await this.select(
+      `SELECT DISTINCT ?s WHERE { GRAPH ?g { ?s a ?t FILTER(isIRI(?s)) } ${HIDDEN_GRAPHS} ${scope} ${notStructure}
+        FILTER NOT EXISTS { ?s ?p1 ?o1 FILTER(isIRI(?o1) && ?p1 != <${RDF_TYPE}>) }
+        FILTER NOT EXISTS { ?x ?p2 ?s FILTER(?p2 != <${RDF_TYPE}>) } } LIMIT ${room + linked.size}`,
+    );
+    return rows.map((r) => r.s.value).filter((s) => !linked.has(s)).slice(0, room);
   }
 
   private view(nodes: GraphViewNode[], edges: Row[], truncated: boolean): GraphView {

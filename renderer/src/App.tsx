@@ -13,7 +13,6 @@ import { useApp } from './state/app-store';
 import { startMemorySync } from './state/memory';
 import type { TabId } from './state/route';
 import { startUrlSync } from './state/url-sync';
-import { ComingTab } from './tabs/coming/ComingTab';
 import { MessagesTab } from './tabs/messages/MessagesTab';
 import { TabBar } from './tabs/TabBar';
 import { Timeline } from './timeline/Timeline';
@@ -123,7 +122,5 @@ function TabContent({ id }: { id: TabId }) {
       return <EntitiesTab />;
     case 'ask':
       return <AskTab />;
-    default:
-      return <ComingTab tab={id} />;
   }
 }

@@ -40,6 +40,8 @@ export interface EngineOptions {
   withoutOntology?: boolean;
   /** better-sqlite3's native module built for this runtime (Electron's ABI differs from Node's). */
   sqliteNativeBinding?: string;
+  /** Open the graph from memory images when they fit (default on; the bench compares both). */
+  graphImages?: boolean;
 }
 
 /** The engine's version, as package.json says (shown in the workbench's memory selector). */
@@ -73,7 +75,7 @@ export class Engine implements EngramApi {
   private readonly background: Promise<unknown>[] = [];
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>,
     private readonly lock: DataLock,
     parts: { chat: ChatStore; search: SearchIndex; graph: GraphStore; settings: SettingsStore },
   ) {
@@ -96,7 +98,7 @@ export class Engine implements EngramApi {
       const chat = ChatStore.open(dbFile, options.sqliteNativeBinding);
       const settings = new SettingsStore(chat.db);
       const search = await SearchIndex.open(path.join(dataDir, 'search'));
-      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding });
+      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
           dataDir,
@@ -104,6 +106,7 @@ export class Engine implements EngramApi {
           withoutOntology: options.withoutOntology ?? false,
           graphCompactBytes: options.graphCompactBytes,
           sqliteNativeBinding: options.sqliteNativeBinding,
+          graphImages: options.graphImages,
         },
         lock,
         { chat, search, graph, settings },

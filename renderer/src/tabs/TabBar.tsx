@@ -6,7 +6,7 @@ import type { TabId } from '../state/route';
 import { describeSelection } from '../timeline/Timeline';
 import { Icon, type IconName } from '../ui/icons';
 
-export const TAB_LIST: { id: TabId; label: string; icon: IconName; coming?: boolean }[] = [
+export const TAB_LIST: { id: TabId; label: string; icon: IconName }[] = [
   { id: 'graph', label: 'Graph', icon: 'graph' },
   { id: 'entities', label: 'Entities', icon: 'entities' },
   { id: 'ttl', label: 'TTL', icon: 'code' },
@@ -35,7 +35,6 @@ export function TabBar() {
         >
           <Icon name={t.icon} size={14} />
           {t.label}
-          {t.coming && <span className="soon">soon</span>}
         </button>
       ))}
       <div className="tabbar-end">

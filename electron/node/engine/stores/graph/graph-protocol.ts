@@ -9,7 +9,12 @@ export interface GraphWorkerData {
   compactBytes: number;
   /** better-sqlite3's native module for this runtime, when not the default one. */
   sqliteNativeBinding?: string;
+  /** Open from and write memory images beside snapshots (default on; off to test the parse path). */
+  useImages?: boolean;
 }
+
+/** What the store opened from: a memory image, the N-Triples snapshot, or nothing yet. */
+export type GraphLoadSource = 'image' | 'snapshot' | 'empty';
 
 export interface GraphStats {
   triples: number;
@@ -36,6 +41,7 @@ export type GraphRequest =
   | { op: 'export'; graph?: string; format: RdfFormat }
   | { op: 'vocabulary' }
   | { op: 'compact' }
+  | { op: 'flush' }
   | { op: 'size' };
 
 export interface GraphResults {
@@ -55,6 +61,7 @@ export interface GraphResults {
   export: { data: string; mediaType: string };
   vocabulary: { classes: string[]; properties: string[] };
   compact: { seq: number; quads: number } | null;
+  flush: { seq: number; quads: number } | null;
   size: number;
 }
 
@@ -62,4 +69,4 @@ export type GraphResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; line?: number; column?: number; endLine?: number; endColumn?: number } };
 
-export type WorkerMessage = GraphResponse | { ready: true; loadMs: number; quads: number } | { fatal: string };
+export type WorkerMessage = GraphResponse | { ready: true; loadMs: number; quads: number; from: GraphLoadSource } | { fatal: string };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
-import type { GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
 
 export interface GraphStoreOptions {
   dbFile: string;
@@ -17,6 +17,14 @@ export interface GraphStoreOptions {
   /** Journal bytes pending before a new snapshot is written. */
   compactBytes?: number;
   sqliteNativeBinding?: string;
+  /** Memory images beside snapshots for fast start-up (default on). */
+  useImages?: boolean;
+}
+
+export interface GraphReady {
+  loadMs: number;
+  quads: number;
+  from: GraphLoadSource;
 }
 
 interface Pending {
@@ -43,7 +51,7 @@ function startWorker(workerData: GraphWorkerData): Worker {
 
 export class GraphStore {
   private worker!: Worker;
-  private readyPromise!: Promise<{ loadMs: number; quads: number }>;
+  private readyPromise!: Promise<GraphReady>;
   private readyFlag = false;
   private failure: Error | null = null;
   private readonly queue: Pending[] = [];
@@ -66,7 +74,7 @@ export class GraphStore {
     return this.readyFlag;
   }
 
-  ready(): Promise<{ loadMs: number; quads: number }> {
+  ready(): Promise<GraphReady> {
     return this.readyPromise;
   }
 
@@ -76,6 +84,7 @@ export class GraphStore {
       snapshotDir: path.join(this.opts.dataDir, 'graph'),
       compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
       sqliteNativeBinding: this.opts.sqliteNativeBinding,
+      useImages: this.opts.useImages,
     };
     this.readyFlag = false;
     this.worker = startWorker(data);
@@ -84,7 +93,7 @@ export class GraphStore {
         if ('ready' in msg) {
           this.readyFlag = true;
           this.loadMs = msg.loadMs;
-          resolve({ loadMs: msg.loadMs, quads: msg.quads });
+          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from });
           this.pump();
         } else if ('fatal' in msg) {
           this.failure = new ApiError('unavailable', msg.fatal);
@@ -155,8 +164,9 @@ export class GraphStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    // Let queued work finish so nothing acknowledged is dropped.
-    if (this.readyFlag) await this.request({ op: 'size' }).catch(() => undefined);
+    // Let queued work finish so nothing acknowledged is dropped, then write a snapshot if one
+    // is due (see the worker's 'flush').
+    if (this.readyFlag) await this.request({ op: 'flush' }).catch(() => undefined);
     this.closed = true;
     await this.worker.terminate();
   }

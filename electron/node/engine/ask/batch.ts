@@ -11,7 +11,7 @@
 // Lines are independent questions (no Ask conversation is stored); earlier dialogue comes in
 // `context`. One engine serves the whole batch; lines are answered in order.
 import type { AskTurn } from '../../../../shared/types';
-import { batchQuestionSchema as lineSchema, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
+import { answerBatchQuestion, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
 import type { AskService } from './ask-service';
 
 export interface AskBatchOptions {
@@ -79,21 +79,8 @@ export function batchLineOf(id: string, turn: Omit<AskTurn, 'id' | 'seq' | 'conv
   };
 }
 
-export async function answerAskLine(ctx: AskBatchContext, raw: unknown, lineNo: number, opts: AskBatchOptions = {}): Promise<AskBatchOutput> {
-  const parsed = lineSchema.safeParse(raw);
-  const rawId = (raw as { id?: unknown } | null)?.id;
-  const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : String(lineNo);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { id, error: `line ${lineNo}: ${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}` };
-  }
-  const line = parsed.data;
-  try {
-    let sourceIds: number[] | undefined;
-    if (line.source !== undefined && String(line.source).trim()) {
-      sourceIds = ctx.sourcesNamed(String(line.source));
-      if (!sourceIds.length) return { id, error: `line ${lineNo}: no imported source '${String(line.source).slice(0, 200)}'` };
-    }
+export function answerAskLine(ctx: AskBatchContext, raw: unknown, lineNo: number, opts: AskBatchOptions = {}): Promise<AskBatchOutput> {
+  return answerBatchQuestion(raw, lineNo, ctx.sourcesNamed, async (id, line, sourceIds) => {
     const k = opts.k ?? 25;
     const turn = await ctx.ask.answer(
       { question: line.question, context: line.context?.map((t) => ({ speaker: t.speaker ?? '', text: t.text })), now: line.now, sourceIds, llm: opts.llm },
@@ -101,9 +88,7 @@ export async function answerAskLine(ctx: AskBatchContext, raw: unknown, lineNo: 
       { evidence: k, searchK: k },
     );
     return batchLineOf(id, turn, ctx, sourceIds?.length === 1);
-  } catch (e) {
-    return { id, error: `line ${lineNo}: ${(e as Error).message.split('\n')[0]}` };
-  }
+  });
 }
 
 export type AskBatchStats = BatchStats;

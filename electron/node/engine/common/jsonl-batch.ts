@@ -13,6 +13,38 @@ export const batchQuestionSchema = z.object({
   source: z.union([z.string(), z.number()]).optional(),
 });
 
+export type BatchQuestion = z.infer<typeof batchQuestionSchema>;
+
+/**
+ * Answers one raw line as a question: validates it, resolves its `source` to source ids, runs
+ * `answer`, and turns any failure into the line's `{ id, error }`.
+ */
+export async function answerBatchQuestion<O extends { id: string; error?: string }>(
+  raw: unknown,
+  lineNo: number,
+  sourcesNamed: (nameOrId: string) => number[],
+  answer: (id: string, line: BatchQuestion, sourceIds: number[] | undefined) => Promise<O>,
+): Promise<O | { id: string; error: string }> {
+  const parsed = batchQuestionSchema.safeParse(raw);
+  const rawId = (raw as { id?: unknown } | null)?.id;
+  const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : String(lineNo);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { id, error: `line ${lineNo}: ${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}` };
+  }
+  const line = parsed.data;
+  try {
+    let sourceIds: number[] | undefined;
+    if (line.source !== undefined && String(line.source).trim()) {
+      sourceIds = sourcesNamed(String(line.source));
+      if (!sourceIds.length) return { id, error: `line ${lineNo}: no imported source '${String(line.source).slice(0, 200)}'` };
+    }
+    return await answer(id, line, sourceIds);
+  } catch (e) {
+    return { id, error: `line ${lineNo}: ${(e as Error).message.split('\n')[0]}` };
+  }
+}
+
 export interface BatchStats {
   lines: number;
   errors: number;

@@ -6,7 +6,7 @@
 //               "messages": [{"id": "...", "source": "...", "session": N, "response_index": N,
 //               "external_id": "..."}]}  (rank order), or {"id": "...", "error": "..."}.
 // One timeline (one loaded engine) serves the whole batch; lines are answered in order.
-import { batchQuestionSchema as lineSchema, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
+import { answerBatchQuestion, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
 import type { Timeline } from './timeline';
 
 export type { BatchStats };
@@ -28,22 +28,9 @@ export interface BatchOutput {
   error?: string;
 }
 
-/** Answers one parsed input line. */
-export async function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: number) => string, lineNo: number): Promise<BatchOutput> {
-  const parsed = lineSchema.safeParse(raw);
-  const rawId = (raw as { id?: unknown } | null)?.id;
-  const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : String(lineNo);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { id, error: `line ${lineNo}: ${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}` };
-  }
-  const line = parsed.data;
-  try {
-    let sourceIds: number[] | undefined;
-    if (line.source !== undefined && String(line.source).trim()) {
-      sourceIds = timeline.sourcesNamed(String(line.source));
-      if (!sourceIds.length) return { id, error: `line ${lineNo}: no imported source '${String(line.source).slice(0, 200)}'` };
-    }
+/** Answers one input line. */
+export function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: number) => string, lineNo: number): Promise<BatchOutput> {
+  return answerBatchQuestion(raw, lineNo, (name) => timeline.sourcesNamed(name), async (id, line, sourceIds) => {
     const { planned, rows } = await timeline.retrieve({
       question: line.question,
       context: line.context?.map((t) => ({ speaker: t.speaker ?? '', text: t.text })),
@@ -63,9 +50,7 @@ export async function answerLine(timeline: Timeline, raw: unknown, sourceName: (
         external_id: r.externalId,
       })),
     };
-  } catch (e) {
-    return { id, error: `line ${lineNo}: ${(e as Error).message.split('\n')[0]}` };
-  }
+  });
 }
 
 /** Reads JSONL from `input`, writes JSONL to `output`, in input order. */

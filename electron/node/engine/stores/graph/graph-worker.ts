@@ -14,7 +14,7 @@ import { Parser } from 'sparqljs';
 import type * as SparqlJs from 'sparqljs';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
-import type { GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import type { GraphLoadSource, GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
 import { GraphJournal, type AttachedSql, type EditRow, type JournalEntry } from './journal';
 import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
@@ -52,7 +52,7 @@ function start(): void {
   fs.mkdirSync(config.snapshotDir, { recursive: true });
   const snap = journal.snapshot();
   removeStaleSnapshots(snap?.file);
-  let from: 'image' | 'snapshot' | 'empty' = 'empty';
+  let from: GraphLoadSource = 'empty';
   const image = snap && config.useImages !== false ? restoreStoreImage(path.join(config.snapshotDir, imageFileName(snap.seq)), snap.seq) : null;
   if (image?.ok) {
     ({ runtime, store } = image);

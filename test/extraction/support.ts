@@ -163,21 +163,9 @@ export async function importFixture(engine: Engine, dir: string): Promise<void> 
   if (end.state !== 'done') throw new Error(`import failed: ${end.error}`);
 }
 
-/** Resolves with the job's final state; `onEvent` sees every event of it. */
+/** The engine's own wait, kept under this name for the extraction tests. */
 export function waitForJob(engine: Engine, job: JobInfo, onEvent?: (j: JobInfo) => void): Promise<JobInfo> {
-  return new Promise((resolve) => {
-    const check = (j: JobInfo) => {
-      if (j.id !== job.id) return;
-      onEvent?.(j);
-      if (j.state !== 'running') {
-        off();
-        resolve(j);
-      }
-    };
-    const off = engine.onEvent((e) => e.type === 'job' && check(e.job));
-    const now = engine.jobs.list().find((j) => j.id === job.id);
-    if (now) check(now);
-  });
+  return engine.waitForJob(job, onEvent);
 }
 
 /** Polls until `cond` holds. */

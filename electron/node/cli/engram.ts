@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { Command, Option } from 'commander';
 import { compactIri } from '../../../shared/rdf';
-import type { JobInfo, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
+import type { MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
 import { Engine } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 import { formatOf, printObject, printRows } from './output';
@@ -27,22 +27,6 @@ async function withEngine<T>(program: Command, work: (engine: Engine) => Promise
   } finally {
     await engine.close();
   }
-}
-
-function waitForJob(engine: Engine, job: JobInfo, onProgress?: (j: JobInfo) => void): Promise<JobInfo> {
-  return new Promise((resolve) => {
-    const check = (j: JobInfo) => {
-      if (j.id !== job.id) return;
-      onProgress?.(j);
-      if (j.state !== 'running') {
-        off();
-        resolve(j);
-      }
-    };
-    const off = engine.onEvent((e) => e.type === 'job' && check(e.job));
-    const now = engine.jobs.list().find((j) => j.id === job.id);
-    if (now) check(now);
-  });
 }
 
 function termText(t: RdfTerm | undefined): string {
@@ -86,7 +70,7 @@ export function buildProgram(): Command {
       try {
         const job = await engine.importPaths({ paths: files });
         const tty = process.stderr.isTTY;
-        const end = await waitForJob(engine, job, (j) => {
+        const end = await engine.waitForJob(job, (j) => {
           if (tty && j.state === 'running' && j.total) process.stderr.write(`\r${j.message ?? 'Importing'}: ${j.done}/${j.total} ${j.unit}`);
         });
         if (tty) process.stderr.write('\r\x1b[K');

@@ -140,6 +140,23 @@ export class Engine implements EngramApi {
     return () => this.listeners.delete(listener);
   }
 
+  /** Resolves with a job's final state; `onProgress` sees each of its updates (CLI, tests). */
+  waitForJob(job: JobInfo, onProgress?: (j: JobInfo) => void): Promise<JobInfo> {
+    return new Promise((resolve) => {
+      const check = (j: JobInfo) => {
+        if (j.id !== job.id) return;
+        onProgress?.(j);
+        if (j.state !== 'running') {
+          off();
+          resolve(j);
+        }
+      };
+      const off = this.onEvent((e) => e.type === 'job' && check(e.job));
+      const now = this.jobs.list().find((j) => j.id === job.id);
+      if (now) check(now);
+    });
+  }
+
   private emit(event: EngineEvent): void {
     for (const l of this.listeners) {
       try {

@@ -1,6 +1,7 @@
 // Monarch grammar of SPARQL 1.1 (query and update), with IRIs, prefixed names and variables
 // as their own tokens so that the theme can tell them apart.
 import type { languages } from 'monaco-editor/editor/editor.api';
+import { rdfEditingConfiguration } from './turtle-language';
 
 export const SPARQL_KEYWORDS = [
   'select', 'construct', 'describe', 'ask', 'where', 'from', 'named', 'prefix', 'base', 'distinct',
@@ -20,19 +21,7 @@ export const SPARQL_FUNCTIONS = [
 ];
 
 export const sparqlConfiguration: languages.LanguageConfiguration = {
-  comments: { lineComment: '#' },
-  brackets: [
-    ['{', '}'],
-    ['[', ']'],
-    ['(', ')'],
-  ],
-  autoClosingPairs: [
-    { open: '{', close: '}' },
-    { open: '[', close: ']' },
-    { open: '(', close: ')' },
-    { open: '"', close: '"', notIn: ['string'] },
-    { open: '<', close: '>', notIn: ['string'] },
-  ],
+  ...rdfEditingConfiguration,
   surroundingPairs: [
     { open: '{', close: '}' },
     { open: '(', close: ')' },

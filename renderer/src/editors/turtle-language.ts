@@ -1,7 +1,8 @@
 // Monarch grammar of Turtle (and TriG's braces), sharing token names with SPARQL.
 import type { languages } from 'monaco-editor/editor/editor.api';
 
-export const turtleConfiguration: languages.LanguageConfiguration = {
+/** Comments, brackets and auto-closing shared by Turtle and SPARQL. */
+export const rdfEditingConfiguration: languages.LanguageConfiguration = {
   comments: { lineComment: '#' },
   brackets: [
     ['[', ']'],
@@ -15,6 +16,10 @@ export const turtleConfiguration: languages.LanguageConfiguration = {
     { open: '"', close: '"', notIn: ['string'] },
     { open: '<', close: '>', notIn: ['string'] },
   ],
+};
+
+export const turtleConfiguration: languages.LanguageConfiguration = {
+  ...rdfEditingConfiguration,
   wordPattern: /(-?\d*\.\d\w*)|([^\s`~!@#%^&*()=+[{\]}\\|;,.'"<>/]+)/,
 };
 

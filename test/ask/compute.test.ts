@@ -13,7 +13,7 @@ import {
   readableValue,
   sumAmounts,
 } from '../../electron/node/engine/ask/compute';
-import { humanDate } from '../../electron/node/engine/ask/dates';
+import { longDate } from '../../shared/dates/calendar';
 
 describe('dates', () => {
   it('differences in whole calendar days, whichever comes first, across months and DST', () => {
@@ -25,8 +25,8 @@ describe('dates', () => {
   });
 
   it('spells dates out', () => {
-    expect(humanDate('2026-10-11')).toBe('Sunday, October 11, 2026');
-    expect(humanDate('2026-10-20T08:30:00')).toBe('Tuesday, October 20, 2026, 08:30');
+    expect(longDate('2026-10-11')).toBe('Sunday, October 11, 2026');
+    expect(longDate('2026-10-20T08:30:00')).toBe('Tuesday, October 20, 2026, 08:30');
   });
 
   it('reads dates in a sentence against the time of the message that says them', () => {

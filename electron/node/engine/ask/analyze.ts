@@ -10,7 +10,7 @@
 //    current values → SPARQL over the graph AND message search (the graph may miss it);
 //  - anything else → message search (with the timeline's period when the question names one).
 import type { AskClassification, AskIntent, AskRoute, PlannedQuestion, TimelineOp } from '../../../../shared/types';
-import { isoWeekRange, lastDayOfMonth } from './dates';
+import { endOfMonth, isoWeekRange } from '../../../../shared/dates/calendar';
 import { attributeOf, conceptOf, verbOf, type Attribute, type Concept, type VerbAction } from './lexicon';
 
 export interface Period {
@@ -131,7 +131,7 @@ export function periodOfPlan(planned: PlannedQuestion): Period | null {
       for (const v of values) {
         const y = Number(v.slice(0, 4));
         const m = Number(v.slice(5, 7));
-        if (y && m) widen(`${v}-01`, `${v}-${String(lastDayOfMonth(y, m)).padStart(2, '0')}`);
+        if (y && m) widen(`${v}-01`, endOfMonth(`${v}-01`));
       }
     } else if (op.column === 'Week') {
       const values = op.op === 'f_value' ? op.values.map(String) : [String(op.range[0]), String(op.range[1])];

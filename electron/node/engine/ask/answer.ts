@@ -15,7 +15,7 @@ import { stem, tokens, topicWords } from './analyze';
 import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer } from './answer-type';
 import { dayDifference, findDates, formatMoney, latestValue, nth, ordinalWord, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { isFiller, sentences, valuesOf, type Value } from './sentences';
-import { addDays, humanDate, shortStamp } from './dates';
+import { addDays, longDate, shortStamp } from '../../../../shared/dates/calendar';
 import type { TemplateId } from './templates';
 
 type Row = Record<string, RdfTerm>;
@@ -135,7 +135,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       if (!pick) return none;
       const dated = items.filter((x) => x.date).length;
       const ents = iris([pick.row], 'x');
-      const value = `${labelOf(pick.row, 'label')} (${humanDate(pick.date!)})`;
+      const value = `${labelOf(pick.row, 'label')} (${longDate(pick.date!)})`;
       return {
         text: value,
         computation: { kind: 'nth', value, detail: `the ${ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`, refs: refsFor(triples, ents) },
@@ -149,7 +149,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const place = lit(top.place);
       const end = dateOf(top, 'endDate');
       const ents = iris([top], 'x');
-      const value = `${humanDate(d)}${end && end !== d ? ` – ${humanDate(end)}` : ''}`;
+      const value = `${longDate(d)}${end && end !== d ? ` – ${longDate(end)}` : ''}`;
       return {
         text: `${value} (${labelOf(top, 'label')}${place ? `, ${place}` : ''})`,
         computation: { kind: 'date', value, detail: `the date of '${labelOf(top, 'label')}' in the graph`, refs: refsFor(triples, ents) },
@@ -613,7 +613,7 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
     if (sc.part.kind === 'date') {
       // what the message tells happened on (or by) the day it was written
       const m = anchor.cand.evidence.message;
-      return { cand: anchor.cand, unit: anchor.unit, value: { text: `${humanDate(m.date)} (the day it was said)`, phrase: '', index: 0, raw: m.date } };
+      return { cand: anchor.cand, unit: anchor.unit, value: { text: `${longDate(m.date)} (the day it was said)`, phrase: '', index: 0, raw: m.date } };
     }
     const session = cands.filter((c) => c.evidence.message.sessionId === anchor.cand.evidence.message.sessionId && c.values.length);
     if (session.length) cands = session;
@@ -807,7 +807,7 @@ export function betweenFromMessages(sides: { phrase: string; evidence: AskEviden
   }
   const diff = dayDifference(found[0].date, found[1].date);
   return {
-    text: `${diff.value}: ${found.map((f) => `${f.phrase} on ${humanDate(f.date.slice(0, 10))} [${f.ref}]`).join(', ')}`,
+    text: `${diff.value}: ${found.map((f) => `${f.phrase} on ${longDate(f.date.slice(0, 10))} [${f.ref}]`).join(', ')}`,
     computation: {
       kind: 'days-between',
       value: diff.value,
@@ -831,7 +831,7 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
   const parts = [...bySession.values()].slice(0, 5).map((rows) => {
     const first = rows[0];
     const ref = refOf.get(first.id);
-    return `${first.conversationTitle} on ${humanDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${ref ? ` [${ref}]` : ''}`;
+    return `${first.conversationTitle} on ${longDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${ref ? ` [${ref}]` : ''}`;
   });
   const more = run.sessionIds.length > 5 ? `, and ${run.sessionIds.length - 5} more sessions` : '';
   const value = `${run.total} message${run.total === 1 ? '' : 's'} in ${run.sessionIds.length} session${run.sessionIds.length === 1 ? '' : 's'}`;

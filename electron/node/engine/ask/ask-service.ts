@@ -23,7 +23,7 @@ import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
-import { addDays } from './dates';
+import { addDays, endOfDay } from '../../../../shared/dates/calendar';
 import { valuesOf } from './sentences';
 import { ContentSearch } from './content';
 import { rewriteFollowUp, turnEntities } from './followup';
@@ -359,7 +359,7 @@ export class AskService {
           const planned = findDates(m.text, m.timestamp).find((d) => d.precision === 'day' && d.date.slice(0, 10) > m.date && d.date.slice(0, 10) <= now.slice(0, 10));
           if (planned) {
             const day = planned.date.slice(0, 10);
-            const after = this.deps.chat.listMessages({ conversationIds: [m.conversationId], from: day, to: `${addDays(day, 2)}T23:59:59` }, 0, 4);
+            const after = this.deps.chat.listMessages({ conversationIds: [m.conversationId], from: day, to: endOfDay(addDays(day, 2)) }, 0, 4);
             after.forEach((x, i) => candidates.push({ message: x, route: 'search', score: (h.score / max) * (0.8 - i * 0.05), why: `what happened at what a best match (message ${m.id}) planned for ${day}` }));
           }
         }

@@ -4,7 +4,7 @@
 // message text, the dates, durations and amounts a sentence states (relative dates resolved
 // against the time of the message that says them).
 import * as chrono from 'chrono-node';
-import { daysBetween, humanDate, isDate, MONTH_NAMES, ymd } from './dates';
+import { daysBetween, isDate, longDate, MONTH_NAMES, ymd } from '../../../../shared/dates/calendar';
 
 // ---- ISO 8601 durations
 
@@ -144,7 +144,7 @@ export function dateText(d: Pick<TextDate, 'date' | 'precision' | 'season'>): st
   if (d.season) return d.season;
   if (d.precision === 'year') return d.date.slice(0, 4);
   if (d.precision === 'month') return `${MONTH_NAMES[Number(d.date.slice(5, 7)) - 1]} ${d.date.slice(0, 4)}`;
-  return humanDate(d.date);
+  return longDate(d.date);
 }
 
 // chrono reads "Tue", "Tuesday", not "Tues" / "Thurs" / "Weds"
@@ -255,6 +255,6 @@ export function readableValue(value: string, datatype?: string): string {
     const d = parseIsoDuration(value);
     if (d) return humanDuration(d);
   }
-  if ((datatype?.endsWith('#date') || datatype?.endsWith('#dateTime')) && isDate(value)) return humanDate(value);
+  if ((datatype?.endsWith('#date') || datatype?.endsWith('#dateTime')) && isDate(value)) return longDate(value);
   return value;
 }

@@ -7,27 +7,22 @@
 // painting") scores the share of its items found. A reference stated relative to a date ("the
 // Sunday before 25 May 2023", "the week before 9 June 2023") is resolved to the day, or to the
 // days of the window it names, and any of them counts.
-import { stem } from './analyze';
-import { addDays, DAY_NAMES, MONTH_NAMES } from './dates';
+import { addDays, dayNameOf, DAY_NAMES, monthNumber, weekdayOf } from '../../../../shared/dates/calendar';
+import { cardinalValue, ordinalValue, timesValue } from '../../../../shared/text/numbers';
+import { stem } from '../../../../shared/text/stem';
 
-const MONTHS = new Map<string, number>();
-MONTH_NAMES.forEach((m, i) => {
-  MONTHS.set(m.toLowerCase(), i + 1);
-  MONTHS.set(m.slice(0, 3).toLowerCase(), i + 1);
-});
-MONTHS.set('sept', 9);
 // misspellings the references have
-MONTHS.set('janury', 1);
-MONTHS.set('febuary', 2);
+const MISSPELT_MONTHS: Record<string, number> = { janury: 1, febuary: 2 };
+const monthOf = (name: string) => MISSPELT_MONTHS[name] ?? monthNumber(name)!;
 const MONTH_RE = '(january|janury|february|febuary|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
 const DAY_RE = '(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?,?\\s+)?';
 
-const NUMBER_WORDS: Record<string, string> = {
-  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-  eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16', seventeen: '17', eighteen: '18',
-  nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50', sixty: '60', seventy: '70', eighty: '80', ninety: '90',
-  hundred: '100', once: '1', twice: '2', first: '1', second: '2', third: '3', fourth: '4', fifth: '5',
-};
+/** A number word as its digits ("seven", "seventh", "twice" → "7", "7", "2"); null for other words. */
+function numberWordDigits(w: string): string | null {
+  if (/^\d/.test(w)) return null;
+  const n = cardinalValue(w) ?? ordinalValue(w) ?? timesValue(w);
+  return n === null ? null : String(n);
+}
 const DROP = new Set(['a', 'an', 'the']);
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -43,11 +38,11 @@ function canonicalDates(text: string): string {
     .replace(new RegExp(`\\b${MONTH_RE}\\.(?=\\d{4}\\b)`, 'g'), '$1 ');
   t = t.replace(/\b(\d{4})-(\d{2})-(\d{2})(?:t[\d:]+)?\b/g, (_, y, m, d) => ` ${dateToken(+y, +m, +d)} `);
   // Sunday, May 7, 2023 / May 7 2023 / May 7th
-  t = t.replace(new RegExp(`\\b${DAY_RE}${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?`, 'g'), (_, mon, d, y) => ` ${dateToken(y ? +y : null, MONTHS.get(mon)!, +d)} `);
+  t = t.replace(new RegExp(`\\b${DAY_RE}${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?`, 'g'), (_, mon, d, y) => ` ${dateToken(y ? +y : null, monthOf(mon), +d)} `);
   // 7 May 2023 / Mon 7 May 2023 / 7th of May, 2023
-  t = t.replace(new RegExp(`\\b${DAY_RE}(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}(?:,?\\s+(\\d{4})\\b)?`, 'g'), (_, d, mon, y) => ` ${dateToken(y ? +y : null, MONTHS.get(mon)!, +d)} `);
+  t = t.replace(new RegExp(`\\b${DAY_RE}(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}(?:,?\\s+(\\d{4})\\b)?`, 'g'), (_, d, mon, y) => ` ${dateToken(y ? +y : null, monthOf(mon), +d)} `);
   // May 2023 / May, 2023
-  t = t.replace(new RegExp(`\\b${MONTH_RE},?\\s+(\\d{4})\\b`, 'g'), (_, mon, y) => ` ${dateToken(+y, MONTHS.get(mon)!, null)} `);
+  t = t.replace(new RegExp(`\\b${MONTH_RE},?\\s+(\\d{4})\\b`, 'g'), (_, mon, y) => ` ${dateToken(+y, monthOf(mon), null)} `);
   // a bare year
   t = t.replace(/(?<![\w-])((?:19|20)\d{2})(?![\w-])/g, (_, y) => ` y${y} `);
   return t;
@@ -67,7 +62,7 @@ export function normalizeTokens(text: string): string[] {
       out.push(w);
       continue;
     }
-    const n = NUMBER_WORDS[w];
+    const n = numberWordDigits(w);
     if (n) {
       out.push(n);
       continue;
@@ -93,8 +88,6 @@ function containsRun(hay: string[], needle: string[]): boolean {
   return false;
 }
 
-const WEEKDAYS = DAY_NAMES.map((d) => d.toLowerCase());
-const ORDINAL_COUNT: Record<string, number> = { one: 1, a: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 
 function parseDay(text: string): string | null {
   const toks = normalizeTokens(text);
@@ -104,7 +97,6 @@ function parseDay(text: string): string | null {
   return y && m && d ? `${y.slice(1)}-${m.slice(1)}-${d.slice(1)}` : null;
 }
 
-const dayOfWeek = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 /**
  * A reference stated relative to a date → the days it may mean (null when it is not one).
@@ -122,16 +114,17 @@ export function relativeDays(reference: string): string[] | null {
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => addDays(anchor, from + i));
   if (dir === 'of') return /^week(end)?$/.test(what) ? range(-6, 6) : null;
   const sign = dir === 'before' ? -1 : 1;
-  const wd = WEEKDAYS.indexOf(what.replace(/^last\s+/, ''));
+  const day = /^(?:last\s+)?([a-z]+day)$/.exec(what)?.[1];
+  const wd = day && dayNameOf(day) ? DAY_NAMES.indexOf(dayNameOf(day)!) : -1;
   if (wd >= 0) {
     let step = sign;
-    while (dayOfWeek(addDays(anchor, step)) !== wd) step += sign;
+    while (weekdayOf(addDays(anchor, step)) !== wd) step += sign;
     return [addDays(anchor, step)];
   }
   if (/^(?:last\s+)?week(?:end)?$/.test(what) || what === 'few days') return sign < 0 ? range(-9, -1) : range(1, 9);
   const n = /^(\d+|one|a|two|three|four|five|six)\s+(day|week|weekend|month)s?$/.exec(what);
   if (n) {
-    const count = /^\d/.test(n[1]) ? Number(n[1]) : ORDINAL_COUNT[n[1]];
+    const count = n[1] === 'a' ? 1 : cardinalValue(n[1])!;
     if (n[2] === 'day') return [addDays(anchor, sign * count)];
     if (n[2] === 'week' || n[2] === 'weekend') return sign < 0 ? range(-7 * count - 2, -7 * count + 6) : range(7 * count - 6, 7 * count + 2);
     if (n[2] === 'month') return sign < 0 ? range(-31 * count - 3, -28 * count + 3) : range(28 * count - 3, 31 * count + 3);

@@ -8,7 +8,7 @@ import { loadOntology } from '../extraction/ontology';
 import { fillPrompt, loadPrompt } from '../extraction/prompt';
 import type { OllamaClient } from '../llm/ollama';
 import { resourcePath } from '../paths';
-import { DAY_NAMES } from './dates';
+import { dayName } from '../../../../shared/dates/calendar';
 
 export const SPARQL_PROMPT = { id: 'ask-sparql', version: 1 } as const;
 export const ANSWER_PROMPT = { id: 'ask-answer', version: 1 } as const;
@@ -33,8 +33,7 @@ export function loadExamples(): FewShot[] {
 }
 
 export function todayLine(now: string): string {
-  const d = new Date(`${now.slice(0, 10)}T00:00:00Z`);
-  return `${now.slice(0, 10)} (${DAY_NAMES[d.getUTCDay()]})`;
+  return `${now.slice(0, 10)} (${dayName(now)})`;
 }
 
 function dialogueLines(earlier: Pick<AskTurn, 'rewrite' | 'answer'>[]): string {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { GRAPHS } from '../../../../shared/rdf';
 import type { MessageRow, SourceFormat } from '../../../../shared/types';
-import { tableColumnsOf, utcIsoOf } from '../common/wall-clock';
+import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
 import type { JobContext } from '../common/jobs';
 import type { ChatStore } from '../stores/chat-store';
 import type { SearchIndex, SearchRow } from '../stores/search-index';

@@ -1,7 +1,7 @@
 // What every format parser produces: a format-neutral description of one or more sources,
 // before sessions are numbered and anything is written.
 import type { Role, SourceFormat } from '../../../../shared/types';
-import type { WallClock } from '../common/wall-clock';
+import type { WallClock } from '../../../../shared/dates/wall-clock';
 
 export interface ParsedMessage {
   /** The source's own id (ChatGPT node id, dia_id, uuid…), when it has one. */

@@ -1,7 +1,7 @@
 // Splits a conversation's messages into sessions where the source gives none: a new
 // session starts after a silence longer than the gap (20 minutes by default, as in the
 // temporal-memory study).
-import { epochMsOf } from '../common/wall-clock';
+import { epochMsOf } from '../../../../shared/dates/wall-clock';
 import type { ParsedMessage, ParsedSession } from './parsed';
 
 export const DEFAULT_SESSION_GAP_MINUTES = 20;

@@ -17,7 +17,7 @@ import type {
 } from '../../../../shared/types';
 import { GRAPHS, MEMORY_BASE } from '../../../../shared/rdf';
 import { migrate, type Migration } from './migrate';
-import type { TableColumns } from '../common/wall-clock';
+import type { TableColumns } from '../../../../shared/dates/wall-clock';
 
 export type Db = Database.Database;
 

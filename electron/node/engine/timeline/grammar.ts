@@ -14,18 +14,19 @@ import * as chrono from 'chrono-node';
 import {
   addDays,
   addMonths,
+  DAY_NAMES,
+  dayNameOf,
   daysInMonth,
-  isoWeekStart,
   isValidDate,
   monthRange,
   parts,
-  shiftMonths,
+  shiftMonth,
+  startOfIsoWeek,
   weekdayOf,
-  WEEKDAYS,
   ymd,
-  type Weekday,
+  type DayName,
   type Ymd,
-} from './dates';
+} from '../../../../shared/dates/calendar';
 import { normalizeNumbers, parseCount, type Normalized } from './numbers';
 
 export type DateRange = [Ymd, Ymd];
@@ -54,7 +55,7 @@ export type Ref =
   | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean; note?: string })
   | (RefBase & { kind: 'timeOfDay'; from: string; to: string; label: string })
   | (RefBase & { kind: 'upToNow' })
-  | (RefBase & { kind: 'dayName'; days: Weekday[] })
+  | (RefBase & { kind: 'dayName'; days: DayName[] })
   | (RefBase & { kind: 'recent'; what: 'recently' | 'otherDay' })
   | (RefBase & { kind: 'speaker'; name: string })
   | (RefBase & { kind: 'role'; role: 'user' | 'assistant' });
@@ -107,11 +108,6 @@ const PART_OF_DAY: Record<string, [string, string]> = {
   midday: ['11:00:00', '13:59:59'],
   lunchtime: ['11:00:00', '13:59:59'],
 };
-
-function fullWeekday(w: string): Weekday {
-  const l = w.toLowerCase();
-  return WEEKDAYS.find((d) => d.toLowerCase().startsWith(l.slice(0, 3)))!;
-}
 
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
 
@@ -398,17 +394,17 @@ class Extractor {
         case 'fortnight':
           return [addDays(t, -14 * n), t];
         case 'month':
-          return [shiftMonths(t, -n), t];
+          return [addMonths(t, -n), t];
         default:
-          return [shiftMonths(t, -12 * n), t];
+          return [addMonths(t, -12 * n), t];
       }
     };
     const calendarWeek = (n: number): DateRange => {
-      const start = addDays(isoWeekStart(t), -7 * n);
+      const start = addDays(startOfIsoWeek(t), -7 * n);
       return [start, addDays(start, 6)];
     };
     const calendarMonth = (n: number): DateRange => {
-      const [yy, mm] = addMonths(y, m, -n);
+      const [yy, mm] = shiftMonth(y, m, -n);
       return monthRange(yy, mm);
     };
     const calendarYear = (n: number): DateRange => [ymd(y - n, 1, 1), ymd(y - n, 12, 31)];
@@ -454,7 +450,7 @@ class Extractor {
     // "earlier this week": the calendar week so far, before today
     this.scan(`\\bearlier\\s+(?:this|in\\s+the)\\s+(week|month|year)\\b`, (mm) => {
       const unit = mm[1].toLowerCase();
-      const start = unit === 'week' ? isoWeekStart(t) : unit === 'month' ? ymd(y, m, 1) : ymd(y, 1, 1);
+      const start = unit === 'week' ? startOfIsoWeek(t) : unit === 'month' ? ymd(y, m, 1) : ymd(y, 1, 1);
       const end = addDays(t, -1);
       return this.dates([[start, end < start ? start : end]], 'span', true);
     });
@@ -477,7 +473,7 @@ class Extractor {
     const t = this.today;
     const wd = weekdayOf(t);
     // Saturday of the current ISO week (may be in the future)
-    const thisSaturday = addDays(isoWeekStart(t), 5);
+    const thisSaturday = addDays(startOfIsoWeek(t), 5);
     // the most recent weekend that ended before today
     const lastSunday = wd === 0 ? addDays(t, -7) : addDays(t, -wd);
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
@@ -503,17 +499,17 @@ class Extractor {
     // "two Fridays ago"
     this.scan(`\\b${COUNT}\\s+${WEEKDAY_RE}s\\s+(?:ago|back)\\b`, (m) => {
       const n = parseCount(m[1]) ?? 1;
-      const date = previous(WEEKDAYS.indexOf(fullWeekday(m[2])), n - 1);
+      const date = previous(DAY_NAMES.indexOf(dayNameOf(m[2])!), n - 1);
       return this.dates([[date, date]], 'day', true);
     });
     // "Friday the 13th": the latest such day
     this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE},?\\s+(?:the\\s+)?${ORD}\\b(?!\\s*(?:of\\b|${SNOUN}))`, (m) => {
-      const target = WEEKDAYS.indexOf(fullWeekday(m[1]));
+      const target = DAY_NAMES.indexOf(dayNameOf(m[1])!);
       const d = +m[2];
       let { y, m: mo } = parts(t);
       for (let i = 0; i < 36; i++) {
         if (isValidDate(y, mo, d) && ymd(y, mo, d) <= t && weekdayOf(ymd(y, mo, d)) === target) return this.dates([[ymd(y, mo, d), ymd(y, mo, d)]], 'day', false);
-        [y, mo] = addMonths(y, mo, -1);
+        [y, mo] = shiftMonth(y, mo, -1);
       }
       return null;
     });
@@ -521,21 +517,21 @@ class Extractor {
     this.scan(`\\b(?:on\\s+|every\\s+|most\\s+)?${WEEKDAY_RE}s\\b|\\bevery\\s+${WEEKDAY_RE}\\b`, (m) => {
       const w = m[1] ?? m[2];
       if (!/^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(w) && !/every/i.test(m[0])) return null;
-      return { kind: 'dayName', days: [fullWeekday(w)], relative: false };
+      return { kind: 'dayName', days: [dayNameOf(w)!], relative: false };
     });
     // "Tuesday before last", "last Tuesday", "this past Tuesday", "on Tuesday", "Tuesday"
     this.scan(`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b(\\s+before\\s+last|\\s+of\\s+last\\s+week|\\s+last\\s+week|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night))?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_WORDS.join('|')})\\b)`, (m) => {
       const w = m[2];
       if (w.length <= 3 && !m[1] && !/^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(w)) return null;
       if (/^(?:sat|sun|wed|mon)$/i.test(w) && !m[1]) return null; // too ambiguous as bare words
-      const target = WEEKDAYS.indexOf(fullWeekday(w));
+      const target = DAY_NAMES.indexOf(dayNameOf(w)!);
       const which = (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
       const tail = (m[3] ?? '').toLowerCase();
       let date: Ymd;
       if (/before last/.test(tail)) date = previous(target, 1);
-      else if (/last week/.test(tail)) date = addDays(addDays(isoWeekStart(t), -7), (target + 6) % 7);
+      else if (/last week/.test(tail)) date = addDays(addDays(startOfIsoWeek(t), -7), (target + 6) % 7);
       else if (/this week/.test(tail) || which === 'this') {
-        const inWeek = addDays(isoWeekStart(t), (target + 6) % 7);
+        const inWeek = addDays(startOfIsoWeek(t), (target + 6) % 7);
         date = inWeek <= t ? inWeek : previous(target);
       } else {
         // "last Saturday": the most recent Saturday before today, or, when we did not talk
@@ -598,7 +594,7 @@ class Extractor {
     const t = this.today;
     const { y } = parts(t);
     const seasonRange = (startMonth: number, yy: number): DateRange => {
-      const [ey, em] = addMonths(yy, startMonth, 2);
+      const [ey, em] = shiftMonth(yy, startMonth, 2);
       return [ymd(yy, startMonth, 1), ymd(ey, em, daysInMonth(ey, em))];
     };
     this.scan(`\\b(?:(?:in|during|over|throughout)\\s+)?(?:(the|this|last|this\\s+past|past)\\s+)?(spring|summer|fall|autumn|winter)(?:\\s+(?:of\\s+)?((?:19|20)\\d\\d))?\\b`, (m) => {
@@ -632,7 +628,7 @@ class Extractor {
           latest ??= day;
           if (!this.ctx.hasData || this.ctx.hasData(day, day)) return this.dates([[day, day]], 'day', true);
         }
-        [y, mo] = addMonths(y, mo, -1);
+        [y, mo] = shiftMonth(y, mo, -1);
       }
       return latest ? this.dates([[latest, latest]], 'day', true) : null;
     });
@@ -754,7 +750,7 @@ class Extractor {
       if (r.kind === 'dates' && r.unit === 'day' && r.ranges.length === 1) {
         const wk = /\b(?:in\s+|during\s+)?(?:the\s+)?week\s+(?:of\s+)?(?:the\s+)?$/i.exec(this.n.text.slice(0, r.start));
         if (wk) {
-          const start = isoWeekStart(r.ranges[0][0]);
+          const start = startOfIsoWeek(r.ranges[0][0]);
           r.ranges = [[start, addDays(start, 6)]];
           r.unit = 'week';
           const [os] = this.n.toOriginal(wk.index, r.start);

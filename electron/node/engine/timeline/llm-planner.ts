@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { timelineOpSchema } from '../../../../shared/api';
 import type { PlannedQuestion, QuestionKind, TimelineOp, TimelinePlan } from '../../../../shared/types';
-import { humanDate } from './dates';
+import { mediumDate } from '../../../../shared/dates/calendar';
 import type { LlmMessage, OllamaClient } from '../llm/ollama';
 import { checkPlan } from './plan';
 import type { PlanInput, PlannerMemory } from './planner';
@@ -57,7 +57,7 @@ export function llmPrompt(input: PlanInput, memory: PlannerMemory): LlmMessage[]
     '"chain": the operations for the time/session/speaker part ([] when there is none), "content": the topic words (empty for meta)}.',
   ].join('\n');
   const user = [
-    `Now: ${input.now.replace('T', ' ')} (${humanDate(input.now.slice(0, 10))}).`,
+    `Now: ${input.now.replace('T', ' ')} (${mediumDate(input.now.slice(0, 10))}).`,
     `The memory has ${memory.sessions.length} sessions (${past.length} before now); the latest:`,
     ...recent,
     memory.speakers.length ? `Speakers: ${memory.speakers.slice(0, 20).join(', ')}.` : '',

@@ -7,7 +7,7 @@
 // checked against its column here and only ever reaches SQL as a bound parameter.
 import { ApiError } from '../../../../shared/api';
 import type { TimelineColumn, TimelineOp, TimelinePlan } from '../../../../shared/types';
-import { WEEKDAYS } from './dates';
+import { DAY_NAMES } from '../../../../shared/dates/calendar';
 
 export const TIMELINE_COLUMNS: readonly TimelineColumn[] = [
   'Response_Index',
@@ -70,7 +70,7 @@ export function normalizeValue(column: TimelineColumn, value: string | number, b
       if (!['user', 'assistant', 'system', 'other'].includes(s.toLowerCase())) bad(`${where} is not one of user, assistant, system, other`);
       return s.toLowerCase();
     case 'Day_Name': {
-      const day = WEEKDAYS.find((d) => d.toLowerCase() === s.toLowerCase());
+      const day = DAY_NAMES.find((d) => d.toLowerCase() === s.toLowerCase());
       if (!day) bad(`${where} is not a day name (Monday … Sunday)`);
       return day;
     }

@@ -7,7 +7,7 @@
 // each its own operation), and what is left of the question decides whether the rows are
 // ranked by content. See docs/timeline.md for the semantics of each kind of reference.
 import type { PlannedQuestion, QuestionKind, TimelineOp, TimelinePlan } from '../../../../shared/types';
-import { addDays, daysInMonth, humanDate, isoWeekLabel, isoWeekStart, monthLabel, parts, shiftMonths, type Ymd } from './dates';
+import { addDays, addMonths, daysInMonth, endOfMonth, isoWeekLabel, mediumDate, monthLabel, parts, startOfIsoWeek, type Ymd } from '../../../../shared/dates/calendar';
 import { contentWords, queryWords } from './classify';
 import { extractRefs, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
@@ -86,7 +86,7 @@ function wholeYear([a, b]: DateRange): number | null {
 }
 
 function wholeWeek([a, b]: DateRange): string | null {
-  return isoWeekStart(a) === a && addDays(a, 6) === b ? isoWeekLabel(a) : null;
+  return startOfIsoWeek(a) === a && addDays(a, 6) === b ? isoWeekLabel(a) : null;
 }
 
 function dateOps(ranges: DateRange[], why: string): TimelineOp[] {
@@ -113,7 +113,7 @@ function dateOps(ranges: DateRange[], why: string): TimelineOp[] {
 
 function describeRanges(ranges: DateRange[]): string {
   return mergeRanges(ranges)
-    .map(([a, b]) => (a === b ? humanDate(a) : a === MIN_DATE ? `up to ${humanDate(b)}` : `${humanDate(a)} – ${humanDate(b)}`))
+    .map(([a, b]) => (a === b ? mediumDate(a) : a === MIN_DATE ? `up to ${mediumDate(b)}` : `${mediumDate(a)} – ${mediumDate(b)}`))
     .join('; ');
 }
 
@@ -147,10 +147,9 @@ function shiftRanges(ranges: DateRange[], unit: 'day' | 'week' | 'month' | 'year
     if (unit === 'day') return [addDays(a, delta), addDays(b, delta)];
     if (unit === 'week') return [addDays(a, 7 * delta), addDays(b, 7 * delta)];
     const months = unit === 'month' ? delta : 12 * delta;
-    const na = shiftMonths(a, months);
-    const endOfMonth = parts(b).d === daysInMonth(parts(b).y, parts(b).m);
-    let nb = shiftMonths(b, months);
-    if (endOfMonth) nb = `${nb.slice(0, 8)}${String(daysInMonth(parts(nb).y, parts(nb).m)).padStart(2, '0')}`;
+    const na = addMonths(a, months);
+    // a range that ends with its month ends with the shifted month too (Feb 28 → Mar 31)
+    const nb = b === endOfMonth(b) ? endOfMonth(addMonths(b, months)) : addMonths(b, months);
     return [na, nb];
   });
 }

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { ApiError } from '../../../../shared/api';
 import type { MessageRow, PlannedQuestion, PlanRun, TimelinePlan } from '../../../../shared/types';
-import { wallClockOfDate, parseIsoWallClock } from '../common/wall-clock';
+import { wallClockOfDate, parseIsoWallClock } from '../../../../shared/dates/wall-clock';
 import type { ChatStore } from '../stores/chat-store';
 import type { SearchIndex } from '../stores/search-index';
 import type { OllamaClient } from '../llm/ollama';

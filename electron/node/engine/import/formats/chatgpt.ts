@@ -3,7 +3,7 @@
 // Each conversation is a tree of nodes (`mapping`) because edits and regenerations branch;
 // the branch the person saw ends at `current_node`, so we walk parents from there to the root.
 import type { Role } from '../../../../../shared/types';
-import { wallClockOfEpochMs, type WallClock } from '../../common/wall-clock';
+import { wallClockOfEpochMs, type WallClock } from '../../../../../shared/dates/wall-clock';
 import { ImportError, type ParsedConversation, type ParsedMessage, type ParsedSource } from '../parsed';
 import { isObj, num, sampleAll, str, type Obj } from './shape';
 

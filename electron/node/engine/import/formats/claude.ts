@@ -1,5 +1,5 @@
 // Claude export (`conversations.json`): a list of conversations with `chat_messages`.
-import { parseIsoWallClock } from '../../common/wall-clock';
+import { parseIsoWallClock } from '../../../../../shared/dates/wall-clock';
 import { ImportError, type ParsedConversation, type ParsedMessage, type ParsedSource } from '../parsed';
 import { isObj, sampleAll, str, type Obj } from './shape';
 

@@ -5,7 +5,7 @@
 // messages }] }` (the shape of the bundled demo memory).
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Role, SourceFormat } from '../../../../../shared/types';
-import { parseDateValue } from '../../common/parse-date';
+import { parseDateValue } from '../../../../../shared/dates/parse-date';
 import { ImportError, type ParsedConversation, type ParsedMessage, type ParsedSource } from '../parsed';
 import { isObj, str, type Obj } from './shape';
 

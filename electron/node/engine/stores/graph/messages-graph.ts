@@ -3,7 +3,7 @@
 // it can always be rebuilt; IRIs come from content keys, so they are stable across re-imports.
 import { MEMORY_BASE, PREFIXES } from '../../../../../shared/rdf';
 import type { GraphRow } from '../chat-store';
-import { xsdDateTimeOf } from '../../common/wall-clock';
+import { xsdDateTimeOf } from '../../../../../shared/dates/wall-clock';
 import { iri, stringLiteral, TripleWriter, xsd } from './ntriples';
 
 const { rdf, rdfs, sioc, prov, dcterms, foaf, pcm } = PREFIXES;

@@ -3,8 +3,8 @@
 // Time questions are about the person's days ("last Tuesday", "this morning"), so every
 // message keeps its wall-clock date and time; instants from exports that only carry UTC
 // (ChatGPT epochs, Claude ISO 'Z') are shown in the machine's own time zone, which is the
-// person's.
-import { getISOWeek, getISOWeekYear } from 'date-fns';
+// person's. Pure (the machine's zone is JavaScript's own): the renderer uses it too.
+import { dayName, isoWeekLabel, isValidDate } from './calendar';
 
 export interface WallClock {
   /** 'YYYY-MM-DDTHH:MM:SS' */
@@ -12,8 +12,6 @@ export interface WallClock {
   /** Minutes east of UTC, or null when the source does not say. */
   offsetMin: number | null;
 }
-
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -45,15 +43,14 @@ export function parseIsoWallClock(text: string): WallClock | null {
   if (!validParts(+y, +mo, +d, +h, +mi, +s)) return null;
   const local = `${y}-${mo}-${d}T${h}:${mi}:${s}`;
   if (!zone) return { local, offsetMin: null };
-  if (zone.toUpperCase() === 'Z') return wallClockOfEpochMs(Date.parse(`${local}Z`));
+  if (zone.toUpperCase() === 'Z') return wallClockOfEpochMs(wallToMs(local));
   const sign = zone[0] === '-' ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
   return { local, offsetMin: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) };
 }
 
 function validParts(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
-  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return false;
-  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return isValidDate(y, mo, d) && h <= 23 && mi <= 59 && s <= 60;
 }
 
 /** Builds a wall clock from components (month 1-based). */
@@ -61,15 +58,30 @@ export function wallClockOf(y: number, mo: number, d: number, h = 0, mi = 0, s =
   return { local: `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`, offsetMin };
 }
 
+/**
+ * A wall-clock string ('YYYY-MM-DD', 'YYYY-MM-DDTHH:MM[:SS]') as milliseconds with the clock
+ * read as UTC: an axis for ordering, gaps and drawing on which no zone or DST shift creeps in.
+ * NaN when it is not one.
+ */
+export function wallToMs(wall: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(wall);
+  if (!m) return NaN;
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+}
+
+/** The wall clock 'YYYY-MM-DDTHH:MM:SS' at milliseconds of that axis (wallToMs's inverse). */
+export function msToWall(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
 /** The UTC instant of a wall clock; a floating wall clock is taken as UTC. */
 export function utcIsoOf(w: WallClock): string {
-  const asUtc = Date.parse(`${w.local}Z`);
-  return new Date(asUtc - (w.offsetMin ?? 0) * 60_000).toISOString();
+  return new Date(epochMsOf(w)).toISOString();
 }
 
 /** Milliseconds on a common axis for ordering and gaps (floating taken as UTC). */
 export function epochMsOf(w: WallClock): number {
-  return Date.parse(`${w.local}Z`) - (w.offsetMin ?? 0) * 60_000;
+  return wallToMs(w.local) - (w.offsetMin ?? 0) * 60_000;
 }
 
 export interface TableColumns {
@@ -97,19 +109,8 @@ export function tableColumnsOf(local: string): TableColumns {
 }
 
 function dayColumnsOf(local: string): Omit<TableColumns, 'time'> {
-  const y = Number(local.slice(0, 4));
-  const mo = Number(local.slice(5, 7));
-  const d = Number(local.slice(8, 10));
-  // A UTC date keeps the calendar day free of the machine's DST rules.
-  const utc = new Date(Date.UTC(y, mo - 1, d));
-  const asLocalMidday = new Date(y, mo - 1, d, 12);
-  return {
-    dayName: DAY_NAMES[utc.getUTCDay()],
-    week: `${getISOWeekYear(asLocalMidday)}-W${pad(getISOWeek(asLocalMidday))}`,
-    date: local.slice(0, 10),
-    month: local.slice(0, 7),
-    year: y,
-  };
+  const date = local.slice(0, 10);
+  return { dayName: dayName(date), week: isoWeekLabel(date), date, month: local.slice(0, 7), year: Number(local.slice(0, 4)) };
 }
 
 /** xsd:dateTime lexical form: with the offset when known, floating otherwise. */
@@ -123,7 +124,5 @@ export function xsdDateTimeOf(w: WallClock): string {
 
 /** Adds seconds to a wall clock, keeping its offset. */
 export function addSeconds(w: WallClock, seconds: number): WallClock {
-  const ms = Date.parse(`${w.local}Z`) + seconds * 1000;
-  const iso = new Date(ms).toISOString();
-  return { local: iso.slice(0, 19), offsetMin: w.offsetMin };
+  return { local: msToWall(wallToMs(w.local) + seconds * 1000), offsetMin: w.offsetMin };
 }

@@ -1,0 +1,201 @@
+// Calendar dates as the person's calendar has them: 'YYYY-MM-DD' strings (Ymd), and wall-clock
+// strings 'YYYY-MM-DDTHH:MM:SS' whose first ten characters are one. The arithmetic is date-fns's,
+// run on Dates set to noon of the day in the machine's zone: no daylight-saving change happens at
+// noon, so a day is always a day (see test/dates/calendar.test.ts, run in zones with DST).
+// Pure: the renderer uses it too.
+import {
+  addDays as addDaysFns,
+  addMonths as addMonthsFns,
+  addWeeks as addWeeksFns,
+  differenceInCalendarDays,
+  endOfISOWeek,
+  format,
+  getDay,
+  getDaysInMonth,
+  getISOWeek,
+  getISOWeekYear,
+  isValid,
+  startOfISOWeek,
+} from 'date-fns';
+
+/** A calendar date 'YYYY-MM-DD'. */
+export type Ymd = string;
+
+/** Day names, Sunday first (the index is date-fns's and JavaScript's day number). */
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export type DayName = (typeof DAY_NAMES)[number];
+/** Monday first, as an ISO week runs. */
+export const DAY_NAMES_FROM_MONDAY: readonly DayName[] = [...DAY_NAMES.slice(1), DAY_NAMES[0]];
+
+export const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+/** 'Jan' … 'Dec'. */
+export const MONTH_ABBREVIATIONS: readonly string[] = MONTH_NAMES.map((m) => m.slice(0, 3));
+
+/** 1–12 for a month's name or a beginning of it of three letters or more ("sep", "Sept.", "September"); null otherwise. */
+export function monthNumber(name: string): number | null {
+  const n = name.trim().toLowerCase().replace(/\.$/, '');
+  if (n.length < 3) return null;
+  const i = MONTH_NAMES.findIndex((m) => m.toLowerCase().startsWith(n));
+  return i >= 0 ? i + 1 : null;
+}
+
+/** The day a name or abbreviation names ("tue", "Tues", "weds", "thurs", "Saturday"); null otherwise. */
+export function dayNameOf(name: string): DayName | null {
+  const n = name.trim().toLowerCase().replace(/\.$/, '');
+  if (n === 'weds') return 'Wednesday';
+  if (n.length < 3) return null;
+  return DAY_NAMES.find((d) => d.toLowerCase().startsWith(n)) ?? null;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function ymd(y: number, m: number, d: number): Ymd {
+  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+}
+
+export function parts(date: string): { y: number; m: number; d: number } {
+  return { y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)), d: Number(date.slice(8, 10)) };
+}
+
+/** Noon of the day in the machine's zone (years below 100 included). */
+function noonOf(date: string): Date {
+  const { y, m, d } = parts(date);
+  const dt = new Date(2000, 0, 1, 12);
+  dt.setFullYear(y, m - 1, d);
+  return dt;
+}
+
+function ymdOf(d: Date): Ymd {
+  return ymd(d.getFullYear(), d.getMonth() + 1, d.getDate());
+}
+
+export function daysInMonth(y: number, m: number): number {
+  return getDaysInMonth(noonOf(ymd(y, m, 1)));
+}
+
+export function isValidDate(y: number, m: number, d: number): boolean {
+  return Number.isInteger(y) && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+/** Does the string start with a real calendar date ('2026-02-30' does not)? */
+export function isDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return false;
+  const { y, m, d } = parts(s);
+  return isValidDate(y, m, d) && isValid(noonOf(s));
+}
+
+export function addDays(date: string, n: number): Ymd {
+  return ymdOf(addDaysFns(noonOf(date), n));
+}
+
+export function addWeeks(date: string, n: number): Ymd {
+  return ymdOf(addWeeksFns(noonOf(date), n));
+}
+
+/** The same day n months later (earlier when negative), clamped to the month's end (Mar 31 − 1 month = Feb 28). */
+export function addMonths(date: string, n: number): Ymd {
+  return ymdOf(addMonthsFns(noonOf(date), n));
+}
+
+/** (year, month) n months later: [y, m], m 1-based. */
+export function shiftMonth(y: number, m: number, n: number): [number, number] {
+  const total = y * 12 + (m - 1) + n;
+  return [Math.floor(total / 12), (total % 12) + 1];
+}
+
+/** Whole calendar days from a to b (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return differenceInCalendarDays(noonOf(b), noonOf(a));
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  return getDay(noonOf(date));
+}
+
+export function dayName(date: string): DayName {
+  return DAY_NAMES[weekdayOf(date)];
+}
+
+/** Monday of the ISO week holding the date. */
+export function startOfIsoWeek(date: string): Ymd {
+  return ymdOf(startOfISOWeek(noonOf(date)));
+}
+
+/** Sunday of the ISO week holding the date. */
+export function endOfIsoWeek(date: string): Ymd {
+  return ymdOf(endOfISOWeek(noonOf(date)));
+}
+
+/** The ISO week 'YYYY-Www' (the chat table's Week column): 2027-01-01 → '2026-W53'. */
+export function isoWeekLabel(date: string): string {
+  const d = noonOf(date);
+  return `${pad(getISOWeekYear(d), 4)}-W${pad(getISOWeek(d))}`;
+}
+
+/** Monday and Sunday of an ISO week label 'YYYY-Www'; null when it is not one (or the year has no such week). */
+export function isoWeekRange(label: string): [Ymd, Ymd] | null {
+  const m = /^(\d{4})-W(\d{2})$/.exec(label);
+  if (!m) return null;
+  const week = Number(m[2]);
+  if (week < 1 || week > 53) return null;
+  const start = addWeeks(startOfIsoWeek(ymd(Number(m[1]), 1, 4)), week - 1);
+  if (isoWeekLabel(start) !== label) return null;
+  return [start, addDays(start, 6)];
+}
+
+/** 'YYYY-MM'. */
+export function monthLabel(y: number, m: number): string {
+  return `${pad(y, 4)}-${pad(m)}`;
+}
+
+/** First and last day of a month. */
+export function monthRange(y: number, m: number): [Ymd, Ymd] {
+  return [ymd(y, m, 1), ymd(y, m, daysInMonth(y, m))];
+}
+
+export function startOfMonth(date: string): Ymd {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function endOfMonth(date: string): Ymd {
+  const { y, m } = parts(date);
+  return ymd(y, m, daysInMonth(y, m));
+}
+
+/** The first instant of a day as a wall clock ('2026-05-03' → '2026-05-03T00:00:00'). */
+export function startOfDay(date: string): string {
+  return `${date.slice(0, 10)}T00:00:00`;
+}
+
+/** The upper bound of a range end: a bare date means its whole day ('…T23:59:59'); a wall clock stays as it is. */
+export function endOfDay(dateOrWall: string): string {
+  return dateOrWall.length === 10 ? `${dateOrWall}T23:59:59` : dateOrWall;
+}
+
+/** A date in a date-fns `format` pattern ('EEE MMM d, yyyy' → 'Sun May 3, 2026'). */
+export function formatDate(date: string, pattern: string): string {
+  return format(noonOf(date), pattern);
+}
+
+/** 'Sunday, October 11, 2026', with ', 08:30' when a wall clock has a time other than midnight; other text as it is. */
+export function longDate(value: string): string {
+  if (!isDate(value)) return value;
+  const base = formatDate(value, 'EEEE, MMMM d, yyyy');
+  const time = /T(\d{2}):(\d{2})/.exec(value);
+  return time && !(time[1] === '00' && time[2] === '00') ? `${base}, ${time[1]}:${time[2]}` : base;
+}
+
+/** 'Sun Oct 11, 2026' (plans and their explanations). */
+export function mediumDate(date: string): string {
+  return formatDate(date, 'EEE MMM d, yyyy');
+}
+
+/** 'Mon 14 Sep 2026 20:05' (evidence lines); other text as it is. */
+export function shortStamp(ts: string): string {
+  if (!isDate(ts)) return ts;
+  return `${formatDate(ts, 'EEE d MMM yyyy')}${ts.length >= 16 ? ` ${ts.slice(11, 16)}` : ''}`;
+}

@@ -1,0 +1,140 @@
+// The shared date toolkit: calendar arithmetic on 'YYYY-MM-DD' strings, ISO weeks at year
+// boundaries, names, formats; the same answers whatever the machine's time zone.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  dayName,
+  dayNameOf,
+  daysBetween,
+  daysInMonth,
+  endOfDay,
+  endOfIsoWeek,
+  endOfMonth,
+  isDate,
+  isoWeekLabel,
+  isoWeekRange,
+  isValidDate,
+  longDate,
+  mediumDate,
+  monthNumber,
+  monthRange,
+  shiftMonth,
+  shortStamp,
+  startOfDay,
+  startOfIsoWeek,
+  startOfMonth,
+  weekdayOf,
+} from '../../shared/dates/calendar';
+import { msToWall, parseIsoWallClock, tableColumnsOf, wallToMs } from '../../shared/dates/wall-clock';
+
+const zone = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = zone;
+});
+
+describe('ISO weeks', () => {
+  it('at year boundaries: the week belongs to the year of its Thursday', () => {
+    expect(isoWeekLabel('2020-12-31')).toBe('2020-W53');
+    expect(isoWeekLabel('2021-01-03')).toBe('2020-W53');
+    expect(isoWeekLabel('2021-01-04')).toBe('2021-W01');
+    expect(isoWeekLabel('2024-12-30')).toBe('2025-W01');
+    expect(isoWeekLabel('2026-12-31')).toBe('2026-W53');
+    expect(isoWeekLabel('2027-01-01')).toBe('2026-W53');
+    expect(isoWeekLabel('2026-11-24T23:59:59')).toBe('2026-W48');
+  });
+
+  it('ranges: Monday to Sunday, none for a week the year does not have', () => {
+    expect(isoWeekRange('2026-W53')).toEqual(['2026-12-28', '2027-01-03']);
+    expect(isoWeekRange('2020-W53')).toEqual(['2020-12-28', '2021-01-03']);
+    expect(isoWeekRange('2025-W01')).toEqual(['2024-12-30', '2025-01-05']);
+    expect(isoWeekRange('2025-W53')).toBeNull();
+    expect(isoWeekRange('2025-W00')).toBeNull();
+    expect(isoWeekRange('2025-13')).toBeNull();
+    expect(startOfIsoWeek('2026-11-29')).toBe('2026-11-23');
+    expect(endOfIsoWeek('2026-11-23')).toBe('2026-11-29');
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it('days, weeks, months (clamped to the month end), between', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDays('2026-11-24T10:00:00', -30)).toBe('2026-10-25');
+    expect(addWeeks('2026-12-28', 1)).toBe('2027-01-04');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(shiftMonth(2026, 1, -1)).toEqual([2025, 12]);
+    expect(shiftMonth(2026, 11, 14)).toEqual([2028, 1]);
+    expect(daysBetween('2026-09-23', '2026-10-11')).toBe(18);
+    expect(daysBetween('2026-10-11', '2026-09-23')).toBe(-18);
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(monthRange(2026, 2)).toEqual(['2026-02-01', '2026-02-28']);
+    expect(startOfMonth('2026-02-17')).toBe('2026-02-01');
+    expect(endOfMonth('2026-04-03')).toBe('2026-04-30');
+    expect(startOfDay('2026-04-03')).toBe('2026-04-03T00:00:00');
+    expect(endOfDay('2026-04-03')).toBe('2026-04-03T23:59:59');
+    expect(endOfDay('2026-04-03T12:00:00')).toBe('2026-04-03T12:00:00');
+  });
+
+  it('validity and names', () => {
+    expect(isValidDate(2026, 2, 29)).toBe(false);
+    expect(isDate('2024-02-29')).toBe(true);
+    expect(isDate('2026-02-30')).toBe(false);
+    expect(isDate('May 3')).toBe(false);
+    expect(weekdayOf('2026-11-24')).toBe(2);
+    expect(dayName('2026-11-24T08:00:00')).toBe('Tuesday');
+    expect(dayNameOf('Tues')).toBe('Tuesday');
+    expect(dayNameOf('weds')).toBe('Wednesday');
+    expect(dayNameOf('thurs')).toBe('Thursday');
+    expect(dayNameOf('today')).toBeNull();
+    expect(monthNumber('Sept.')).toBe(9);
+    expect(monthNumber('june')).toBe(6);
+    expect(monthNumber('ma')).toBeNull();
+  });
+
+  it('formats', () => {
+    expect(longDate('2026-10-11')).toBe('Sunday, October 11, 2026');
+    expect(longDate('2026-10-20T08:30:00')).toBe('Tuesday, October 20, 2026, 08:30');
+    expect(longDate('2026-10-20T00:00:00')).toBe('Tuesday, October 20, 2026');
+    expect(longDate('soon')).toBe('soon');
+    expect(mediumDate('2026-05-03')).toBe('Sun May 3, 2026');
+    expect(shortStamp('2026-09-14T20:05:00')).toBe('Mon 14 Sep 2026 20:05');
+  });
+
+  it('gives the same days in any time zone, across DST changes and a skipped day', () => {
+    const cases = () => [
+      addDays('2026-03-28', 1), // Europe: clocks go forward on the 29th
+      addDays('2026-03-29', 1),
+      addDays('2018-11-03', 1), // São Paulo: midnight of the 4th did not exist
+      addDays('2011-12-29', 1), // Samoa skipped the 30th
+      daysBetween('2026-03-01', '2026-04-01'),
+      daysBetween('2026-10-01', '2026-11-01'),
+      isoWeekLabel('2026-03-29'),
+      dayName('2011-12-30'),
+      addMonths('2026-10-25', 1),
+    ];
+    const expected = ['2026-03-29', '2026-03-30', '2018-11-04', '2011-12-30', 31, 31, '2026-W13', 'Friday', '2026-11-25'];
+    for (const tz of ['UTC', 'Europe/Berlin', 'America/Sao_Paulo', 'Pacific/Apia', 'Australia/Lord_Howe']) {
+      process.env.TZ = tz;
+      expect(cases(), tz).toEqual(expected);
+    }
+  });
+});
+
+describe('wall clocks', () => {
+  it('milliseconds on a zone-free axis and back', () => {
+    expect(msToWall(wallToMs('2024-03-01T09:05:07'))).toBe('2024-03-01T09:05:07');
+    expect(wallToMs('2024-03-31T03:00:00') - wallToMs('2024-03-31T01:00:00')).toBe(2 * 3_600_000);
+    expect(wallToMs('2024-03-01')).toBe(wallToMs('2024-03-01T00:00:00'));
+    expect(Number.isNaN(wallToMs('March'))).toBe(true);
+  });
+
+  it('the chat table columns of a wall clock', () => {
+    process.env.TZ = 'America/Sao_Paulo';
+    expect(tableColumnsOf('2021-01-03T23:30:00')).toEqual({ dayName: 'Sunday', week: '2020-W53', date: '2021-01-03', time: '23:30:00', month: '2021-01', year: 2021 });
+    expect(parseIsoWallClock('2026-02-30T10:00:00')).toBeNull();
+    expect(parseIsoWallClock('2026-11-24T10:00:00+01:00')).toEqual({ local: '2026-11-24T10:00:00', offsetMin: 60 });
+  });
+});

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { Engine } from '../../electron/node/engine/engine';
 import { PLAIN_BM25 } from '../../electron/node/engine/retrieval/params';
 import { containment } from '../../electron/node/engine/ask/containment';
-import { sentences } from '../../electron/node/engine/ask/answer';
+import { sentences } from '../../shared/text/sentences';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATASET = path.resolve(ROOT, '../shared/datasets/locomo');

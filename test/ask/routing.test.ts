@@ -1,7 +1,7 @@
 // Routing: what a question asks for (intent) and which stores are asked (routes), read from the
 // question and the timeline planner's reading of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeQuestion, periodOfPlan, stem, topicWords } from '../../electron/node/engine/ask/analyze';
+import { analyzeQuestion, periodOfPlan, topicWords } from '../../electron/node/engine/ask/analyze';
 import { attributeOf, conceptOf, verbOf } from '../../electron/node/engine/ask/lexicon';
 import type { Engine } from '../../electron/node/engine/engine';
 import { demoEngine } from './support';
@@ -80,10 +80,9 @@ describe('routing', () => {
     expect(attributeOf("what is my dog's name")!.path).toMatch(/hasPet/);
   });
 
-  it('topic words: stop words out, light stems, irregular verbs', () => {
-    expect(topicWords('How many days passed between buying the running shoes and the charity run?')).toEqual(['pass', 'run', 'shoe', 'charity']);
-    expect(stem('bought')).toBe('buy');
-    expect(stem('running')).toBe('run');
-    expect(stem('parties')).toBe('party');
+  it('topic words: stop and question words out, stemmed as the full-text index stems', () => {
+    // "buying" goes with "buy" (a purchase word Ask reads as the intent); "charity" → "chariti" is Porter2's stem
+    expect(topicWords('How many days passed between buying the running shoes and the charity run?')).toEqual(['pass', 'run', 'shoe', 'chariti']);
+    expect(topicWords('Which parties did I go to?')).toEqual(topicWords('the party'));
   });
 });

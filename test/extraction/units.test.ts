@@ -9,7 +9,8 @@ import { ENTITY_NAMESPACE, MSG_NAMESPACE, prefixLines } from '../../electron/nod
 import { judgeLiteral, lexicallyValid } from '../../electron/node/engine/extraction/literals';
 import { loadOntology } from '../../electron/node/engine/extraction/ontology';
 import { fillPrompt, loadPrompt, parsePrompt } from '../../electron/node/engine/extraction/prompt';
-import { labelFromLocalName, normalizeLabel } from '../../electron/node/engine/extraction/text';
+import { labelFromLocalName } from '../../electron/node/engine/extraction/text';
+import { normalizeLabel } from '../../shared/text/words';
 import { numberLines, parseAnswer, refine, turtleOf, type KnownEntity } from '../../electron/node/engine/extraction/validate';
 import { reciprocalRankFusion } from '../../electron/node/engine/embeddings/fusion';
 import { GENID_BASE } from '../../electron/node/engine/stores/graph/rdf-io';

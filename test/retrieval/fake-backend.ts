@@ -1,9 +1,10 @@
 // An in-memory RetrievalBackend with a small BM25 (no stemming) so that retrieval's JS stages
 // can be tested without a full-text engine.
 import type { FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from '../../electron/node/engine/retrieval/types';
-import { STOP_WORDS, words } from '../../electron/node/engine/retrieval/text';
+import { CHAT_FILLERS, STOP_WORDS } from '../../shared/text/stop-words';
+import { words } from '../../shared/text/words';
 
-const terms = (s: string) => words(s).filter((w) => !STOP_WORDS.has(w));
+const terms = (s: string) => words(s).filter((w) => !STOP_WORDS.has(w) && !CHAT_FILLERS.has(w));
 
 export class FakeBackend implements RetrievalBackend {
   readonly calls: { query: FtsQuery; opts: FullTextOptions }[] = [];

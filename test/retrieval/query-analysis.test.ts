@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion, detectSpeakers } from '../../electron/node/engine/retrieval/query-analysis';
 import { DEFAULT_PARAMS } from '../../electron/node/engine/retrieval/params';
-import { numberVariants } from '../../electron/node/engine/retrieval/text';
+import { numberVariants } from '../../shared/text/numbers';
 
 const speakers = [
   { name: 'Caroline', role: 'other' },

@@ -29,6 +29,9 @@ import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
 const DEMO_GRAPH_SOURCE = 'demoGraphSource';
 import { createEntityUpdate, deleteEntityUpdate, editTriplesUpdate, mergeEntitiesUpdate, newEntityIri } from './entities/entity-edits';
 import { AskService } from './ask/ask-service';
+import { stemPrefix } from '../../../shared/text/stem';
+import { isIndexStopWord } from '../../../shared/text/stop-words';
+import { words } from '../../../shared/text/words';
 
 export interface EngineOptions {
   dataDir: string;
@@ -634,9 +637,12 @@ export class Engine implements EngramApi {
   }
 }
 
-/** Words of a text query worth highlighting (the index stems, so the renderer matches prefixes). */
+/**
+ * What to highlight of a text query: the words the index searched for (not its stop words), each
+ * as the part its inflections share ("running" → "run", which also marks "runs"), since the
+ * renderer marks substrings.
+ */
 export function highlightTerms(text: string): string[] {
-  const STOP = new Set(['the', 'a', 'an', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'is', 'was', 'it', 'i', 'we', 'you', 'what', 'did']);
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 && !STOP.has(w)))];
+  return [...new Set(words(text).filter((w) => w.length > 1 && !isIndexStopWord(w)).map(stemPrefix))];
 }
 

@@ -30,6 +30,7 @@ import {
   type PlanDraft,
 } from './plan-model';
 import './plan.css';
+import { DAY_NAMES_FROM_MONDAY } from '../../../shared/dates/calendar';
 
 const KIND_LABEL: Record<QuestionKind, { text: string; title: string }> = {
   meta: { text: 'time only', title: 'Only time, session or speaker references: every row the chain keeps, in time order' },
@@ -206,7 +207,6 @@ export function PlanCard(props: PlanCardProps) {
   );
 }
 
-const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ROLES = ['user', 'assistant', 'system', 'other'];
 
 function StepsEditor({ draft, onChange }: { draft: PlanDraft; onChange: (d: PlanDraft) => void }) {
@@ -214,7 +214,7 @@ function StepsEditor({ draft, onChange }: { draft: PlanDraft; onChange: (d: Plan
   // Suggestions for the columns with known values (speakers as the memory has them).
   const listId = useId();
   const speakers = useMessages((s) => s.speakers);
-  const lists: Partial<Record<TimelineColumn, string[]>> = { Speaker: [...new Set(speakers.map((s) => s.speaker))], Day_Name: DAY_NAMES, Role: ROLES };
+  const lists: Partial<Record<TimelineColumn, string[]>> = { Speaker: [...new Set(speakers.map((s) => s.speaker))], Day_Name: [...DAY_NAMES_FROM_MONDAY], Role: ROLES };
   const listFor = (column: TimelineColumn) => (lists[column] ? `${listId}-${column}` : undefined);
   return (
     <div className="plan-steps">

@@ -3,6 +3,7 @@
 // Pure functions (tested in test/serve/workbench/plan-model.test.ts); the engine checks every
 // value again against its column when the plan runs (runPlan), and its message is shown as is.
 import { timelinePlanSchema } from '../../../shared/api';
+import { formatDate, isDate, isoWeekRange, mediumDate, MONTH_ABBREVIATIONS, MONTH_NAMES } from '../../../shared/dates/calendar';
 import type { TimelineColumn, TimelineOp, TimelinePlan } from '../../../shared/types';
 
 export interface ColumnInfo {
@@ -36,46 +37,21 @@ export function columnInfo(column: TimelineColumn): ColumnInfo {
 
 // ---- reading a plan
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-function utc(y: number, m: number, d: number): Date {
-  return new Date(Date.UTC(y, m, d));
-}
-
-/** Monday of ISO week `week` of ISO year `year`. */
-export function isoWeekStart(year: number, week: number): Date {
-  const jan4 = utc(year, 0, 4);
-  const dow = (jan4.getUTCDay() + 6) % 7; // Monday = 0
-  return new Date(jan4.getTime() - dow * 86_400_000 + (week - 1) * 7 * 86_400_000);
-}
-
-function shortDate(d: Date, withYear = true): string {
-  return `${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}${withYear ? `, ${d.getUTCFullYear()}` : ''}`;
-}
 
 /** A value as people say it ('2026-W44' → 'Oct 26 – Nov 1, 2026'); null when the value speaks for itself. */
 export function humanValue(column: TimelineColumn, value: string | number): string | null {
   const v = String(value);
-  if (column === 'Date') {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!m) return null;
-    const d = utc(+m[1], +m[2] - 1, +m[3]);
-    if (d.getUTCMonth() !== +m[2] - 1) return null;
-    return `${DAYS[d.getUTCDay()]} ${shortDate(d)}`;
-  }
+  if (column === 'Date') return /^\d{4}-\d{2}-\d{2}$/.test(v) && isDate(v) ? mediumDate(v) : null;
   if (column === 'Week') {
-    const m = /^(\d{4})-W(\d{2})$/.exec(v);
-    if (!m || +m[2] < 1 || +m[2] > 53) return null;
-    const start = isoWeekStart(+m[1], +m[2]);
-    const end = new Date(start.getTime() + 6 * 86_400_000);
-    return `${shortDate(start, start.getUTCFullYear() !== end.getUTCFullYear())} – ${shortDate(end)}`;
+    const week = isoWeekRange(v);
+    if (!week) return null;
+    const [start, end] = week;
+    return `${formatDate(start, start.slice(0, 4) !== end.slice(0, 4) ? 'MMM d, yyyy' : 'MMM d')} – ${formatDate(end, 'MMM d, yyyy')}`;
   }
   if (column === 'Month') {
     const m = /^(\d{4})-(\d{2})$/.exec(v);
     if (!m || +m[2] < 1 || +m[2] > 12) return null;
-    return `${MONTHS[+m[2] - 1]} ${m[1]}`;
+    return `${MONTH_NAMES[+m[2] - 1]} ${m[1]}`;
   }
   if (column === 'Time') {
     const m = /^(\d{2}):(\d{2})(?::\d{2})?$/.exec(v);
@@ -302,7 +278,7 @@ function normalize(plan: TimelinePlan): unknown {
 export function formatNow(now: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(now);
   if (!m) return now;
-  return `${SHORT_MONTHS[+m[2] - 1]} ${+m[3]}, ${m[1]} ${m[4]}:${m[5]}`;
+  return `${MONTH_ABBREVIATIONS[+m[2] - 1]} ${+m[3]}, ${m[1]} ${m[4]}:${m[5]}`;
 }
 
 /** "33 messages in 3 sessions". */

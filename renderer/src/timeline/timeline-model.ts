@@ -1,7 +1,7 @@
 // Pure geometry of the session timeline: session extents, density bins, hit-testing.
-// Times are wall-clock strings handled as UTC milliseconds (see ui/format.ts).
+// Times are wall-clock strings handled as UTC milliseconds (see shared/dates/wall-clock.ts).
+import { wallToMs } from '../../../shared/dates/wall-clock';
 import type { SessionInfo } from '../../../shared/types';
-import { wallToMs } from '../ui/format';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;

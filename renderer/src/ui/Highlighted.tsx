@@ -1,9 +1,6 @@
 // Text with search hits wrapped in <mark>.
 import { useMemo } from 'react';
-
-function escapeRegExp(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+import { escapeRegExp } from '../../../shared/text/words';
 
 export function useHighlighter(terms: string[]): RegExp | null {
   return useMemo(() => {

@@ -1,22 +1,10 @@
-// Formatting of wall-clock times, counts and durations. Wall-clock strings have no zone: they
-// are handled as UTC throughout so that no local time zone or DST shift creeps in.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-export function wallToMs(wall: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(wall);
-  if (!m) return NaN;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-}
-
-export function msToWall(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19);
-}
+// Formatting of wall-clock times, counts and durations. Wall-clock strings have no zone: the
+// date toolkit (shared/dates) reads them as calendar days, so no local zone or DST shift creeps in.
+import { formatDate as formatDay, isDate } from '../../../shared/dates/calendar';
 
 export function formatDate(wall: string | null | undefined): string {
   if (!wall) return '—';
-  const d = new Date(wallToMs(wall));
-  if (Number.isNaN(d.getTime())) return wall;
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+  return isDate(wall) ? formatDay(wall, 'MMM d, yyyy') : wall;
 }
 
 export function formatTime(wall: string): string {
@@ -37,10 +25,8 @@ export function formatRange(from: string | null | undefined, to: string | null |
     const t2 = formatTime(to);
     return t1 && t2 && t1 !== t2 ? `${formatDate(from)} ${t1}–${t2}` : formatDate(from);
   }
-  const a = new Date(wallToMs(from));
-  const b = new Date(wallToMs(to));
-  if (a.getUTCFullYear() === b.getUTCFullYear()) {
-    return `${MONTHS[a.getUTCMonth()]} ${a.getUTCDate()} – ${MONTHS[b.getUTCMonth()]} ${b.getUTCDate()}, ${b.getUTCFullYear()}`;
+  if (isDate(from) && isDate(to) && from.slice(0, 4) === to.slice(0, 4)) {
+    return `${formatDay(from, 'MMM d')} – ${formatDay(to, 'MMM d, yyyy')}`;
   }
   return `${formatDate(from)} – ${formatDate(to)}`;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/types';
 import { DAY, HOUR, MIN_SPAN, densityBins, fullDomain, sessionAt, toMarks, zoomDomain } from '../../../renderer/src/timeline/timeline-model';
-import { msToWall, wallToMs } from '../../../renderer/src/ui/format';
+import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
 
 const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
   id,

@@ -11,6 +11,10 @@
 //  - anything else → message search (with the timeline's period when the question names one).
 import type { AskClassification, AskIntent, AskRoute, PlannedQuestion, TimelineOp } from '../../../../shared/types';
 import { endOfMonth, isoWeekRange } from '../../../../shared/dates/calendar';
+import { ordinalValue } from '../../../../shared/text/numbers';
+import { matchStem } from '../../../../shared/text/stem';
+import { STOP_WORDS } from '../../../../shared/text/stop-words';
+import { escapeRegExp, words } from '../../../../shared/text/words';
 import { attributeOf, conceptOf, verbOf, type Attribute, type Concept, type VerbAction } from './lexicon';
 
 export interface Period {
@@ -48,59 +52,31 @@ export interface Analysis {
   answerType: 'date' | 'number' | 'amount' | 'duration' | 'person' | 'place' | 'thing' | 'other';
 }
 
-const STOP = new Set(
-  (
-    'a an the and or but of to in on at for from by with about as into onto over under than then that this these those there here ' +
-    'is are was were be been being am do does did done doing have has had having will would shall should can could may might must ' +
-    'i me my mine myself we us our ours you your yours he him his she her hers it its they them their theirs who whom whose what which when where why how ' +
-    'much many long often ever else also just still now currently current anymore these days nowadays lately recently already yet ' +
-    'all any some each every both either neither no not only own same so such very too more most less least other another ' +
+/**
+ * Words that are not the topic of a question: the function words, and what Ask reads another
+ * way — question and request verbs (tell, remind, talk…), time words (the period), "how much /
+ * often", preference and purchase words (the intent and the attribute).
+ */
+const STOP = new Set([
+  ...STOP_WORDS,
+  ...(
+    'shall may might must much many long often ever else now currently current anymore these days nowadays lately recently already yet ' +
+    'every either neither less least another ' +
     'tell show list name give find please remind recall remember know think say said talk talked discuss discussed mention mentioned ' +
     'go went going gone get got take took make made come came use used like really one ones thing things kind kinds type types sort sorts ' +
     'time times day days date week weeks month months year years first second third last next before after between since until during ' +
     'favourite favorite prefer preferred love loved dislike hate count number total altogether ' +
     'pay paid cost costs spend spent buy bought purchase purchased price'
   ).split(' '),
-);
+]);
 
-/** Light stemming: enough for a label filter to find "running" from "run" and "shoes" from "shoe". */
-const IRREGULAR: Record<string, string> = {
-  bought: 'buy', went: 'go', gone: 'go', ran: 'run', ate: 'eat', eaten: 'eat', paid: 'pay', met: 'meet', took: 'take', taken: 'take',
-  saw: 'see', seen: 'see', gave: 'give', given: 'give', told: 'tell', said: 'say', made: 'make', flew: 'fly', flown: 'fly',
-  drove: 'drive', driven: 'drive', wrote: 'write', written: 'write', swam: 'swim', drank: 'drink', spent: 'spend', sold: 'sell',
-  left: 'leave', felt: 'feel', kept: 'keep', began: 'begin', won: 'win', lost: 'lose', brought: 'bring', thought: 'think', found: 'find',
-  children: 'child', people: 'person', women: 'woman', men: 'man', feet: 'foot', mice: 'mouse',
-};
-
-export function stem(w: string): string {
-  let s = w.toLowerCase();
-  if (IRREGULAR[s]) return IRREGULAR[s];
-  if (s.length > 4 && s.endsWith('ies')) return `${s.slice(0, -3)}y`;
-  if (s.length > 4 && /(?:s|x|z|ch|sh)es$/.test(s)) return s.slice(0, -2);
-  for (const suf of ['ing', 'ed', 's']) {
-    if (s.length - suf.length >= 3 && s.endsWith(suf) && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) {
-      s = s.slice(0, -suf.length);
-      // running → run, stopped → stop (but passed → pass)
-      if ((suf === 'ing' || suf === 'ed') && /([bdgmnprt])\1$/.test(s)) s = s.slice(0, -1);
-      break;
-    }
-  }
-  // raise / raised / fundraising → rais
-  if (s.length >= 5 && s.endsWith('e') && !s.endsWith('ee')) s = s.slice(0, -1);
-  return s;
-}
-
-export function tokens(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/, ''));
-}
-
-/** Topic words of a text: no stop words, no one-letter words, stemmed, unique. */
+/** Topic words of a text: no stop words, no one-letter words, stemmed (as the full-text index stems), unique. */
 export function topicWords(text: string, drop: string[] = []): string[] {
-  const dropped = new Set(drop.flatMap((d) => tokens(d)));
+  const dropped = new Set(drop.flatMap((d) => words(d)));
   const out: string[] = [];
-  for (const w of tokens(text)) {
+  for (const w of words(text)) {
     if (w.length < 2 || STOP.has(w) || dropped.has(w) || /^\d{1,2}$/.test(w)) continue;
-    const s = stem(w);
+    const s = matchStem(w);
     if (STOP.has(s)) continue;
     if (!out.includes(s)) out.push(s);
   }
@@ -109,7 +85,8 @@ export function topicWords(text: string, drop: string[] = []): string[] {
 
 const NOW_WORDS = /\b(now|right now|currently|at the moment|these days|nowadays|still|anymore|any more|at present|latest|most recent(?:ly)?)\b/i;
 const TALK = /\b(talk(?:ed|ing)?|discuss(?:ed|ing)?|chat(?:ted|ting)?|say|said|mention(?:ed)?|tell|told|ask(?:ed)?|conversations?|sessions?|messages?|wrote|write)\b/i;
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1, latest: -1, previous: -2 };
+/** Ordinals counted from the end: "the last time" → −1. */
+const FROM_END: Record<string, number> = { last: -1, latest: -1, previous: -2 };
 
 /** The period a plan's chain names (Date, Week, Month, Year operations), when it names one. */
 export function periodOfPlan(planned: PlannedQuestion): Period | null {
@@ -121,7 +98,7 @@ export function periodOfPlan(planned: PlannedQuestion): Period | null {
     to = to === null || b > to ? b : to;
   };
   for (const op of planned.plan.chain as TimelineOp[]) {
-    if (op.why && NOW_WORDS.test(op.why) && tokens(op.why).every((w) => /^(now|right|currently|still|these|days|nowadays|at|on|by|for|as|of|the|moment|anymore|present)$/.test(w))) continue;
+    if (op.why && NOW_WORDS.test(op.why) && words(op.why).every((w) => /^(now|right|currently|still|these|days|nowadays|at|on|by|for|as|of|the|moment|anymore|present)$/.test(w))) continue;
     const before: { from: string | null; to: string | null } = { from, to };
     if (op.column === 'Date') {
       if (op.op === 'f_value') for (const v of op.values) widen(String(v), String(v));
@@ -171,9 +148,9 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   const negative = /\b(dislike[sd]?|hate[sd]?|can'?t stand|don'?t (?:like|eat|drink|want)|avoid(?:s|ed)?|not a fan)\b/i.test(q);
   const positive = /\b(favou?rite|prefer(?:s|red)?|like[sd]?|love[sd]?|enjoy(?:s|ed)?|fan of)\b/i.test(q);
   const ordMatch = /\b(?:the|my|our)\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|latest|\d+(?:st|nd|rd|th))\s+(time|\w+)/i.exec(q);
-  const ordinal = ordMatch ? (ORDINALS[ordMatch[1].toLowerCase()] ?? Number.parseInt(ordMatch[1], 10)) : null;
+  const ordinal = ordMatch ? (FROM_END[ordMatch[1].toLowerCase()] ?? ordinalValue(ordMatch[1])) : null;
   // "the second concert": an ordinal, not the second day of a month
-  if (period && ordMatch && tokens(period.phrase).every((w) => tokens(ordMatch[0]).includes(w))) period = null;
+  if (period && ordMatch && words(period.phrase).every((w) => words(ordMatch[0]).includes(w))) period = null;
   const betweenMatch = /\bbetween\s+(.+?)\s+and\s+(.+?)[?.!]*$/i.exec(q);
   const pair: [string, string] | null = betweenMatch ? [betweenMatch[1].trim(), betweenMatch[2].trim()] : null;
   const pivotMatch = /\b(?<!look(?:s|ed|ing)?\s)(?<!care\s)(before|after)\s+((?:(?:the|my|our|i|we)\b|[A-Z"“]).+?)[?.!"”]*$/.exec(q.replace(/\b(Before|After)\b/g, (w) => w.toLowerCase()));
@@ -258,8 +235,8 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   if (concept && !concept.keywords && ['duration', 'amount', 'preference'].includes(intent)) keywords = [...new Set([...keywords, ...topicWords(concept.phrase)])];
   // a noun that makes the concept a kind of it ("day trip", "road trip", "birthday party") tells it from the others, even a time word
   if (concept) {
-    const modifier = new RegExp(`\\b([a-z]{3,})\\s+${concept.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(q)?.[1].toLowerCase();
-    if (modifier && !/^(?:the|and|what|which|that|this|these|those|your|their|our|his|her|its|any|all|some|many|much|few|first|second|third|last|next|same|other|another|every|each|did|was|were|are|has|have|had|for|with|from|about|favou?rite|new|old|recent|latest|previous|upcoming|whole|entire|only|own|best|worst|big|small|little|long|short|good|bad|great)$/.test(modifier) && !keywords.includes(stem(modifier))) keywords = [...keywords, stem(modifier)];
+    const modifier = new RegExp(`\\b([a-z]{3,})\\s+${escapeRegExp(concept.phrase)}\\b`, 'i').exec(q)?.[1].toLowerCase();
+    if (modifier && !/^(?:the|and|what|which|that|this|these|those|your|their|our|his|her|its|any|all|some|many|much|few|first|second|third|last|next|same|other|another|every|each|did|was|were|are|has|have|had|for|with|from|about|favou?rite|new|old|recent|latest|previous|upcoming|whole|entire|only|own|best|worst|big|small|little|long|short|good|bad|great)$/.test(modifier) && !keywords.includes(matchStem(modifier))) keywords = [...keywords, matchStem(modifier)];
   }
 
   let answerType: Analysis['answerType'] = 'other';

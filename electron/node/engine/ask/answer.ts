@@ -11,10 +11,15 @@
 // each is stated with one of two things.
 import type { AskComputation, AskEvidenceMessage, AskEvidenceTriple, AskSparqlResults, MessageRow, PlanRun, RdfTerm } from '../../../../shared/types';
 import type { Analysis } from './analyze';
-import { stem, tokens, topicWords } from './analyze';
+import { ordinalWord } from '../../../../shared/text/numbers';
+import { containsStem, matchStem } from '../../../../shared/text/stem';
+import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
+import { words as tokens } from '../../../../shared/text/words';
+import { topicWords } from './analyze';
 import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer } from './answer-type';
-import { dayDifference, findDates, formatMoney, latestValue, nth, ordinalWord, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
-import { isFiller, sentences, valuesOf, type Value } from './sentences';
+import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
+import { sentences } from '../../../../shared/text/sentences';
+import { isFiller, valuesOf, type Value } from './sentences';
 import { addDays, longDate, shortStamp } from '../../../../shared/dates/calendar';
 import type { TemplateId } from './templates';
 
@@ -56,9 +61,9 @@ function dateOf(row: Row, ...vars: string[]): string | undefined {
 }
 
 function wordsMatch(text: string, words: string[]): number {
-  const toks = new Set(tokens(text).map(stem));
+  const toks = new Set(tokens(text).map(matchStem));
   const lower = text.toLowerCase();
-  return words.filter((w) => toks.has(w) || lower.includes(w)).length;
+  return words.filter((w) => toks.has(w) || containsStem(lower, w)).length;
 }
 
 function distinctBy(rows: Row[], v: string): Row[] {
@@ -138,7 +143,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const value = `${labelOf(pick.row, 'label')} (${longDate(pick.date!)})`;
       return {
         text: value,
-        computation: { kind: 'nth', value, detail: `the ${ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`, refs: refsFor(triples, ents) },
+        computation: { kind: 'nth', value, detail: `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
       };
@@ -303,7 +308,6 @@ function rowWords(r: Row): string {
 
 // ---- answers from messages
 
-export { sentences } from './sentences';
 
 export interface Picked {
   evidence: AskEvidenceMessage;
@@ -323,7 +327,7 @@ interface Cand extends Picked {
 
 /** Keyword weights: a word found in every candidate tells little (IDF over the candidates). */
 function keywordWeights(words: string[], texts: string[]): Map<string, number> {
-  const docs = texts.map((t) => new Set(tokens(t).map(stem)));
+  const docs = texts.map((t) => new Set(tokens(t).map(matchStem)));
   const out = new Map<string, number>();
   for (const w of words) {
     const df = docs.filter((d) => d.has(w) || [...d].some((x) => x.startsWith(w) && w.length >= 4)).length;
@@ -333,7 +337,7 @@ function keywordWeights(words: string[], texts: string[]): Map<string, number> {
 }
 
 function weightedMatch(text: string, weights: Map<string, number>): number {
-  const toks = new Set(tokens(text).map(stem));
+  const toks = new Set(tokens(text).map(matchStem));
   let s = 0;
   let total = 0;
   for (const [w, weight] of weights) {
@@ -352,7 +356,10 @@ const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|th
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
 /** A statement that something changed (or holds now): what "now" asks for. */
 const NOW_CUE = /\b(?:now|currently|these days|from now on|at the moment|anymore|any more|no longer|used to|switch(?:ed|ing)?|chang(?:ed|ing)|moved|instead|new|signed up|joined|cancel(?:l)?ed|quit|stopped|started)\b/i;
-const STOP_NOVEL = new Set('yes no yeah oh wow hey hi thanks thank really so very just also too much many lot lots good great nice cool awesome amazing love like fun got get getting going gone been being have has had do does did done it its that this there here they them what when where who which how well will would can could should im ive id youre thats dont its'.split(' '));
+/** Stems of words that add nothing to a sentence: function words, fillers, praise ("amazing", "fun"). */
+const STOP_NOVEL = new Set(
+  [...STOP_WORDS, ...CHAT_FILLERS, ...'really so very just also too much many lot lots good great nice cool awesome amazing love like fun get going gone been done well'.split(' ')].map(matchStem),
+);
 
 /** Words of a sentence the question does not have (what it adds). */
 function novelWords(s: string, asked: Set<string>, speakers: Set<string>): number {
@@ -583,7 +590,7 @@ function nearestValue(values: Value[], s: string, sc: Scoring): Value {
   if (/\b(total|altogether|in all|overall)\b/i.test(sc.a.question) && /\b(total|altogether|overall)\b/i.test(s)) keys = ['total', 'altogether', 'overall'];
   const positions: number[] = [];
   for (const m of s.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const w = stem(m[0].toLowerCase());
+    const w = matchStem(m[0].toLowerCase());
     if (keys.some((k) => w === k || (k.length >= 4 && w.startsWith(k)))) positions.push(m.index ?? 0, (m.index ?? 0) + m[0].length);
   }
   if (!positions.length) return values[0];
@@ -624,9 +631,12 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
   if (sc.wantsLatest && (STATED_KINDS.has(sc.part.kind) || sc.part.kind === 'name')) {
     // the same fact: it names what is counted ("followers"), or matches the question about as well
     const counted = /\bhow many\s+([a-z-]+)/i.exec(sc.a.question);
-    const noun = counted ? stem(counted[1].toLowerCase()) : null;
-    const names = (c: Cand) => !!noun && tokens(c.sentence).some((w) => stem(w) === noun);
-    const close = cands.filter((c) => c.values.length && !/\?\s*$/.test(c.sentence) && (names(c) ? c.topic > 0 && c.score >= best.score - 1.2 : c.score >= best.score - 0.35 && c.topic >= best.topic * 0.5));
+    const noun = counted ? matchStem(counted[1].toLowerCase()) : null;
+    const names = (c: Cand) => !!noun && tokens(c.sentence).some((w) => matchStem(w) === noun);
+    // a sentence that announces the current value refers back to what it counts ("That makes 152 in my
+    // collection now"), so it shares fewer of the question's words than the first statement did
+    const margin = (c: Cand) => (NOW_CUE.test(c.sentence) ? 0.8 : 0.35);
+    const close = cands.filter((c) => c.values.length && !/\?\s*$/.test(c.sentence) && (names(c) ? c.topic > 0 && c.score >= best.score - 1.2 : c.score >= best.score - margin(c) && c.topic >= best.topic * 0.5));
     // an update is said in a later conversation: the latest session's best statement
     const latestSession = [...close].sort((x, y) => y.evidence.message.timestamp.localeCompare(x.evidence.message.timestamp))[0]?.evidence.message.sessionId;
     const inLatest = close.filter((c) => c.evidence.message.sessionId === latestSession).sort((x, y) => y.score - x.score);

@@ -4,6 +4,7 @@
 // message text, the dates, durations and amounts a sentence states (relative dates resolved
 // against the time of the message that says them).
 import * as chrono from 'chrono-node';
+import { quantityValue } from '../../../../shared/text/numbers';
 import { daysBetween, isDate, longDate, MONTH_NAMES, ymd } from '../../../../shared/dates/calendar';
 
 // ---- ISO 8601 durations
@@ -105,7 +106,6 @@ export function findAmounts(text: string): Amount[] {
 // ---- durations in text
 
 const UNIT_MINUTES: Record<string, number> = { second: 1 / 60, sec: 1 / 60, minute: 1, min: 1, hour: 60, hr: 60, day: 1440, week: 10080, month: 43200, year: 525600 };
-const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45, fifty: 50, half: 0.5 };
 
 /** Durations a text states ("35 minutes", "an hour and a half", "1h 20m", "57 min"). */
 export function findDurations(text: string): { minutes: number; phrase: string }[] {
@@ -113,7 +113,7 @@ export function findDurations(text: string): { minutes: number; phrase: string }
   const re = /\b(\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|fifty|half an?)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?)\b(\s+and\s+a\s+half)?/gi;
   for (const m of text.matchAll(re)) {
     const raw = m[1].toLowerCase();
-    const n = /^\d/.test(raw) ? Number(raw.replace(',', '.')) : raw.startsWith('half') ? 0.5 : WORD_NUMBERS[raw] ?? NaN;
+    const n = /^\d/.test(raw) ? Number(raw.replace(',', '.')) : raw.startsWith('half') ? 0.5 : quantityValue(raw) ?? NaN;
     let unit = m[2].toLowerCase().replace(/s$/, '');
     if (unit === 'h') unit = 'hour';
     const per = UNIT_MINUTES[unit] ?? UNIT_MINUTES[unit.slice(0, 3)];
@@ -241,12 +241,6 @@ export function nth<T extends { date?: string }>(rows: T[], n: number): T | null
   const dated = rows.filter((r) => r.date).sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
   if (!dated.length) return null;
   return n < 0 ? dated[dated.length + n] ?? null : dated[n - 1] ?? null;
-}
-
-export function ordinalWord(n: number): string {
-  if (n === -1) return 'last';
-  const words = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-  return words[n] ?? `${n}th`;
 }
 
 /** A literal as a person reads it: dates spelled out, durations in words, numbers as they are. */

@@ -9,7 +9,7 @@
 // days of the window it names, and any of them counts.
 import { addDays, dayNameOf, DAY_NAMES, monthNumber, weekdayOf } from '../../../../shared/dates/calendar';
 import { cardinalValue, ordinalValue, timesValue } from '../../../../shared/text/numbers';
-import { stem } from '../../../../shared/text/stem';
+import { matchStem } from '../../../../shared/text/stem';
 
 // misspellings the references have
 const MISSPELT_MONTHS: Record<string, number> = { janury: 1, febuary: 2 };
@@ -70,11 +70,11 @@ export function normalizeTokens(text: string): string[] {
     // 5km → 5 km, 6pm → 6 pm
     const split = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(w);
     if (split && !/^(st|nd|rd|th|s)$/.test(split[2])) {
-      out.push(split[1], stem(split[2]));
+      out.push(split[1], matchStem(split[2]));
       continue;
     }
     // numbers as numbers: "08" and "8", "1st" and "1"
-    out.push(/^\d/.test(w) ? w.replace(/(?<=\d)(st|nd|rd|th)$/, '').replace(/^0+(?=\d)/, '') : stem(w));
+    out.push(/^\d/.test(w) ? w.replace(/(?<=\d)(st|nd|rd|th)$/, '').replace(/^0+(?=\d)/, '') : matchStem(w));
   }
   return out;
 }

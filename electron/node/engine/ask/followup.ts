@@ -8,7 +8,9 @@
 //    turn was a time question, the timeline planner's own follow-up rewrite (it reads the
 //    dialogue as context).
 import type { AskTurn, RdfTerm } from '../../../../shared/types';
-import { stem, tokens, topicWords } from './analyze';
+import { matchStem } from '../../../../shared/text/stem';
+import { words } from '../../../../shared/text/words';
+import { topicWords } from './analyze';
 
 export interface FollowUp {
   text: string;
@@ -66,19 +68,19 @@ export function namedInChain(earlier: AskTurn[]): string[] {
 /** The words of a question that carry its topic, as they were written ("my new running shoes"). */
 export function topicPhrase(question: string): string {
   const keys = new Set(topicWords(question.replace(/\b(pay|paid|cost|costs|spend|spent|buy|bought|purchased?|price)\b/gi, ' ')));
-  const words = question.replace(/[?.!]+$/, '').split(/\s+/);
+  const spaced = question.replace(/[?.!]+$/, '').split(/\s+/);
   let first = -1;
   let last = -1;
-  words.forEach((w, i) => {
-    const t = tokens(w)[0];
-    if (t && keys.has(stem(t))) {
+  spaced.forEach((w, i) => {
+    const t = words(w)[0];
+    if (t && keys.has(matchStem(t))) {
       if (first < 0) first = i;
       last = i;
     }
   });
   if (first < 0) return '';
-  while (first > 0 && /^(my|the|our|a|an|his|her|their)$/i.test(words[first - 1])) first--;
-  return words.slice(first, last + 1).join(' ').replace(/[,;:]+$/, '');
+  while (first > 0 && /^(my|the|our|a|an|his|her|their)$/i.test(spaced[first - 1])) first--;
+  return spaced.slice(first, last + 1).join(' ').replace(/[,;:]+$/, '');
 }
 
 export function rewriteFollowUp(question: string, earlier: AskTurn[]): FollowUp {

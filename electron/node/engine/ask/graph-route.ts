@@ -7,7 +7,8 @@ import { originOf } from '../entities/entity-service';
 import type { ChatStore } from '../stores/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { parseRdf } from '../stores/graph/rdf-io';
-import { stem, tokens } from './analyze';
+import { containsStem, matchStem } from '../../../../shared/text/stem';
+import { words as wordsOf } from '../../../../shared/text/words';
 import { checkReadOnly, SparqlRefused } from './sparql-safety';
 
 const { rdf, rdfs, prov, dcterms, sioc, pcm } = PREFIXES;
@@ -72,8 +73,8 @@ export function rowText(row: Row): string {
  */
 export function rankRows(rows: Row[], keywords: string[], dialogue: string[] = []): number[] {
   const texts = rows.map((row) => rowText(row));
-  const has = (text: string, words: Set<string>, k: string) => words.has(k) || text.includes(k);
-  const wordSets = texts.map((t) => new Set(tokens(t).map(stem)));
+  const has = (text: string, words: Set<string>, k: string) => words.has(k) || containsStem(text, k);
+  const wordSets = texts.map((t) => new Set(wordsOf(t).map(matchStem)));
   // a word found in every row tells little: weight by rarity among the rows (IDF)
   const weight = new Map(keywords.map((k) => [k, Math.log(1 + (rows.length + 1) / (texts.filter((t, i) => has(t, wordSets[i], k)).length + 0.5))]));
   const scored = rows.map((row, i) => {

@@ -1,25 +1,13 @@
-// Sentences of a message and the values of a kind they state: the dates (resolved against the
+// The values of a kind a sentence of a message states (sentences themselves: shared/text/sentences.ts): the dates (resolved against the
 // message's own time), clock and race times, durations, amounts of money, counts, frequencies,
 // numbers, people, places, days of the week, names. The answer from messages is a sentence that
 // holds a value of the kind the question asks for, with that value picked out.
 import type { AnswerKind } from './answer-type';
+import { DAY_NAMES, MONTH_NAMES } from '../../../../shared/dates/calendar';
+import { quantityValue } from '../../../../shared/text/numbers';
+import { CHAT_FILLERS, STOP_WORDS, TITLES } from '../../../../shared/text/stop-words';
+import { normalizeApostrophes } from '../../../../shared/text/words';
 import { dateText, findAmounts, findDates, findDurations, formatMoney, humanMinutes } from './compute';
-
-const ABBREVIATIONS = /\b(?:Dr|Mr|Mrs|Ms|St|Prof|Jr|Sr|vs|etc|approx|e\.g|i\.e|No|Nr|ca)\.$/i;
-
-/** Sentences of a message (abbreviations like "Dr." and single initials do not end one). */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  for (const piece of text.split(/(?<=[.!?])\s+|\n+/)) {
-    current = current ? `${current} ${piece}` : piece;
-    if (ABBREVIATIONS.test(current.trim()) || /\b[A-Z]\.$/.test(current.trim())) continue;
-    if (current.trim().length > 1) out.push(current.trim());
-    current = '';
-  }
-  if (current.trim().length > 1) out.push(current.trim());
-  return out.length ? out : [text.trim()];
-}
 
 export interface Value {
   /** As a person reads it ("Saturday, October 31, 2026", "53:48", "€55", "6", "Jonas"). */
@@ -33,11 +21,6 @@ export interface Value {
   currency?: string;
 }
 
-const WORD_NUMBER: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
-  forty: 40, fifty: 50, hundred: 100, dozen: 12, both: 2, couple: 2, several: 3, few: 3, once: 1, twice: 2,
-};
 const NUMBER_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|a dozen|a couple(?: of)?|a few|several|both)\b/gi;
 const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)days?';
 const WEEKDAY_RUN = new RegExp(`\\b${WEEKDAY}(?:(?:\\s*,\\s*|\\s+(?:and|or|to|through|till|until|-|–)\\s+|\\s*[-–/]\\s*)${WEEKDAY})*(?:\\s+(?:evenings?|mornings?|nights?|afternoons?))?`, 'gi');
@@ -47,7 +30,15 @@ const RACE = /\b\d{1,2}:[0-5]\d(?::[0-5]\d)?\b(?!\s*(?:per|\/|a)\s*(?:km|mile|mi
 const RELATION = /\b(?:my|his|her|their|our)\s+(?:(?:best|close|old|new|little|big|older|younger)\s+)?(?:mom|mum|mother|dad|father|parents?|sister|brother|siblings?|sis|bro|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|fiancée?|friends?|buddies|buddy|pals?|colleagues?|coworkers?|co-workers?|boss|manager|team|neighbou?rs?|cousins?|aunt|uncle|grandma|grandmother|grandpa|grandfather|grandparents|family|fam|mentors?|teacher|coach|therapist|doctor|roommates?|classmates?|students?|dog|cat)\b(?:\s+[A-Z][\p{L}'-]+)*/gu;
 /** Names that are places, venues or organisations rather than people. */
 const NOT_A_PERSON = /\b(?:Theat(?:er|re)|Park|Street|Str|Road|Avenue|Square|Platz|Market|Station|Museum|Gallery|Bar|Café|Cafe|Restaurant|Hotel|Hall|Club|Center|Centre|Gym|Fitness|Boulders|Airport|Terminal|University|College|School|Church|Hospital|Clinic|Studio|Shop|Store|Company|Inc|Ltd|GmbH|Festival|Conference|Bridge|Lake|River|Valley|Mountains?|Island|City|Beach|Instagram|Facebook|YouTube|Twitter|TikTok)\b/;
-const NAME_STOP = new Set('I I\'m I’m I\'ve I\'d I\'ll Every Each All Some Any Not Please Sorry Here There Now Even Still Anyway Actually Honestly Perhaps Probably Definitely Totally Absolutely Btw BTW By With From As After Before During Since Until Our Your His Her Their Its She He They You Me Us Them Him Whose Plus Also Only Once Twice Lately Recently Soon Later Earlier The A An My We It This That These Those And But So On In At For To Of Or If When Then Yes No Oh Hey Hi Hello Thanks Thank Wow Yeah Yep Sure Great Awesome Nice Cool Good Well Also Just Really Maybe Sounds Haha Lol Ok Okay Congrats Congratulations Aww Omg What Who Where Which How Why Do Did Does Is Are Was Were Have Has Had Can Could Will Would Should Let Last Next Today Tomorrow Yesterday Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Mon Tue Wed Thu Fri Sat Sun Dr Mr Mrs Ms'.split(' '));
+/** Capitalized words that do not start a name: function words, fillers, titles, calendar names, sentence adverbs. */
+const NAME_STOP = new Set([
+  ...STOP_WORDS,
+  ...CHAT_FILLERS,
+  ...TITLES,
+  ...[...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]).filter((n) => !/^(?:jan|mar|jun|jul|aug|dec)$/.test(n)),
+  ...'every please sorry now even still anyway actually honestly perhaps probably definitely totally absolutely btw since plus twice lately recently soon later earlier great awesome nice cool good well really maybe sounds congrats congratulations let last next today tomorrow yesterday'.split(' '),
+]);
+const isNameStop = (word: string) => NAME_STOP.has(normalizeApostrophes(word).toLowerCase());
 const PLACE_NOUN = /\b(?:the\s+)?(?:beach|mountains?|forest|woods|lake|river|park|museum|gallery|library|church|school|university|college|gym|studio|office|cafe|café|restaurant|bar|pub|market|mall|store|shop|zoo|aquarium|theat(?:er|re)|cinema|stadium|hospital|clinic|airport|station|island|coast|countryside|city|town|village|camp(?:site|ground)?|trail|canyon|desert|waterfall|falls|garden|farm|vineyard|home|abroad)\b/gi;
 
 const capitalizedNames = (s: string): { text: string; index: number }[] => {
@@ -55,7 +46,7 @@ const capitalizedNames = (s: string): { text: string; index: number }[] => {
   for (const m of s.matchAll(/\b[A-Z][\p{L}'’-]*(?:\s+(?:(?:de|da|do|del|van|von|am|an|der|la|le|of|the)\s+)?[A-Z][\p{L}'’-]*)*/gu)) {
     const words = m[0].split(/\s+/);
     // a sentence's first word is capitalized anyway; names of one stop word are not names
-    while (words.length && NAME_STOP.has(words[0].replace(/['’]s$/, ''))) words.shift();
+    while (words.length && isNameStop(words[0].replace(/['’]s$/, ''))) words.shift();
     if (!words.length) continue;
     const text = words.join(' ').replace(/['’]s$/, '');
     const index = (m.index ?? 0) + m[0].indexOf(words[0]);
@@ -69,9 +60,7 @@ const capitalizedNames = (s: string): { text: string; index: number }[] => {
 };
 
 function numberOf(word: string): number {
-  const w = word.toLowerCase().replace(/^a\s+/, '').replace(/\s+of$/, '');
-  if (/^\d/.test(w)) return Number(w.replace(/,/g, ''));
-  return WORD_NUMBER[w] ?? NaN;
+  return quantityValue(word) ?? NaN;
 }
 
 /** Spans of a sentence that are dates, times, amounts or durations (not counts). */
@@ -159,7 +148,7 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
       const out: Value[] = [];
       for (const m of s.matchAll(/\b(?:in|at|to|from|near|around|across|through|into|visit(?:ed|ing)?|moved to|went to|go to|trip to)\s+(?:the\s+)?([A-Z][\p{L}'’-]*(?:\s+(?:(?:de|da|do|am|an|der|la|le|of|the)\s+)?[A-Z0-9][\p{L}'’-]*)*)/gu)) {
         const name = m[1].replace(/['’]s$/, '');
-        if (NAME_STOP.has(name) || asked.has(name.toLowerCase())) continue;
+        if (isNameStop(name) || asked.has(name.toLowerCase())) continue;
         out.push({ text: name, phrase: m[0], index: (m.index ?? 0) + m[0].indexOf(m[1]) });
       }
       for (const m of s.matchAll(PLACE_NOUN)) if (!asked.has(m[0].replace(/^the\s+/i, '').toLowerCase())) out.push({ text: m[0].replace(/^the\s+/i, ''), phrase: m[0], index: m.index ?? 0 });
@@ -181,7 +170,7 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
 function durationText(phrase: string, minutes: number): string {
   const m = /^(\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|fifty|half an?)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?)\b(\s+and\s+a\s+half)?$/i.exec(phrase.trim());
   if (m && /^(?:days?|weeks?|months?|years?)$/i.test(m[2])) {
-    const n = /^\d/.test(m[1]) ? Number(m[1].replace(',', '.')) : /^an?$/i.test(m[1]) ? 1 : /^half/i.test(m[1]) ? 0.5 : WORD_NUMBER[m[1].toLowerCase()] ?? (m[1].toLowerCase() === 'forty-five' ? 45 : NaN);
+    const n = /^\d/.test(m[1]) ? Number(m[1].replace(',', '.')) : /^half/i.test(m[1]) ? 0.5 : quantityValue(m[1]) ?? NaN;
     if (Number.isFinite(n)) {
       const total = n + (m[3] ? 0.5 : 0);
       const unit = m[2].toLowerCase().replace(/s$/, '');

@@ -10,6 +10,7 @@
 // durations, sums, the latest value, the n-th) are computed in code (compute.ts), not here.
 import { GRAPHS, PREFIXES, compactIri } from '../../../../shared/rdf';
 import type { Analysis } from './analyze';
+import { stemPattern } from '../../../../shared/text/stem';
 import { topicWords } from './analyze';
 import { conceptOf, DATE_PROPS, PEOPLE_PROPS } from './lexicon';
 
@@ -59,11 +60,11 @@ function prologue(body: string): string {
 const c = (iri: string) => compactIri(iri);
 const str = (s: string) => `"${s.replace(/["\\]/g, '\\$&').replace(/\n/g, ' ')}"`;
 
-/** A label filter: any of the keywords (stems) in any of the texts, case-insensitive. */
+/** A label filter: any of the keywords (stems, "citi" finding "city" too) in any of the texts, case-insensitive. */
 function keywordFilter(texts: string[], keywords: string[]): string {
   if (!keywords.length) return '';
   const haystack = texts.length === 1 ? `STR(${texts[0]})` : `CONCAT(${texts.map((t) => `COALESCE(STR(${t}), "")`).join(', " ", ')})`;
-  const pattern = keywords.map((k) => k.replace(/[^\p{L}\p{N} ]/gu, '')).filter(Boolean).join('|');
+  const pattern = keywords.map((k) => k.replace(/[^\p{L}\p{N} ]/gu, '')).filter(Boolean).map(stemPattern).join('|');
   return pattern ? `  FILTER(REGEX(${haystack}, ${str(pattern)}, "i"))\n` : '';
 }
 

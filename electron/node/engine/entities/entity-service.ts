@@ -18,6 +18,7 @@ import type { ChatStore } from '../stores/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { categorize, type Category } from './categories';
 import { iriRef, literalRef } from './entity-edits';
+import { endOfDay } from '../../../../shared/dates/calendar';
 
 const { rdf, rdfs, owl, prov, sioc, pcm, dcterms } = PREFIXES;
 const RDF_TYPE = `${rdf}type`;
@@ -416,7 +417,7 @@ export class EntityService {
         : '';
       const time = [
         q.from ? `STR(?when) >= ${literalRef(q.from)}` : '',
-        q.to ? `STR(?when) <= ${literalRef(q.to.length === 10 ? `${q.to}T23:59:59` : q.to)}` : '',
+        q.to ? `STR(?when) <= ${literalRef(endOfDay(q.to))}` : '',
       ].filter(Boolean);
       parts.push(
         `?s <${prov}wasDerivedFrom> ?post . ${sources} ${time.length ? `?post <${dcterms}created> ?when FILTER(${time.join(' && ')})` : ''}`,

@@ -11,7 +11,8 @@ import * as chrono from 'chrono-node';
 import { GRAPHS, PREFIXES } from '../../../../shared/rdf';
 import type { CoverageReport, CoverageStrategy } from '../../../../shared/types';
 import type { GraphStore } from '../stores/graph/graph-store';
-import { contentWords, normalizeText } from './text';
+import { contentWords } from '../../../../shared/text/stop-words';
+import { normalizeText } from '../../../../shared/text/words';
 
 export interface AnswerLine {
   question: string;

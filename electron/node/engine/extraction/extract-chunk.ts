@@ -22,7 +22,7 @@ import { existingIris, knownEntitiesForChunk, knownEntityLines, entitiesWithWord
 import type { OntologyIndex } from './ontology';
 import { fillPrompt, loadPrompt } from './prompt';
 import type { ChunkRecord, ExtractionState } from './state';
-import { contentWords } from './text';
+import { contentWords } from '../../../../shared/text/stop-words';
 import { labelsIn, mentionedMemoryIris, numberLines, parseAnswer, refine, toNTriples, type KnownEntity } from './validate';
 
 export const MAX_TRIES = 3;

@@ -5,7 +5,7 @@ import { GRAPHS, MEMORY_BASE, PREFIXES } from '../../../../shared/rdf';
 import type { SparqlResult } from '../../../../shared/types';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { GENID_BASE } from '../stores/graph/rdf-io';
-import { contentWords } from './text';
+import { contentWords } from '../../../../shared/text/stop-words';
 import type { KnownEntity } from './validate';
 
 const EXTRACT_PREFIX = GRAPHS.extraction('');

@@ -15,7 +15,9 @@ export type { ChunkReport };
 import { GENID_BASE, ox, RdfParseError, syntaxErrorOf, type Quad, type Term } from '../stores/graph/rdf-io';
 import { judgeLiteral } from './literals';
 import type { OntologyIndex } from './ontology';
-import { contentWords, labelFromLocalName, normalizeLabel, normalizeText } from './text';
+import { contentWords } from '../../../../shared/text/stop-words';
+import { normalizeLabel, normalizeText } from '../../../../shared/text/words';
+import { labelFromLocalName } from './text';
 
 const { rdf, rdfs, prov } = PREFIXES;
 const RDF_TYPE = `${rdf}type`;

@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import type { ChatStore } from '../stores/chat-store';
 import type { SearchIndex } from '../stores/search-index';
 import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from './types';
+import { endOfDay } from '../../../../shared/dates/calendar';
 
 interface DocRow {
   id: number;
@@ -54,8 +55,6 @@ function toDoc(r: DocRow): RetrievalDoc {
     timestamp: r.ts_local,
   };
 }
-
-const upper = (to: string) => (to.length === 10 ? `${to}T23:59:59` : to);
 
 export class EngineRetrievalBackend implements RetrievalBackend {
   private version = '';
@@ -120,7 +119,7 @@ export class EngineRetrievalBackend implements RetrievalBackend {
       for (const [id, t] of rows) ts.set(id, t);
     }
     const from = opts.from ?? '';
-    const to = opts.to ? upper(opts.to) : '\uffff';
+    const to = opts.to ? endOfDay(opts.to) : '\uffff';
     return hits.filter((h) => {
       const t = ts.get(h.id);
       return t !== undefined && t >= from && t <= to;
@@ -175,6 +174,6 @@ export class EngineRetrievalBackend implements RetrievalBackend {
       `SELECT DISTINCT m.session_id FROM messages m WHERE m.ts_local >= ? AND m.ts_local <= ? ${inSources} AND ${READY} ORDER BY m.session_id`,
     )
       .pluck()
-      .all(from, upper(to), ...(ids ?? [])) as number[];
+      .all(from, endOfDay(to), ...(ids ?? [])) as number[];
   }
 }

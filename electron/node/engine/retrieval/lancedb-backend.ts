@@ -8,6 +8,7 @@
 
 import * as lancedb from '@lancedb/lancedb';
 import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from './types';
+import { endOfDay } from '../../../../shared/dates/calendar';
 
 /** The FTS options the messages table is indexed with (the retrieval defaults were measured on these). */
 export const MESSAGE_FTS_OPTIONS = { stem: true, removeStopWords: true, language: 'English', asciiFolding: true, withPosition: false } as const;
@@ -119,6 +120,6 @@ export function filterSql(opts: FullTextOptions): string {
   if (opts.sessionIds?.length) parts.push(`session_id IN (${ints(opts.sessionIds)})`);
   if (opts.speakers?.length) parts.push(`speaker IN (${opts.speakers.map(sqlString).join(', ')})`);
   if (opts.from) parts.push(`ts_local >= ${sqlString(opts.from)}`);
-  if (opts.to) parts.push(`ts_local <= ${sqlString(opts.to.length === 10 ? opts.to + 'T23:59:59' : opts.to)}`);
+  if (opts.to) parts.push(`ts_local <= ${sqlString(endOfDay(opts.to))}`);
   return parts.join(' AND ');
 }

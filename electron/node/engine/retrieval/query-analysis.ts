@@ -9,7 +9,9 @@
 // tokenizer treats as unrelated words.
 
 import type { RetrievalParams, SpeakerInfo } from './types';
-import { STOP_WORDS, numberVariants, words } from './text';
+import { numberVariants } from '../../../../shared/text/numbers';
+import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
+import { escapeRegExp, words } from '../../../../shared/text/words';
 import { asksForTime, dateWindow, type DateWindow } from './temporal';
 
 export interface QueryAnalysis {
@@ -22,21 +24,17 @@ export interface QueryAnalysis {
   window: DateWindow | null;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Speakers named in the question: full name or first name (3+ letters), possessive allowed; else "I / my" → the user. */
 export function detectSpeakers(question: string, speakers: SpeakerInfo[]): string[] {
   const found: string[] = [];
   for (const s of speakers) {
     const name = s.name.trim();
     // A speaker labelled "You" or "me" is not named by every question that says "you".
-    if (!name || STOP_WORDS.has(name.toLowerCase())) continue;
+    if (!name || STOP_WORDS.has(name.toLowerCase()) || CHAT_FILLERS.has(name.toLowerCase())) continue;
     const variants = [name];
     const first = name.split(/\s+/)[0];
     if (first && first !== name && first.length >= 3) variants.push(first);
-    if (variants.some((v) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(v)}('s|’s)?(?=$|[^\\p{L}\\p{N}])`, 'iu').test(question))) {
+    if (variants.some((v) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(v)}('s|’s)?(?=$|[^\\p{L}\\p{N}])`, 'iu').test(question))) {
       found.push(s.name);
     }
   }
@@ -56,7 +54,7 @@ export function analyzeQuestion(question: string, speakers: SpeakerInfo[], p: Re
     for (const s of speakers) {
       if (!named.includes(s.name)) continue;
       for (const part of s.name.split(/\s+/).filter((x) => x.length >= 2)) {
-        q = q.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(part)}('s|’s)?(?=$|[^\\p{L}\\p{N}])`, 'giu'), '$1 ');
+        q = q.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(part)}('s|’s)?(?=$|[^\\p{L}\\p{N}])`, 'giu'), '$1 ');
       }
     }
   }

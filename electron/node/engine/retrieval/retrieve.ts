@@ -10,7 +10,7 @@ import { DEFAULT_PARAMS, MAX_SESSIONS_LOADED } from './params';
 import { analyzeQuestion } from './query-analysis';
 import { normalizeMax, weightedSum } from './fusion';
 import { SessionIndex, scoreMessages } from './rerank';
-import { words } from './text';
+import { words } from '../../../../shared/text/words';
 
 export async function retrieve(question: string, backend: RetrievalBackend, opts: RetrieveOptions): Promise<RetrievedTurn[]> {
   const p = { ...DEFAULT_PARAMS, ...opts.params };

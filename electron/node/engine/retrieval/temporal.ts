@@ -4,8 +4,8 @@
 //   message carries a time expression far more often than an average message does.
 // - A question that names a date or a month ("on 3 June, 2023", "in March 2023") points at
 //   the messages written then.
+import { addDays, endOfMonth, monthNumber, ymd } from '../../../../shared/dates/calendar';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 const TIME_EXPRESSION = new RegExp(
@@ -48,14 +48,8 @@ export interface DateWindow {
   phrase: string;
 }
 
-function monthIndex(token: string): number {
-  const t = token.toLowerCase();
-  return MONTHS.findIndex((m) => m.startsWith(t.slice(0, 3))) + 1;
-}
-const pad = (n: number) => String(n).padStart(2, '0');
-function lastDay(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
+/** A month's name as the regex matched it ("sept", "june") → 1–12. */
+const monthIndex = (token: string) => monthNumber(token)!;
 
 /**
  * The date window a question names, if any: a day ("3 June, 2023", "May 3, 2023"),
@@ -86,7 +80,7 @@ function findDate(question: string): { window: DateWindow; index: number } | nul
   if (m) {
     const y = Number(m[2]);
     const mo = monthIndex(m[1]);
-    return { window: { from: `${y}-${pad(mo)}-01`, to: `${y}-${pad(mo)}-${pad(lastDay(y, mo))}`, phrase: m[0] }, index: m.index };
+    return { window: { from: ymd(y, mo, 1), to: endOfMonth(ymd(y, mo, 1)), phrase: m[0] }, index: m.index };
   }
   // A day without its year ("on July 3rd", "on 3 July"): that day of any year.
   m = new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!,?\\s*\\d)`, 'i').exec(question);
@@ -102,7 +96,7 @@ function findDate(question: string): { window: DateWindow; index: number } | nul
 }
 
 function day(y: number, mo: number, d: number, phrase: string): DateWindow {
-  const iso = `${y}-${pad(mo)}-${pad(d)}`;
+  const iso = ymd(y, mo, d);
   return { from: iso, to: iso, phrase };
 }
 
@@ -113,10 +107,4 @@ export function inWindow(timestamp: string, w: DateWindow): boolean {
   if (w.from && date < w.from) return false;
   if (w.to && date > w.to) return false;
   return true;
-}
-
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(isoDate.slice(0, 10) + 'T00:00:00Z');
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

@@ -18,6 +18,7 @@ import type {
 import { GRAPHS, MEMORY_BASE } from '../../../../shared/rdf';
 import { migrate, type Migration } from './migrate';
 import type { TableColumns } from '../../../../shared/dates/wall-clock';
+import { endOfDay } from '../../../../shared/dates/calendar';
 
 export type Db = Database.Database;
 
@@ -235,10 +236,6 @@ function toMessageRow(r: MessageDbRow): MessageRow {
   };
 }
 
-/** A bare date bound covers its whole day. */
-function upperBound(to: string): string {
-  return to.length === 10 ? `${to}T23:59:59` : to;
-}
 
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
@@ -574,7 +571,7 @@ export class ChatStore {
     }
     if (filter.to) {
       clauses.push('m.ts_local <= ?');
-      params.push(upperBound(filter.to));
+      params.push(endOfDay(filter.to));
     }
     return { where: clauses.join(' AND '), params };
   }

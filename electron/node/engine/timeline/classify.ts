@@ -1,34 +1,23 @@
 // What a question is about once its time, session and speaker references are read:
 // the words left over either say what to look for (content) or only frame the request
 // ("Can you summarize what we talked about…"). Deterministic; the LLM path is llm-planner.ts.
-
-/** English stop words. */
-const STOP = new Set(
-  (
-    "a about above across among throughout within via upon onto toward towards after again against all am an and any are aren't as at be because been before being below between both but by " +
-    "can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further had hadn't has " +
-    "hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll i'm i've if in " +
-    "into is isn't it it's its itself let's me more most mustn't my myself no nor not of off on once only or other ought our ours " +
-    "ourselves out over own same shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them " +
-    "themselves then there there's these they they'd they'll they're they've this those through to too under until up very was " +
-    "wasn't we we'd we'll we're we've were weren't what what's when when's where where's which while who who's whom why why's with " +
-    "won't would wouldn't you you'd you'll you're you've your yours yourself yourselves will just also"
-  ).split(' '),
-);
+import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
+import { words } from '../../../../shared/text/words';
 
 /**
  * Words that frame a request about the conversation rather than name a topic: verbs of
  * talking and remembering, "summary", "things", politeness and chat fillers.
  */
-const FRAMING = new Set(
-  (
+const FRAMING = new Set([
+  ...CHAT_FILLERS,
+  ...(
     'what whats which tell me us remind recall remember remembered forget forgot summarize summarise summary summaries recap ' +
     'overview rundown gist review go went going over describe description detail details detailed much content contents ' +
     'talk talked talking talks chat chatted chatting chats discuss discussed discussing discussion discussions conversation ' +
     'conversations convo convos session sessions speak spoke spoken speaking say said saying says mention mentioned mentions ' +
     'cover covered covering happen happened happening come came coming up topic topics subject subjects thing things stuff ' +
     'sort sorts kind kinds type types main points highlights everything anything something please could can would will ' +
-    'yes yeah sure okay ok oh wow thanks thank hey hi hello well like love enjoy enjoyed enjoying nice fun great good glad ' +
+    'well like love enjoy enjoyed enjoying nice fun great good glad ' +
     'better memory memories know think trying want wanted wonder wondering curious help quite bit lot lots several ' +
     'times time back far able possible exactly again already really actually maybe perhaps just still even ever ' +
     'calendar see saw remember am is was were be been being do did does done doing have has had get got give show list ' +
@@ -36,16 +25,11 @@ const FRAMING = new Set(
     'one ones day days week weeks month months year years morning afternoon evening night tonight weekend ' +
     'us our we you your i me my mine exchange exchanged share shared new'
   ).split(' '),
-);
-
-/** Lower-case word tokens, possessive 's dropped. */
-export function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).map((w) => w.replace(/['’]s$/, '').replace(/’/g, "'"));
-}
+]);
 
 /** The words of `rest` that say what to look for (neither stop words, nor framing, nor numbers alone). */
 export function contentWords(rest: string): string[] {
-  return words(rest).filter((w) => w.length > 1 && !STOP.has(w) && !FRAMING.has(w) && !/^\d+(?:st|nd|rd|th)?$/.test(w));
+  return words(rest).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !FRAMING.has(w) && !/^\d+(?:st|nd|rd|th)?$/.test(w));
 }
 
 /** Words that point back into the dialogue ("that day", "then", "those conversations", "it"). */
@@ -66,5 +50,5 @@ const QUERY_NOISE = new Set(
 
 /** The words to send to the full-text index. */
 export function queryWords(rest: string): string[] {
-  return words(rest).filter((w) => w.length > 1 && !STOP.has(w) && !QUERY_NOISE.has(w) && !/^\d+(?:st|nd|rd|th)?$/.test(w));
+  return words(rest).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !QUERY_NOISE.has(w) && !/^\d+(?:st|nd|rd|th)?$/.test(w));
 }

@@ -27,7 +27,9 @@ import {
   type DayName,
   type Ymd,
 } from '../../../../shared/dates/calendar';
-import { normalizeNumbers, parseCount, type Normalized } from './numbers';
+import { quantityValue } from '../../../../shared/text/numbers';
+import { normalizeNumbers, type Normalized } from './numbers';
+import { escapeRegExp } from '../../../../shared/text/words';
 
 export type DateRange = [Ymd, Ymd];
 
@@ -227,7 +229,7 @@ class Extractor {
     for (const name of this.ctx.speakers ?? []) {
       const trimmed = name.trim();
       if (trimmed.length < 2) continue;
-      const esc = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const esc = escapeRegExp(trimmed);
       const isMonth = MONTH_WORDS.includes(trimmed.toLowerCase());
       this.scan(`(?<![\\p{L}\\p{N}])${esc}(?:'s|’s)?(?![\\p{L}\\p{N}])`, (m) => {
         if (isMonth) {
@@ -267,13 +269,13 @@ class Extractor {
     );
     // "our last three conversations", "the past 2 sessions", "the first 3 chats"
     this.scan(`\\b(?:our\\s+|the\\s+|my\\s+)?(${lastWord}|${firstWord}|1st)\\s+${COUNT}\\s+(?:${SNOUN}|times\\s+(?:that\\s+)?(?:we|i|you)\\s+${TALKED})`, (m) => {
-      const n = parseCount(m[2]);
+      const n = quantityValue(m[2]);
       if (!n) return null;
       return /1st|earliest|initial|opening/i.test(m[1]) ? sess({ t: 'firstN', n }, false) : sess({ t: 'ago', from: n, to: 1 }, true);
     });
     // "2 sessions ago", "one session back", "a few conversations ago"
     this.scan(`\\b${COUNT}\\s+${SNOUN}\\s+(?:ago|back|before\\s+(?:this|now)|earlier(?!\\s+(?:today|this|in|on|that|tonight)))\\b`, (m) => {
-      const n = parseCount(m[1]);
+      const n = quantityValue(m[1]);
       return n ? sess({ t: 'ago', from: n, to: n }, true) : null;
     });
     // "the session before last", "the one before the last one", "the chat before the previous one"
@@ -419,7 +421,7 @@ class Extractor {
     this.scan(`\\b${COUNT}\\s+${UNIT}\\s+(?:ago|back|before\\s+now|earlier)\\b`, (mm) => {
       const unit = mm[2].toLowerCase();
       const fuzzy = fuzzyDays(mm[1]);
-      const n = parseCount(mm[1]) ?? 1;
+      const n = quantityValue(mm[1]) ?? 1;
       if (unit === 'day') {
         if (fuzzy) return this.dates([[addDays(t, -fuzzy[1]), addDays(t, -fuzzy[0])]], 'span', true);
         const { day, note } = this.nearestDay(addDays(t, -n));
@@ -440,12 +442,12 @@ class Extractor {
     // rolling windows: "over the last 3 days", "the past week", "this last week", "in the past two months", "last 3 days"
     this.scan(
       `\\b(?:(?:over|in|during|within|for|throughout|across)\\s+)?(?:the|this|these)\\s+(?:last|past|previous|recent|prior)\\s+(?:${COUNT}\\s+)?${UNIT}\\b`,
-      (mm) => this.dates([rolling(mm[1] ? (parseCount(mm[1]) ?? 1) : 1, mm[2].toLowerCase())], 'span', true),
+      (mm) => this.dates([rolling(mm[1] ? (quantityValue(mm[1]) ?? 1) : 1, mm[2].toLowerCase())], 'span', true),
     );
     this.scan(`\\b(?:over|in|during|within|for|throughout|across)\\s+(?:the\\s+)?(?:last|past|previous)\\s+(?:${COUNT}\\s+)?${UNIT}\\b`, (mm) =>
-      this.dates([rolling(mm[1] ? (parseCount(mm[1]) ?? 1) : 1, mm[2].toLowerCase())], 'span', true),
+      this.dates([rolling(mm[1] ? (quantityValue(mm[1]) ?? 1) : 1, mm[2].toLowerCase())], 'span', true),
     );
-    this.scan(`\\b(?:last|past)\\s+${COUNT}\\s+${UNIT}\\b`, (mm) => this.dates([rolling(parseCount(mm[1]) ?? 1, mm[2].toLowerCase())], 'span', true));
+    this.scan(`\\b(?:last|past)\\s+${COUNT}\\s+${UNIT}\\b`, (mm) => this.dates([rolling(quantityValue(mm[1]) ?? 1, mm[2].toLowerCase())], 'span', true));
     this.scan(`\\bthis\\s+past\\s+(week|month|year)\\b`, (mm) => this.dates([rolling(1, mm[1].toLowerCase())], 'span', true));
     // "earlier this week": the calendar week so far, before today
     this.scan(`\\bearlier\\s+(?:this|in\\s+the)\\s+(week|month|year)\\b`, (mm) => {
@@ -477,7 +479,7 @@ class Extractor {
     // the most recent weekend that ended before today
     const lastSunday = wd === 0 ? addDays(t, -7) : addDays(t, -wd);
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
-    this.scan(`\\b(?:${COUNT}\\s+)weekends?\\s+(?:ago|back)\\b`, (m) => this.dates([weekend(addDays(lastSunday, -7 * ((parseCount(m[1]) ?? 1) - 1)))], 'span', true));
+    this.scan(`\\b(?:${COUNT}\\s+)weekends?\\s+(?:ago|back)\\b`, (m) => this.dates([weekend(addDays(lastSunday, -7 * ((quantityValue(m[1]) ?? 1) - 1)))], 'span', true));
     this.scan(`\\b(?:the\\s+)?weekend\\s+before\\s+last\\b`, () => this.dates([weekend(addDays(lastSunday, -7))], 'span', true));
     this.scan(`\\b(?:(?:over|during|on|at)\\s+)?(?:this\\s+past|the\\s+past|last|past|the\\s+last|previous|the\\s+previous)\\s+weekend\\b`, () => this.dates([weekend(lastSunday)], 'span', true));
     this.scan(`\\b(?:(?:over|during|on|at)\\s+)?this\\s+weekend\\b`, () => {
@@ -498,7 +500,7 @@ class Extractor {
     };
     // "two Fridays ago"
     this.scan(`\\b${COUNT}\\s+${WEEKDAY_RE}s\\s+(?:ago|back)\\b`, (m) => {
-      const n = parseCount(m[1]) ?? 1;
+      const n = quantityValue(m[1]) ?? 1;
       const date = previous(DAY_NAMES.indexOf(dayNameOf(m[2])!), n - 1);
       return this.dates([[date, date]], 'day', true);
     });

@@ -5,14 +5,12 @@ import type { EntityDetail, IndividualRow } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
 import { Icon } from '../../ui/icons';
+import { STOP_WORDS, TITLES } from '../../../../shared/text/stop-words';
+import { words } from '../../../../shared/text/words';
 
-const COMMON = new Set(['the', 'and', 'for', 'with', 'from', 'of', 'dr', 'mr', 'mrs', 'ms', 'frau', 'herr', 'a', 'an', 'in', 'at', 'on', 'to', 'my']);
-
-function words(label: string): string[] {
-  return label
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3 && !COMMON.has(w));
+/** The words that tell a name from others: no function words or titles, three letters or more. */
+function distinctiveWords(label: string): string[] {
+  return words(label).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !TITLES.has(w));
 }
 
 /** Names alike: the distinctive words of one are all in the other ("Aydin" / "Selin Aydin"), or most are shared. */
@@ -30,7 +28,7 @@ export function DuplicateHints({ detail, onMerge }: { detail: EntityDetail; onMe
   const openInEntities = useApp((s) => s.openInEntities);
   useEffect(() => {
     let live = true;
-    const mine = new Set(words(detail.label));
+    const mine = new Set(distinctiveWords(detail.label));
     // The two most distinctive (longest) words.
     const probes = [...mine].sort((a, b) => b.length - a.length).slice(0, 2);
     if (!probes.length || detail.category === 'Other' || detail.category === 'Message') {
@@ -43,7 +41,7 @@ export function DuplicateHints({ detail, onMerge }: { detail: EntityDetail; onMe
         const seen = new Map<string, IndividualRow>();
         for (const row of pages.flatMap((p) => p.rows)) {
           if (row.iri === detail.iri || row.category !== detail.category) continue;
-          if (!similar(mine, new Set(words(row.label)))) continue;
+          if (!similar(mine, new Set(distinctiveWords(row.label)))) continue;
           seen.set(row.iri, row);
         }
         setFound([...seen.values()].slice(0, 4));

@@ -6,6 +6,7 @@ import type { MessageFilter, MessageRow } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import type { TimeSelection } from '../../state/route';
 import { errorMessage } from '../../ui/format';
+import { endOfDay, startOfDay } from '../../../../shared/dates/calendar';
 
 export const PAGE_SIZE = 200;
 
@@ -156,8 +157,8 @@ export function buildMessageFilter(filters: MessageFilters, selection: TimeSelec
   if (text) filter.text = text;
   if (filters.sourceId !== null) filter.sourceIds = [filters.sourceId];
   if (filters.speaker !== null) filter.speakers = [filters.speaker];
-  let from = filters.from ? `${filters.from}T00:00:00` : undefined;
-  let to = filters.to ? `${filters.to}T23:59:59` : undefined;
+  let from = filters.from ? startOfDay(filters.from) : undefined;
+  let to = filters.to ? endOfDay(filters.to) : undefined;
   if (selection?.kind === 'session') filter.sessionIds = [selection.sessionId];
   if (selection?.kind === 'range') {
     from = from && from > selection.from ? from : selection.from;

@@ -1,8 +1,8 @@
 // Calendar dates as the person's calendar has them: 'YYYY-MM-DD' strings (Ymd), and wall-clock
 // strings 'YYYY-MM-DDTHH:MM:SS' whose first ten characters are one. The arithmetic is date-fns's,
-// run on Dates set to noon of the day in the machine's zone: no daylight-saving change happens at
-// noon, so a day is always a day (see test/dates/calendar.test.ts, run in zones with DST).
-// Pure: the renderer uses it too.
+// run on UTCDates (@date-fns/utc): a calendar day never meets the machine's zone, its DST changes
+// or its skipped days (test/dates/calendar.test.ts runs in such zones). Pure: the renderer uses it too.
+import { UTCDate } from '@date-fns/utc';
 import {
   addDays as addDaysFns,
   addMonths as addMonthsFns,
@@ -14,7 +14,6 @@ import {
   getDaysInMonth,
   getISOWeek,
   getISOWeekYear,
-  isValid,
   startOfISOWeek,
 } from 'date-fns';
 
@@ -60,20 +59,20 @@ export function parts(date: string): { y: number; m: number; d: number } {
   return { y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)), d: Number(date.slice(8, 10)) };
 }
 
-/** Noon of the day in the machine's zone (years below 100 included). */
-function noonOf(date: string): Date {
+/** The day as a UTCDate (years below 100 included). */
+function dayOf(date: string): UTCDate {
   const { y, m, d } = parts(date);
-  const dt = new Date(2000, 0, 1, 12);
-  dt.setFullYear(y, m - 1, d);
+  const dt = new UTCDate(2000, 0, 1);
+  dt.setUTCFullYear(y, m - 1, d);
   return dt;
 }
 
 function ymdOf(d: Date): Ymd {
-  return ymd(d.getFullYear(), d.getMonth() + 1, d.getDate());
+  return ymd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
 }
 
 export function daysInMonth(y: number, m: number): number {
-  return getDaysInMonth(noonOf(ymd(y, m, 1)));
+  return getDaysInMonth(dayOf(ymd(y, m, 1)));
 }
 
 export function isValidDate(y: number, m: number, d: number): boolean {
@@ -84,20 +83,20 @@ export function isValidDate(y: number, m: number, d: number): boolean {
 export function isDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return false;
   const { y, m, d } = parts(s);
-  return isValidDate(y, m, d) && isValid(noonOf(s));
+  return isValidDate(y, m, d);
 }
 
 export function addDays(date: string, n: number): Ymd {
-  return ymdOf(addDaysFns(noonOf(date), n));
+  return ymdOf(addDaysFns(dayOf(date), n));
 }
 
 export function addWeeks(date: string, n: number): Ymd {
-  return ymdOf(addWeeksFns(noonOf(date), n));
+  return ymdOf(addWeeksFns(dayOf(date), n));
 }
 
 /** The same day n months later (earlier when negative), clamped to the month's end (Mar 31 − 1 month = Feb 28). */
 export function addMonths(date: string, n: number): Ymd {
-  return ymdOf(addMonthsFns(noonOf(date), n));
+  return ymdOf(addMonthsFns(dayOf(date), n));
 }
 
 /** (year, month) n months later: [y, m], m 1-based. */
@@ -108,12 +107,12 @@ export function shiftMonth(y: number, m: number, n: number): [number, number] {
 
 /** Whole calendar days from a to b (b − a). */
 export function daysBetween(a: string, b: string): number {
-  return differenceInCalendarDays(noonOf(b), noonOf(a));
+  return differenceInCalendarDays(dayOf(b), dayOf(a));
 }
 
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(date: string): number {
-  return getDay(noonOf(date));
+  return getDay(dayOf(date));
 }
 
 export function dayName(date: string): DayName {
@@ -122,17 +121,17 @@ export function dayName(date: string): DayName {
 
 /** Monday of the ISO week holding the date. */
 export function startOfIsoWeek(date: string): Ymd {
-  return ymdOf(startOfISOWeek(noonOf(date)));
+  return ymdOf(startOfISOWeek(dayOf(date)));
 }
 
 /** Sunday of the ISO week holding the date. */
 export function endOfIsoWeek(date: string): Ymd {
-  return ymdOf(endOfISOWeek(noonOf(date)));
+  return ymdOf(endOfISOWeek(dayOf(date)));
 }
 
 /** The ISO week 'YYYY-Www' (the chat table's Week column): 2027-01-01 → '2026-W53'. */
 export function isoWeekLabel(date: string): string {
-  const d = noonOf(date);
+  const d = dayOf(date);
   return `${pad(getISOWeekYear(d), 4)}-W${pad(getISOWeek(d))}`;
 }
 
@@ -178,7 +177,7 @@ export function endOfDay(dateOrWall: string): string {
 
 /** A date in a date-fns `format` pattern ('EEE MMM d, yyyy' → 'Sun May 3, 2026'). */
 export function formatDate(date: string, pattern: string): string {
-  return format(noonOf(date), pattern);
+  return format(dayOf(date), pattern);
 }
 
 /** 'Sunday, October 11, 2026', with ', 08:30' when a wall clock has a time other than midnight; other text as it is. */

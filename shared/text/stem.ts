@@ -6,9 +6,18 @@
 import { stem as porter2 } from 'porter2';
 import { escapeRegExp, normalizeApostrophes } from './words';
 
+/** Stems already computed: Ask stems the same few thousand words of its evidence again and again. */
+const cache = new Map<string, string>();
+
 /** The Porter2 stem of one word (any case): "running" → "run", "cities" → "citi". */
 export function stem(word: string): string {
-  return porter2(normalizeApostrophes(word).toLowerCase());
+  let s = cache.get(word);
+  if (s === undefined) {
+    s = porter2(normalizeApostrophes(word).toLowerCase());
+    if (cache.size >= 50_000) cache.clear();
+    cache.set(word, s);
+  }
+  return s;
 }
 
 /**

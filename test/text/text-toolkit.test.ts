@@ -144,6 +144,7 @@ describe('sentences', () => {
     expect(sentences('We met at 5 p.m. on Friday. Great.')).toEqual(['We met at 5 p.m. on Friday.', 'Great.']);
     expect(sentences('He said "Go home." Then left.')).toEqual(['He said "Go home."', 'Then left.']);
     expect(sentences('Bring snacks, drinks etc. and a towel.')).toEqual(['Bring snacks, drinks etc. and a towel.']);
+    expect(sentences('Just like you are doing!🌟 Keep going.')).toEqual(['Just like you are doing!🌟', 'Keep going.']);
   });
 
   it('a line break ends a sentence; what is left is the text itself', () => {

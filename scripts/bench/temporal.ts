@@ -17,6 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../../electron/node/engine/engine';
 import { runBatchFiles } from '../../electron/node/engine/timeline/batch';
+import { parseDateValue } from '../../shared/dates/parse-date';
+import { msToWall, wallToMs } from '../../shared/dates/wall-clock';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATASET = path.resolve(ROOT, '../shared/datasets/temporal-memory');
@@ -66,20 +68,11 @@ interface Item {
   relevant: number[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "01:56:04 AM on Monday 08 May, 2023" → wall clock. */
-function parseLogTime(s: string): Date {
-  const m = /^(\d{1,2}):(\d{2}):(\d{2})\s*(AM|PM) on \w+ (\d{1,2}) (\w+), (\d{4})$/.exec(s.trim());
-  if (!m) throw new Error(`unreadable date_time '${s}'`);
-  const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-  let h = Number(m[1]) % 12;
-  if (m[4] === 'PM') h += 12;
-  return new Date(Date.UTC(Number(m[7]), months.indexOf(m[6].toLowerCase()), Number(m[5]), h, Number(m[2]), Number(m[3])));
-}
-
-function isoWall(d: Date): string {
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+/** "01:56:04 AM on Monday 08 May, 2023" → wall-clock milliseconds (as the importer reads it). */
+function parseLogTime(s: string): number {
+  const w = parseDateValue(s);
+  if (!w) throw new Error(`unreadable date_time '${s}'`);
+  return wallToMs(w.local);
 }
 
 /** The protocol's now: 50 minutes after the log's last response. */
@@ -88,9 +81,9 @@ function nowOfLog(file: string): string {
   let last = 0;
   for (const [k, v] of Object.entries(log)) {
     if (!/^session_\d+$/.test(k) || !Array.isArray(v)) continue;
-    for (const t of v as { date_time?: string }[]) if (t.date_time) last = Math.max(last, parseLogTime(t.date_time).getTime());
+    for (const t of v as { date_time?: string }[]) if (t.date_time) last = Math.max(last, parseLogTime(t.date_time));
   }
-  return isoWall(new Date(last + 50 * 60_000));
+  return msToWall(last + 50 * 60_000);
 }
 
 function loadItems(only?: TestType): Item[] {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion, detectSpeakers } from '../../electron/node/engine/retrieval/query-analysis';
 import { DEFAULT_PARAMS } from '../../electron/node/engine/retrieval/params';
-import { numberVariants } from '../../shared/text/numbers';
 
 const speakers = [
   { name: 'Caroline', role: 'other' },
@@ -51,16 +50,5 @@ describe('analyzeQuestion', () => {
     expect(a.text.split(' ')).toEqual(expect.arrayContaining(['18th', 'eighteenth', 'three', '3']));
     expect(a.window).toMatchObject({ from: '2023-06-01', to: '2023-06-30' });
     expect(a.text).not.toContain('june');
-  });
-});
-
-describe('numberVariants', () => {
-  it('spells digits and ordinals both ways, but leaves "one" alone', () => {
-    expect(numberVariants('4')).toEqual(['four']);
-    expect(numberVariants('four')).toEqual(['4']);
-    expect(numberVariants('first')).toEqual(['1st']);
-    expect(numberVariants('22nd')).toEqual([]);
-    expect(numberVariants('one')).toEqual([]);
-    expect(numberVariants('pottery')).toEqual([]);
   });
 });

@@ -128,6 +128,7 @@ describe('numbers both ways', () => {
     expect(numberVariants('eighteenth')).toEqual(['18th']);
     expect(numberVariants('40')).toEqual(['forty']);
     expect(numberVariants('21')).toEqual([]);
+    expect(numberVariants('22nd')).toEqual([]);
     expect(numberVariants('one')).toEqual([]);
     expect(numberVariants('1')).toEqual([]);
     expect(numberVariants('first')).toEqual(['1st']);

@@ -33,6 +33,11 @@ export const MONTH_NAMES = [
 /** 'Jan' … 'Dec'. */
 export const MONTH_ABBREVIATIONS: readonly string[] = MONTH_NAMES.map((m) => m.slice(0, 3));
 
+/** A regular-expression source (no group) for a month's name or abbreviation: "june", "jun", "sept", "sep". */
+export const MONTH_PATTERN = `${MONTH_NAMES.map((m) => m.toLowerCase()).join('|')}|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec`;
+/** A regular-expression source (no group) for a day's name or abbreviation: "tuesday", "tues", "tue". */
+export const DAY_PATTERN = `${DAY_NAMES.map((d) => d.toLowerCase()).join('|')}|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun`;
+
 /** 1–12 for a month's name or a beginning of it of three letters or more ("sep", "Sept.", "September"); null otherwise. */
 export function monthNumber(name: string): number | null {
   const n = name.trim().toLowerCase().replace(/\.$/, '');

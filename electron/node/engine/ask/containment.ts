@@ -7,14 +7,14 @@
 // painting") scores the share of its items found. A reference stated relative to a date ("the
 // Sunday before 25 May 2023", "the week before 9 June 2023") is resolved to the day, or to the
 // days of the window it names, and any of them counts.
-import { addDays, dayNameOf, DAY_NAMES, monthNumber, weekdayOf } from '../../../../shared/dates/calendar';
+import { addDays, dayNameOf, DAY_NAMES, MONTH_PATTERN, monthNumber, weekdayOf } from '../../../../shared/dates/calendar';
 import { cardinalValue, ordinalValue, timesValue } from '../../../../shared/text/numbers';
 import { matchStem } from '../../../../shared/text/stem';
 
 // misspellings the references have
 const MISSPELT_MONTHS: Record<string, number> = { janury: 1, febuary: 2 };
 const monthOf = (name: string) => MISSPELT_MONTHS[name] ?? monthNumber(name)!;
-const MONTH_RE = '(january|janury|february|febuary|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
+const MONTH_RE = `(janury|febuary|${MONTH_PATTERN})\\.?`;
 const DAY_RE = '(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?,?\\s+)?';
 
 /** A number word as its digits ("seven", "seventh", "twice" → "7", "7", "2"); null for other words. */

@@ -4,9 +4,9 @@
 //   message carries a time expression far more often than an average message does.
 // - A question that names a date or a month ("on 3 June, 2023", "in March 2023") points at
 //   the messages written then.
-import { addDays, endOfMonth, monthNumber, ymd } from '../../../../shared/dates/calendar';
+import { addDays, endOfMonth, MONTH_PATTERN, monthNumber, ymd } from '../../../../shared/dates/calendar';
 
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH_RE = `(${MONTH_PATTERN})`;
 
 const TIME_EXPRESSION = new RegExp(
   '\\b(' +

@@ -15,9 +15,13 @@ import {
   addDays,
   addMonths,
   DAY_NAMES,
+  DAY_PATTERN,
   dayNameOf,
   daysInMonth,
   isValidDate,
+  MONTH_NAMES,
+  MONTH_PATTERN,
+  monthNumber,
   monthRange,
   parts,
   shiftMonth,
@@ -96,8 +100,8 @@ const NUM = '(\\d{1,4})';
 const COUNT = '(\\d{1,4}|an?|one|several|a\\s+couple\\s+of|a\\s+couple|couple\\s+of|a\\s+few|few)';
 const UNIT = '(day|week|fortnight|month|year)s?';
 const TO = '(?:and|to|through|thru|till|until|up\\s+to|-|–|—)';
-const WEEKDAY_RE = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)';
-const MONTH_WORDS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAY_RE = `(${DAY_PATTERN})`;
+const MONTH_WORDS = MONTH_NAMES.map((m) => m.toLowerCase());
 const PREPOSITION = /(?:^|\s)(on|in|at|during|over|from|between|since|before|after|across|throughout|within|for|by|until|till|of)\s+$/i;
 
 const PART_OF_DAY: Record<string, [string, string]> = {
@@ -560,11 +564,11 @@ class Extractor {
   // ---- "at the start of June", "mid-March", "the first week of May", "late 2023"
 
   positionsInPeriods(): void {
-    const monthAlt = `(${MONTH_WORDS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\.?`;
+    const monthAlt = `(${MONTH_PATTERN})\\.?`;
     const yearOpt = `(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d))?`;
     const third = (word: string): 'early' | 'mid' | 'late' =>
       /start|beginning|early|first\s+part/i.test(word) ? 'early' : /mid|middle/i.test(word) ? 'mid' : 'late';
-    const monthNum = (w: string) => MONTH_WORDS.findIndex((x) => x.startsWith(w.toLowerCase().slice(0, 3))) + 1;
+    const monthNum = (w: string) => monthNumber(w)!;
     const monthThird = (pos: 'early' | 'mid' | 'late', mo: number, yearText?: string): RefInit => {
       const yy = yearText ? +yearText : this.yearFor(mo);
       const last = daysInMonth(yy, mo);

@@ -47,7 +47,7 @@ test('ask the timeline, see the sessions and rows, edit the plan and run it agai
   await expect(card.getByTestId('plan-step-column')).toHaveValue('Week');
   await expect(card.getByTestId('plan-step-values')).toHaveValue('2026-W44');
   await expect(card.getByTestId('plan-step-why')).toHaveText('“last week”');
-  await expect(card.getByTestId('plan-explanation')).toContainText('October 26, 2026');
+  await expect(card.getByTestId('plan-explanation')).toContainText('Mon Oct 26, 2026 – Sun Nov 1, 2026');
   await expect(card.getByTestId('plan-classification')).toHaveText('time only');
   await screenshot(page, 'timeline-question-light');
   await page.emulateMedia({ colorScheme: 'dark' });

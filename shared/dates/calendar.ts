@@ -14,7 +14,10 @@ import {
   getDaysInMonth,
   getISOWeek,
   getISOWeekYear,
+  nextDay,
+  previousDay,
   startOfISOWeek,
+  type Day,
 } from 'date-fns';
 
 /** A calendar date 'YYYY-MM-DD'. */
@@ -122,6 +125,19 @@ export function weekdayOf(date: string): number {
 
 export function dayName(date: string): DayName {
   return DAY_NAMES[weekdayOf(date)];
+}
+
+/**
+ * The nearest given day of the week (0 = Sunday … 6) strictly before the date, `weeksBack` weeks
+ * further back: "last Friday", "two Fridays ago" (weeksBack 1), "the Sunday before 25 May".
+ */
+export function weekdayBefore(date: string, day: number, weeksBack = 0): Ymd {
+  return addWeeks(ymdOf(previousDay(dayOf(date), day as Day)), -weeksBack);
+}
+
+/** The nearest given day of the week (0 = Sunday … 6) strictly after the date ("the Saturday after 3 June"). */
+export function weekdayAfter(date: string, day: number): Ymd {
+  return ymdOf(nextDay(dayOf(date), day as Day));
 }
 
 /** Monday of the ISO week holding the date. */

@@ -25,6 +25,8 @@ import {
   startOfDay,
   startOfIsoWeek,
   startOfMonth,
+  weekdayAfter,
+  weekdayBefore,
   weekdayOf,
 } from '../../shared/dates/calendar';
 import { msToWall, parseIsoWallClock, tableColumnsOf, wallToMs } from '../../shared/dates/wall-clock';
@@ -76,6 +78,16 @@ describe('calendar arithmetic', () => {
     expect(startOfDay('2026-04-03')).toBe('2026-04-03T00:00:00');
     expect(endOfDay('2026-04-03')).toBe('2026-04-03T23:59:59');
     expect(endOfDay('2026-04-03T12:00:00')).toBe('2026-04-03T12:00:00');
+  });
+
+  it('the nearest day of the week before or after a date (relative phrases)', () => {
+    // 2026-11-24 is a Tuesday
+    expect(weekdayBefore('2026-11-24', 5)).toBe('2026-11-20'); // last Friday
+    expect(weekdayBefore('2026-11-24', 2)).toBe('2026-11-17'); // strictly before: a week back
+    expect(weekdayBefore('2026-11-24', 5, 1)).toBe('2026-11-13'); // two Fridays ago
+    expect(weekdayBefore('2023-05-25', 0)).toBe('2023-05-21'); // the Sunday before 25 May 2023
+    expect(weekdayAfter('2026-11-24', 6)).toBe('2026-11-28');
+    expect(weekdayAfter('2026-12-31', 5)).toBe('2027-01-01');
   });
 
   it('validity and names', () => {

@@ -7,7 +7,7 @@
 // painting") scores the share of its items found. A reference stated relative to a date ("the
 // Sunday before 25 May 2023", "the week before 9 June 2023") is resolved to the day, or to the
 // days of the window it names, and any of them counts.
-import { addDays, dayNameOf, DAY_NAMES, MONTH_PATTERN, monthNumber, weekdayOf } from '../../../../shared/dates/calendar';
+import { addDays, dayNameOf, DAY_NAMES, MONTH_PATTERN, monthNumber, weekdayAfter, weekdayBefore } from '../../../../shared/dates/calendar';
 import { cardinalValue, ordinalValue, timesValue } from '../../../../shared/text/numbers';
 import { matchStem } from '../../../../shared/text/stem';
 
@@ -116,11 +116,7 @@ export function relativeDays(reference: string): string[] | null {
   const sign = dir === 'before' ? -1 : 1;
   const day = /^(?:last\s+)?([a-z]+day)$/.exec(what)?.[1];
   const wd = day && dayNameOf(day) ? DAY_NAMES.indexOf(dayNameOf(day)!) : -1;
-  if (wd >= 0) {
-    let step = sign;
-    while (weekdayOf(addDays(anchor, step)) !== wd) step += sign;
-    return [addDays(anchor, step)];
-  }
+  if (wd >= 0) return [sign < 0 ? weekdayBefore(anchor, wd) : weekdayAfter(anchor, wd)];
   if (/^(?:last\s+)?week(?:end)?$/.test(what) || what === 'few days') return sign < 0 ? range(-9, -1) : range(1, 9);
   const n = /^(\d+|one|a|two|three|four|five|six)\s+(day|week|weekend|month)s?$/.exec(what);
   if (n) {

@@ -26,6 +26,7 @@ import {
   parts,
   shiftMonth,
   startOfIsoWeek,
+  weekdayBefore,
   weekdayOf,
   ymd,
   type DayName,
@@ -481,7 +482,7 @@ class Extractor {
     // Saturday of the current ISO week (may be in the future)
     const thisSaturday = addDays(startOfIsoWeek(t), 5);
     // the most recent weekend that ended before today
-    const lastSunday = wd === 0 ? addDays(t, -7) : addDays(t, -wd);
+    const lastSunday = weekdayBefore(t, 0);
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
     this.scan(`\\b(?:${COUNT}\\s+)weekends?\\s+(?:ago|back)\\b`, (m) => this.dates([weekend(addDays(lastSunday, -7 * ((quantityValue(m[1]) ?? 1) - 1)))], 'span', true));
     this.scan(`\\b(?:the\\s+)?weekend\\s+before\\s+last\\b`, () => this.dates([weekend(addDays(lastSunday, -7))], 'span', true));
@@ -495,13 +496,8 @@ class Extractor {
 
   weekdays(): void {
     const t = this.today;
-    const wd = weekdayOf(t);
     /** The most recent `target` weekday strictly before today, k weeks further back. */
-    const previous = (target: number, k = 0): Ymd => {
-      let back = (wd - target + 7) % 7;
-      if (back === 0) back = 7;
-      return addDays(t, -(back + 7 * k));
-    };
+    const previous = (target: number, k = 0): Ymd => weekdayBefore(t, target, k);
     // "two Fridays ago"
     this.scan(`\\b${COUNT}\\s+${WEEKDAY_RE}s\\s+(?:ago|back)\\b`, (m) => {
       const n = quantityValue(m[1]) ?? 1;

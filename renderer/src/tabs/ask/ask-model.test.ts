@@ -1,7 +1,7 @@
 // Ask turns on screen: citations as links, the routes tried and the one that answered, rows
 // most relevant first, the state of an edited query.
 import { describe, expect, it } from 'vitest';
-import type { AskTurn, MessageRow } from '../../../shared/types';
+import type { AskTurn, MessageRow } from '../../../../shared/types';
 import {
   answerHow,
   answerSegments,
@@ -16,7 +16,7 @@ import {
   sparqlEditState,
   timingLines,
   turnTime,
-} from '../../../renderer/src/tabs/ask/ask-model';
+} from './ask-model';
 
 const message = (id: number): MessageRow => ({
   id,

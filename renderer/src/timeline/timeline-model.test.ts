@@ -1,8 +1,8 @@
 // Timeline geometry: density spreads a session over its duration; zoom stays within limits.
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/types';
-import { DAY, HOUR, MIN_SPAN, densityBins, fullDomain, sessionAt, toMarks, zoomDomain } from '../../../renderer/src/timeline/timeline-model';
-import { msToWall, wallToMs } from '../../../renderer/src/ui/format';
+import { DAY, HOUR, MIN_SPAN, densityBins, fullDomain, sessionAt, toMarks, zoomDomain } from './timeline-model';
+import { msToWall, wallToMs } from '../ui/format';
 
 const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
   id,

@@ -32,7 +32,24 @@ export function giveLayout({ width, height }: { width: number; height: number })
     disconnect() {}
   }
   globalThis.ResizeObserver = SizedResizeObserver as unknown as typeof ResizeObserver;
+  // SVG at the top left too: d3's pointer() maps client coordinates through the screen CTM,
+  // which happy-dom leaves unimplemented (its points cannot be transformed).
+  const svgProto = SVGSVGElement.prototype as unknown as Record<string, unknown>;
+  const graphicsProto = SVGGraphicsElement.prototype as unknown as Record<string, unknown>;
+  const savedPoint = svgProto.createSVGPoint;
+  const savedCtm = graphicsProto.getScreenCTM;
+  const identity = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0, inverse: () => identity };
+  svgProto.createSVGPoint = () => ({
+    x: 0,
+    y: 0,
+    matrixTransform(m: typeof identity) {
+      return { x: m.a * this.x + m.c * this.y + m.e, y: m.b * this.x + m.d * this.y + m.f };
+    },
+  });
+  graphicsProto.getScreenCTM = () => identity;
   return () => {
+    svgProto.createSVGPoint = savedPoint;
+    graphicsProto.getScreenCTM = savedCtm;
     for (const [key, descriptor] of saved) {
       if (descriptor) Object.defineProperty(proto, key, descriptor);
       else delete (proto as unknown as Record<string, unknown>)[key];
@@ -70,4 +87,12 @@ export function fakeEngram(handlers: Partial<Record<ApiMethod, Handler>> = {}) {
   };
   (window as unknown as { engram: EngramBridge }).engram = bridge as EngramBridge;
   return { calls, handlers, emit: (e: BridgeEvent) => listeners.forEach((l) => l(e)) };
+}
+
+/** A wheel event at `clientX` (happy-dom's WheelEvent drops the mouse fields it is given). */
+export function wheelAt(target: Element, init: { deltaY: number; deltaX?: number; shiftKey?: boolean; clientX: number; clientY?: number }): void {
+  const event = new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: init.deltaY, deltaX: init.deltaX ?? 0 });
+  const fields = { clientX: init.clientX, clientY: init.clientY ?? 0, shiftKey: init.shiftKey ?? false, deltaX: init.deltaX ?? 0, deltaY: init.deltaY };
+  for (const [key, value] of Object.entries(fields)) Object.defineProperty(event, key, { value });
+  target.dispatchEvent(event);
 }

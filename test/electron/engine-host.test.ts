@@ -131,23 +131,26 @@ describe('engine host over a port', () => {
   });
 });
 
-/** Wires a process-like object (message/exit events) to a MainSide. */
-function attach(proc: { on(event: 'message', fn: (m: FromHost) => void): unknown }, post: (m: ToHost) => void): MainSide {
+type HostLike = {
+  on(event: 'message', fn: (m: FromHost) => void): unknown;
+  once(event: 'exit', fn: (code: number | null) => void): unknown;
+};
+
+/** Starts talking to a host process: opens a fresh memory and waits until it is ready. */
+async function opened(proc: HostLike, post: (m: ToHost) => void) {
+  const dataDir = tempDir();
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   const main = new MainSide(post);
   proc.on('message', (m: FromHost) => main.hear(m));
-  return main;
+  main.post({ type: 'open', options: { dataDir } });
+  await main.next(isType('ready'), 60_000);
+  return { main, dataDir, exited };
 }
-const exitOf = (proc: { once(event: 'exit', fn: (code: number | null) => void): unknown }) =>
-  new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
 
 describe('engine host entry', () => {
   it('runs in a utility-process stand-in: Electron parentPort messages, bytes, events, clean exit', async () => {
-    const dataDir = tempDir();
     const child = new FakeUtilityProcess();
-    const exited = exitOf(child);
-    const main = attach(child, (m) => child.postMessage(m));
-    main.post({ type: 'open', options: { dataDir } });
-    await main.next(isType('ready'), 60_000);
+    const { main, dataDir, exited } = await opened(child, (m) => child.postMessage(m));
     main.post({ type: 'call', id: 1, method: 'importUpload', args: { name: 'messages.jsonl', bytes: new Uint8Array(readFileSync(FIXTURE)) } });
     const job = ((await main.result(1)).response as { ok: true; result: JobInfo }).result;
     expect((await main.jobEnd(job.id)).event).toMatchObject({ type: 'job', job: { state: 'done' } });
@@ -160,12 +163,8 @@ describe('engine host entry', () => {
   }, 90_000);
 
   it('runs under child_process.fork, and closes the engine when its parent goes away', async () => {
-    const dataDir = tempDir();
     const child: ChildProcess = forkHost(HOST_ENTRY, { viaTsx: true });
-    const exited = exitOf(child);
-    const main = attach(child, (m) => child.send(m));
-    main.post({ type: 'open', options: { dataDir } });
-    await main.next(isType('ready'), 60_000);
+    const { main, dataDir, exited } = await opened(child, (m) => child.send(m));
     main.post({ type: 'call', id: 1, method: 'stats', args: {} });
     expect((await main.result(1)).response).toMatchObject({ ok: true });
     expect(existsSync(join(dataDir, 'engram.lock'))).toBe(true);
@@ -175,12 +174,8 @@ describe('engine host entry', () => {
   }, 90_000);
 
   it.skipIf(!existsSync(BUILT_HOST_ENTRY))('the built out/main/engine-host.js runs under plain Node', async () => {
-    const dataDir = tempDir();
     const child = forkHost(BUILT_HOST_ENTRY, { viaTsx: false });
-    const exited = exitOf(child);
-    const main = attach(child, (m) => child.send(m));
-    main.post({ type: 'open', options: { dataDir } });
-    await main.next(isType('ready'), 60_000);
+    const { main, dataDir, exited } = await opened(child, (m) => child.send(m));
     main.post({ type: 'call', id: 1, method: 'memoryInfo', args: {} });
     expect((await main.result(1)).response).toMatchObject({ ok: true, result: { dataDir } });
     main.post({ type: 'close' });

@@ -14,48 +14,41 @@ interface ElectronParentPort {
   postMessage(message: unknown): void;
 }
 
+interface MessageSource<T> {
+  on(event: 'message', listener: (emitted: T) => void): unknown;
+  off(event: 'message', listener: (emitted: T) => void): unknown;
+}
+
+/** A port over an emitter of 'message' events; `unwrap` finds the message in what it emits. */
+function emitterPort<T>(source: MessageSource<T>, send: (message: FromHost) => void, unwrap: (emitted: T) => unknown): HostPort {
+  return {
+    post: send,
+    onMessage(listener) {
+      const handler = (emitted: T) => listener(unwrap(emitted) as ToHost);
+      source.on('message', handler);
+      return () => source.off('message', handler);
+    },
+  };
+}
+
 /** The channel to whoever started this process, and how to learn that it went away. */
 function connect(): { port: HostPort; onParentGone(fn: () => void): void } | null {
   const electronPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;
   if (electronPort) {
     return {
-      port: {
-        post: (message: FromHost) => electronPort.postMessage(message),
-        onMessage(listener) {
-          const handler = (e: { data: unknown }) => listener(e.data as ToHost);
-          electronPort.on('message', handler);
-          return () => electronPort.off('message', handler);
-        },
-      },
+      port: emitterPort(electronPort, (message) => electronPort.postMessage(message), (e: { data: unknown }) => e.data),
       // Chromium ends a utility process with the browser process that owns it.
       onParentGone: () => {},
     };
   }
   if (workerPort) {
     const port = workerPort;
-    return {
-      port: {
-        post: (message: FromHost) => port.postMessage(message),
-        onMessage(listener) {
-          const handler = (data: unknown) => listener(data as ToHost);
-          port.on('message', handler);
-          return () => port.off('message', handler);
-        },
-      },
-      onParentGone: (fn) => port.once('close', fn),
-    };
+    return { port: emitterPort(port, (message) => port.postMessage(message), (data: unknown) => data), onParentGone: (fn) => port.once('close', fn) };
   }
   if (process.send) {
     // Started by child_process.fork: the parent must use `serialization: 'advanced'` for bytes.
     return {
-      port: {
-        post: (message: FromHost) => void process.send?.(message),
-        onMessage(listener) {
-          const handler = (data: unknown) => listener(data as ToHost);
-          process.on('message', handler);
-          return () => process.off('message', handler);
-        },
-      },
+      port: emitterPort(process, (message) => void process.send?.(message), (data: unknown) => data),
       onParentGone: (fn) => process.once('disconnect', fn),
     };
   }

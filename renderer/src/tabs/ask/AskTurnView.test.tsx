@@ -7,6 +7,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AskTurn, MessageRow, TimelinePlan } from '../../../../shared/types';
 import { fakeEngram } from '../../../../test/support/dom';
+import { askTurn, messageRow, TEMPLATE_QUERY } from '../../../../test/support/workbench-fixtures';
 import { useApp } from '../../state/app-store';
 import { AskTurnView } from './AskTurnView';
 import { useAsk } from './ask-store';
@@ -18,73 +19,19 @@ vi.mock('./AskSparql', () => ({
 
 const engine = fakeEngram();
 
-const message = (id: number, over: Partial<MessageRow> = {}): MessageRow => ({
-  id,
-  sourceId: 1,
-  conversationId: 1,
-  sessionId: 30 + id,
-  sessionIndex: 13,
-  responseIndex: id,
-  turnIndex: 0,
-  speaker: 'Maya',
-  role: 'user',
-  text: `I signed up for the Spree Charity 10K (message ${id})`,
-  timestamp: '2026-10-12T08:20:00',
-  tzOffsetMin: 120,
-  dayName: 'Monday',
-  week: '2026-W42',
-  date: '2026-10-12',
-  time: '08:20:00',
-  externalId: null,
-  conversationTitle: 'Training',
-  iri: `https://engram.local/memory/post/${id}`,
-  ...over,
-});
+// Sessions 31 and 32 hold the evidence's messages.
+const message = (id: number, over: Partial<MessageRow> = {}) => messageRow(id, { sessionId: 30 + id, text: `I signed up for the Spree Charity 10K (message ${id})`, ...over });
 
-const graphTurn: AskTurn = {
-  id: 7,
-  conversationId: 2,
-  seq: 1,
-  question: 'When is the charity run I signed up for?',
-  rewrite: 'When is the charity run I signed up for?',
-  rewritten: false,
-  now: '2026-11-22T09:30:21',
-  classification: { intent: 'date', timeline: 'content', routes: ['graph', 'search'], why: ["'when' → the date of an event"] },
-  plan: {
-    search: { query: 'charity run', k: 25, hybrid: false },
-    sparql: { query: 'SELECT ?e ?d WHERE { ?e schema:startDate ?d }', origin: 'template', template: 'event-date', explanation: ['events with dates'] },
-  },
-  results: {
-    search: { total: 25 },
-    sparql: { kind: 'select', vars: ['e', 'd'], rows: [], ranked: [], truncated: false, elapsedMs: 12 },
-  },
-  answer: {
-    text: 'Sunday, October 11, 2026 [t1, t2]',
-    route: 'graph',
-    source: 'computed',
-    citations: ['t1', 't2'],
-    computation: { kind: 'date', value: 'Sunday, October 11, 2026', detail: "the date of 'Spree Charity 10K'", refs: ['t1'] },
-  },
+const graphTurn = askTurn({
   evidence: {
+    ...askTurn().evidence,
     messages: [
       { ref: 'm1', message: message(1), route: 'graph', score: 3, why: "source of 'Spree Charity 10K'" },
       { ref: 'm2', message: message(2, { speaker: 'Assistant', role: 'assistant' }), route: 'search', score: 1, why: 'words: charity, run' },
     ],
-    triples: [
-      {
-        ref: 't1',
-        s: { iri: 'https://engram.local/memory/entity/spree-charity-10k', label: 'Spree Charity 10K' },
-        p: { iri: 'https://schema.org/startDate', label: 'start date' },
-        o: { type: 'literal', value: '2026-10-11', datatype: 'http://www.w3.org/2001/XMLSchema#date' },
-        origins: ['extraction'],
-      },
-    ],
   },
   warnings: ['The graph has no extraction for 2 sessions yet.'],
-  timings: { plan: 15, search: 50, sparql: 12, evidence: 4, answer: 0, total: 81 },
-  createdAt: '2026-11-22T09:30:21.510Z',
-  updatedAt: '2026-11-22T09:30:21.510Z',
-};
+});
 
 const lastWeek: TimelinePlan = { version: 1, now: '2026-11-22T09:30:21', sessionNumbering: 'memory', chain: [{ op: 'f_value', column: 'Week', values: ['2026-W46'], why: 'last week' }] };
 const timelineTurn: AskTurn = {
@@ -122,7 +69,7 @@ describe('AskTurnView', () => {
     expect(screen.getByTestId('ask-route').textContent).toBe('Graph');
     expect(screen.getAllByTestId('ask-route-tried').map((c) => c.textContent)).toEqual(['Message search · 25 hits']);
     expect(screen.getByTestId('ask-warnings').textContent).toContain('no extraction for 2 sessions');
-    expect(screen.getByTestId('ask-sparql').textContent).toContain('schema:startDate');
+    expect(screen.getByTestId('ask-sparql').textContent).toBe(TEMPLATE_QUERY);
   });
 
   it('lists the evidence, marks what the answer cites, and opens it in Messages or Entities', () => {

@@ -3,36 +3,23 @@
 // marked, a click selecting a message and the arrow keys moving the selection.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MessageRow } from '../../../../shared/types';
 import { giveLayout } from '../../../../test/support/dom';
+import { messageRow } from '../../../../test/support/workbench-fixtures';
 import { MessageList } from './MessageList';
 import { useMessages } from './messages-store';
 
 const undoLayout = giveLayout({ width: 900, height: 400 });
 afterAll(undoLayout);
 
-const row = (id: number, over: Partial<MessageRow> = {}): MessageRow => ({
-  id,
-  sourceId: 1,
-  conversationId: 1,
-  sessionId: 1 + Math.floor(id / 100),
-  sessionIndex: 1 + Math.floor(id / 100),
-  responseIndex: id,
-  turnIndex: 0,
-  speaker: id % 2 ? 'Maya' : 'Assistant',
-  role: id % 2 ? 'user' : 'assistant',
-  text: `Message number ${id} about the sourdough starter`,
-  timestamp: '2026-10-12T08:20:00',
-  tzOffsetMin: null,
-  dayName: 'Monday',
-  week: '2026-W42',
-  date: '2026-10-12',
-  time: '08:20:00',
-  externalId: null,
-  conversationTitle: 'Baking',
-  iri: `https://engram.local/memory/post/${id}`,
-  ...over,
-});
+const row = (id: number) =>
+  messageRow(id, {
+    sessionId: 1 + Math.floor(id / 100),
+    sessionIndex: 1 + Math.floor(id / 100),
+    speaker: id % 2 ? 'Maya' : 'Assistant',
+    role: id % 2 ? 'user' : 'assistant',
+    text: `Message number ${id} about the sourdough starter`,
+    conversationTitle: 'Baking',
+  });
 
 describe('MessageList', () => {
   const ensureRows = vi.fn();

@@ -134,6 +134,17 @@ describe('Timeline', () => {
     expect(headRange()).not.toBe(widest);
   });
 
+  it('shows the whole memory again when its extent changes (an import)', () => {
+    render(<Timeline />);
+    act(() => {
+      for (let i = 0; i < 8; i++) wheelAt(body(), { deltaY: -400, clientX: xOf('2026-10-12T12:00:00') });
+    });
+    expect(headRange()).toMatch(/^Oct 12, 2026/);
+    act(() => useApp.setState({ sessions: [...sessions, session(4, '2026-12-20T10:00:00', '2026-12-20T11:00:00', 5)] }));
+    expect(headRange()).toMatch(/^Sep \d+ – Dec \d+, 2026$/);
+    expect(screen.getByTestId('timeline').textContent).toContain('4 sessions');
+  });
+
   it('pans with a sideways or shifted wheel and by dragging the axis, keeping the zoom', async () => {
     render(<Timeline />);
     const at = xOf('2026-10-12T12:00:00');

@@ -39,9 +39,8 @@ export function Timeline() {
   const marks = useMemo(() => toMarks(sessions), [sessions]);
   const limits = useMemo(() => fullDomain(marks), [marks]);
   const limitsKey = `${limits[0]}:${limits[1]}`;
+  // The visible part of the memory: set from d3-zoom's events (directly only before layout).
   const [domain, setDomain] = useState<[number, number]>(limits);
-  // A new extent of the memory (import, delete) resets the view to the whole memory.
-  useEffect(() => setDomain(limits), [limitsKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -190,7 +189,8 @@ export function Timeline() {
       .wheelDelta((event: WheelEvent) => (-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0025)) / Math.LN2)
       .on('zoom', (event: D3ZoomEvent<HTMLDivElement, unknown>) => {
         const { limits: l, width: w } = viewRef.current;
-        setDomain(domainOf(event.transform, l, w));
+        const next = domainOf(event.transform, l, w);
+        if (Number.isFinite(next[0]) && Number.isFinite(next[1])) setDomain(next);
       });
     zoomRef.current = behavior;
     const selection = d3select(el).call(behavior).on('dblclick.zoom', null);
@@ -223,15 +223,18 @@ export function Timeline() {
   // a new extent of the memory (import, delete) shows the whole memory again.
   const shownLimits = useRef(limitsKey);
   useEffect(() => {
+    const reset = shownLimits.current !== limitsKey;
+    shownLimits.current = limitsKey;
     const behavior = zoomRef.current;
-    if (!behavior || width <= 0) return;
+    if (!behavior || width <= 0) {
+      if (reset) setDomain(limits);
+      return;
+    }
     const extent: [[number, number], [number, number]] = [
       [0, 0],
       [width, PLOT_H + AXIS_H],
     ];
     behavior.extent(extent).scaleExtent(scaleExtentFor(limits)).constrain(constrainTransform(limits));
-    const reset = shownLimits.current !== limitsKey;
-    shownLimits.current = limitsKey;
     showDomain(reset ? limits : domain);
   }, [width, limitsKey]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -1,4 +1,5 @@
-// Build of the three Electron targets (main, preload, renderer) into out/.
+// Build of the three Electron targets (main with the engine host and graph worker, preload,
+// renderer) into out/.
 //
 // The same out/renderer is served by `engram serve` in a browser, so the renderer must not
 // depend on anything Electron-specific at build time.
@@ -10,9 +11,13 @@ import react from '@vitejs/plugin-react';
 const root = import.meta.dirname;
 const graphWorker = resolve(root, 'electron/node/engine/stores/graph/graph-worker.ts');
 
-// The graph store runs Oxigraph in a worker thread; its entry is built next to main so the
-// engine can find it at out/main/graph-worker.js. Added only once the engine provides it.
-const mainInputs: Record<string, string> = { index: resolve(root, 'electron/electron-main/main.ts') };
+// Main starts the engine in a utility process whose entry is out/main/engine-host.js. The graph
+// store runs Oxigraph in a worker thread; its entry is built next to them so the engine finds
+// it at out/main/graph-worker.js. Added only once the engine provides it.
+const mainInputs: Record<string, string> = {
+  index: resolve(root, 'electron/electron-main/main.ts'),
+  'engine-host': resolve(root, 'electron/node/engine-host/main.ts'),
+};
 if (existsSync(graphWorker)) mainInputs['graph-worker'] = graphWorker;
 
 export default defineConfig({

@@ -28,7 +28,7 @@ function newestMtime(path) {
 
 /** Whether out/ is missing or older than anything it is built from. */
 export function buildIsStale() {
-  const outputs = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'].map((p) => join(root, p));
+  const outputs = ['out/main/index.js', 'out/main/engine-host.js', 'out/preload/preload.cjs', 'out/renderer/index.html'].map((p) => join(root, p));
   if (outputs.some((p) => !existsSync(p))) return true;
   const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   const inputs = ['renderer', 'electron', 'shared', 'electron.vite.config.ts', 'package.json'].map((p) => join(root, p));

@@ -1,5 +1,6 @@
 // The desktop app, where the Electron binary exists: the window's security settings, the
-// preload surface, and first run → demo memory. Skipped, with the reason, where it does not.
+// preload surface, the engine in its utility process, and first run → demo memory. Skipped,
+// with the reason, where it does not.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,10 @@ test('desktop window: hardened, preload exposes only the API, first run → demo
     // window.open and navigation away are blocked.
     expect(await page.evaluate(() => window.open('https://example.com') === null)).toBe(true);
     expect(app.windows()).toHaveLength(1);
+
+    // The engine runs in its own utility process, not in main (electron-main/engine-relay.ts).
+    const utilities = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().filter((m) => m.type === 'Utility').map((m) => m.name));
+    expect(utilities).toContain('Engram engine');
 
     await page.getByTestId('import-demo').click();
     await expect(page.getByTestId('message-row').first()).toBeVisible({ timeout: 60_000 });

@@ -1,9 +1,9 @@
 // The one IPC handler of the window: every call is checked for where it comes from (the app's
-// own top-level frame), then validated and dispatched exactly like an HTTP call.
+// own top-level frame) and validated against the typed API here, in main, before it is relayed
+// to the engine host (which validates again: it is the engine's door).
 // No `electron` import: main.ts adapts IpcMainInvokeEvent to `CallSender`.
-import type { EngramApi } from '../../shared/api';
-import { callToEnvelope } from '../node/serve/dispatch';
-import type { WireResponse } from '../node/serve/wire';
+import { checkCall, errorEnvelope } from '../../shared/transport/dispatch';
+import type { WireResponse } from '../../shared/transport/wire';
 import { isAppUrl } from './security';
 
 export interface CallSender {
@@ -13,7 +13,10 @@ export interface CallSender {
   isAppMainFrame: boolean;
 }
 
-export function createApiHandler(api: EngramApi, opts: { devServerUrl?: string } = {}) {
+/** Where validated calls go: the engine relay (or, in tests, anything that answers envelopes). */
+export type RelayCall = (method: string, args: unknown) => Promise<WireResponse>;
+
+export function createApiHandler(relay: RelayCall, opts: { devServerUrl?: string } = {}) {
   return async (sender: CallSender, method: unknown, args: unknown): Promise<WireResponse> => {
     if (!sender.isAppMainFrame || !sender.frameUrl || !isAppUrl(sender.frameUrl, opts.devServerUrl)) {
       return { ok: false, error: { code: 'refused', message: 'Refused: the call does not come from the Engram window.' } };
@@ -21,6 +24,12 @@ export function createApiHandler(api: EngramApi, opts: { devServerUrl?: string }
     if (typeof method !== 'string') {
       return { ok: false, error: { code: 'bad_request', message: 'The method name must be a string.' } };
     }
-    return callToEnvelope(api, method, args);
+    let call;
+    try {
+      call = checkCall(method, args);
+    } catch (err) {
+      return errorEnvelope(err);
+    }
+    return relay(call.method, call.args);
   };
 }

@@ -1,6 +1,7 @@
-// Electron main: one window, the engine in-process, one validated IPC channel, native menus.
-// Thin on purpose: the engine does the work (moving heavy parts to workers), this file only
-// connects it to a hardened window.
+// Electron main: one window, one validated IPC channel, native menus. Thin on purpose: the
+// engine runs in a utility process (the engine host, out/main/engine-host.js) so that SQLite,
+// LanceDB and the Ask code never block this process's event loop; main only relays calls to it
+// and its events back to the window (engine-relay.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +16,14 @@ import {
   screen,
   session,
   shell,
+  utilityProcess,
   type IpcMainInvokeEvent,
 } from 'electron';
-import { Engine } from '../node/engine/engine';
 import { defaultDataDir } from '../node/engine/paths';
 import { mimeTypeOf } from '../node/serve/mime';
 import type { RdfFormat } from '../../shared/types';
-import type { BridgeEvent } from '../preload/bridge';
+import type { BridgeEvent } from '../../shared/transport/bridge';
+import { EngineRelay, type HostProcess } from './engine-relay';
 import { createApiHandler } from './ipc';
 import { buildMenuTemplate } from './menu';
 import {
@@ -40,6 +42,7 @@ import { fitToDisplays, MIN_WINDOW_SIZE, readWindowState, writeWindowState, type
 const here = fileURLToPath(new URL('.', import.meta.url));
 const rendererDir = normalize(join(here, '../renderer'));
 const preloadPath = join(here, '../preload/preload.cjs');
+const engineHostPath = join(here, 'engine-host.js');
 // electron-vite passes its dev server here during `npm run dev`; never set in a built app.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 
@@ -63,7 +66,7 @@ function dataDirFromArgs(): string {
   return process.env.ENGRAM_DATA_DIR || defaultDataDir();
 }
 
-let engine: Engine | null = null;
+let relay: EngineRelay | null = null;
 let win: BrowserWindow | null = null;
 const dataDir = dataDirFromArgs();
 const windowStateFile = join(dataDir, 'window-state.json');
@@ -102,8 +105,28 @@ function registerAppProtocol() {
   });
 }
 
-function registerIpc(api: Engine) {
-  const handle = createApiHandler(api, { devServerUrl });
+/** The engine host in a utility process, as the relay sees it. */
+function spawnEngineHost(): HostProcess {
+  const child = utilityProcess.fork(engineHostPath, [], { serviceName: 'Engram engine', stdio: 'inherit' });
+  // Nothing is posted to, or killed in, a process that has gone.
+  let alive = true;
+  child.once('exit', () => {
+    alive = false;
+  });
+  return {
+    post: (message) => {
+      if (alive) child.postMessage(message);
+    },
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) => child.once('exit', listener),
+    kill: () => {
+      if (alive) child.kill();
+    },
+  };
+}
+
+function registerIpc(engine: EngineRelay) {
+  const handle = createApiHandler((method, args) => engine.call(method, args), { devServerUrl });
   ipcMain.handle(API_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
     const frame = event.senderFrame;
     return handle(
@@ -115,7 +138,6 @@ function registerIpc(api: Engine) {
       args,
     );
   });
-  api.onEvent((event) => send(event));
 }
 
 function createWindow() {
@@ -191,7 +213,7 @@ function installMenu() {
 }
 
 async function importFiles() {
-  if (!engine || !win) return;
+  if (!relay || !win) return;
   const picked = await dialog.showOpenDialog(win, {
     title: 'Import conversations',
     properties: ['openFile', 'multiSelections'],
@@ -203,14 +225,14 @@ async function importFiles() {
   if (picked.canceled || picked.filePaths.length === 0) return;
   send({ type: 'menu', command: 'open-import' });
   try {
-    await engine.importPaths({ paths: picked.filePaths });
+    await relay.request('importPaths', { paths: picked.filePaths });
   } catch (err) {
     send({ type: 'menu', command: 'notice', message: `Import failed: ${err instanceof Error ? err.message : String(err)}` });
   }
 }
 
 async function exportGraph() {
-  if (!engine || !win) return;
+  if (!relay || !win) return;
   const picked = await dialog.showSaveDialog(win, {
     title: 'Export the whole graph',
     defaultPath: 'engram-memory.ttl',
@@ -220,7 +242,7 @@ async function exportGraph() {
   const ext = picked.filePath.split('.').pop()?.toLowerCase() ?? 'ttl';
   const format = EXPORT_FORMATS.find((f) => f.extensions.includes(ext))?.format ?? 'turtle';
   try {
-    const out = await engine.exportGraph({ format });
+    const out = await relay.request('exportGraph', { format });
     await writeFile(picked.filePath, out.data, 'utf8');
     send({ type: 'menu', command: 'notice', message: `Exported the graph to ${picked.filePath}` });
   } catch (err) {
@@ -242,28 +264,35 @@ async function start() {
   await app.whenReady();
   hardenWebContents();
   registerAppProtocol();
-  try {
+  relay = new EngineRelay({
+    spawn: spawnEngineHost,
     // better-sqlite3 in node_modules is built for Node (CLI, tests); scripts/start.mjs prepares an
-    // Electron build and names it here. A packaged app is rebuilt by electron-builder instead.
-    engine = await Engine.open({ dataDir, sqliteNativeBinding: process.env.ENGRAM_SQLITE_BINDING || undefined });
+    // Electron build and names it here; the utility process has Electron's ABI too. A packaged
+    // app is rebuilt by electron-builder instead.
+    host: { dataDir, sqliteNativeBinding: process.env.ENGRAM_SQLITE_BINDING || undefined },
+    send,
+  });
+  try {
+    await relay.start();
   } catch (err) {
     dialog.showErrorBox('Engram could not open its memory', `${err instanceof Error ? err.message : String(err)}\n\nData folder: ${dataDir}`);
+    relay = null;
     app.exit(1);
     return;
   }
-  registerIpc(engine);
+  registerIpc(relay);
   installMenu();
   createWindow();
 }
 
 let closing = false;
 app.on('before-quit', (event) => {
-  if (!engine || closing) return;
-  // Let the engine flush its journal before the process ends.
+  if (!relay || closing) return;
+  // The engine host closes the engine (journal flushed) before this process ends.
   event.preventDefault();
   closing = true;
-  void engine.close().finally(() => {
-    engine = null;
+  void relay.close().finally(() => {
+    relay = null;
     app.quit();
   });
 });

@@ -1,6 +1,6 @@
 // The native menu bar, built as a plain template so that a test can check it without Electron.
 import type { MenuItemConstructorOptions } from 'electron';
-import type { WorkbenchTab } from '../preload/bridge';
+import type { WorkbenchTab } from '../../shared/transport/bridge';
 
 export interface MenuActions {
   importFiles(): void;

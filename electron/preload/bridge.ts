@@ -1,29 +1,9 @@
-// What the preload exposes as `window.engram`: exactly the API methods plus `onEvent`.
+// Builds what the preload exposes as `window.engram` (its type: shared/transport/bridge.ts).
 // Kept free of `electron` so that tests can check it without the binary; preload.ts wires it
-// to ipcRenderer. Calls resolve with an envelope (result or {code, message}) because an
-// Error crossing the context bridge loses its code.
-import { apiMethodNames, type ApiArgs, type ApiMethod, type ApiResult } from '../../shared/api';
-import type { EngineEvent } from '../../shared/types';
-import type { WireResponse } from '../node/serve/wire';
-
-/** Tabs of the workbench, as the native View menu names them. */
-export type WorkbenchTab = 'graph' | 'entities' | 'ttl' | 'sparql' | 'ask' | 'messages';
-
-/** A native menu command the window acts on (desktop only). */
-export type MenuCommand =
-  | { type: 'menu'; command: 'open-tab'; tab: WorkbenchTab }
-  | { type: 'menu'; command: 'open-import' }
-  | { type: 'menu'; command: 'show-shortcuts' }
-  | { type: 'menu'; command: 'open-settings' }
-  | { type: 'menu'; command: 'notice'; message: string };
-
-export type BridgeEvent = EngineEvent | MenuCommand;
-
-export type EngramBridge = {
-  [M in ApiMethod]: (args: ApiArgs<M>) => Promise<WireResponse<ApiResult<M>>>;
-} & {
-  onEvent(listener: (event: BridgeEvent) => void): () => void;
-};
+// to ipcRenderer.
+import { apiMethodNames, type ApiMethod } from '../../shared/api';
+import type { BridgeEvent, EngramBridge } from '../../shared/transport/bridge';
+import type { WireResponse } from '../../shared/transport/wire';
 
 export function createBridge(
   invoke: (method: ApiMethod, args: unknown) => Promise<WireResponse>,

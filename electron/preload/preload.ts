@@ -2,7 +2,8 @@
 // No Node API reaches the page; main validates every call again.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { API_CHANNEL, EVENT_CHANNEL } from '../electron-main/security';
-import { createBridge, type BridgeEvent } from './bridge';
+import type { BridgeEvent } from '../../shared/transport/bridge';
+import { createBridge } from './bridge';
 
 const bridge = createBridge(
   (method, args) => ipcRenderer.invoke(API_CHANNEL, method, args),

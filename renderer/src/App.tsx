@@ -45,7 +45,7 @@ export function App() {
       if (cmd.command === 'open-import') app.setImportOpen(true);
       if (cmd.command === 'show-shortcuts') app.setShortcutsOpen(true);
       if (cmd.command === 'open-settings') useExtraction.getState().setSettingsOpen(true);
-      if (cmd.command === 'notice') app.notify({ tone: /failed/i.test(cmd.message) ? 'error' : 'success', text: cmd.message });
+      if (cmd.command === 'notice') app.notify({ tone: cmd.tone ?? (/failed/i.test(cmd.message) ? 'error' : 'success'), text: cmd.message });
     });
     return () => {
       stopUrl();

@@ -6,10 +6,12 @@
 // response + 50 minutes, source = the log's file — runs it through `engram retrieve --batch`
 // (a separate process, as an outside evaluator would), and scores the returned rows by
 // response_number: recall and F2 per question, averaged per test file, then over the files
-// of each type (the dataset README's protocol).
+// of each type (the dataset README's protocol). Then the phrasing corpus (everyday wordings on
+// a fixed synthetic memory; `npm run bench:phrasings` lists its failures).
 //
 //   npm run bench:temporal [-- --data DIR] [--failures N] [--only time_qs|ambiguous_time_qs|content_time_qs]
 //                          [--in-process] [--json FILE] [--planner llm [--llm-host URL] [--llm-model NAME]]
+//                          [--no-phrasings]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +21,8 @@ import { Engine } from '../../electron/node/engine/engine';
 import { runBatchFiles } from '../../electron/node/engine/timeline/batch';
 import { parseDateValue } from '../../shared/dates/parse-date';
 import { msToWall, wallToMs } from '../../shared/dates/wall-clock';
+import { phrasingReport, scoreCorpus } from './phrasings-score';
+import { recallF2, type RecallF2 } from './recall-f2';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATASET = path.resolve(ROOT, '../shared/datasets/temporal-memory');
@@ -31,12 +35,13 @@ interface Args {
   only?: TestType;
   inProcess: boolean;
   json?: string;
+  phrasings: boolean;
   /** Extra arguments for `engram retrieve` (e.g. --planner llm --llm-model qwen2.5:7b-instruct). */
   retrieveArgs: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { failures: 0, inProcess: false, retrieveArgs: [] };
+  const args: Args = { failures: 0, inProcess: false, phrasings: true, retrieveArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--data') args.data = argv[++i];
@@ -44,6 +49,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--only') args.only = argv[++i] as TestType;
     else if (a === '--in-process') args.inProcess = true;
     else if (a === '--json') args.json = argv[++i];
+    else if (a === '--no-phrasings') args.phrasings = false;
     else if (a === '--planner' || a === '--llm-host' || a === '--llm-model') args.retrieveArgs.push(a, argv[++i]);
     else throw new Error(`unknown argument ${a}`);
   }
@@ -138,20 +144,14 @@ async function ensureImported(dataDir: string): Promise<{ importMs: number | nul
   }
 }
 
-interface Score {
-  recall: number;
-  f2: number;
-}
+type Score = RecallF2;
 
 function score(retrieved: number[], relevant: number[]): Score {
   const rel = new Set(relevant);
   const got = new Set(retrieved);
   let hit = 0;
   for (const r of got) if (rel.has(r)) hit++;
-  const recall = rel.size ? hit / rel.size : 0;
-  const precision = got.size ? hit / got.size : 0;
-  const f2 = precision + recall > 0 ? (5 * precision * recall) / (4 * precision + recall) : 0;
-  return { recall, f2 };
+  return recallF2(hit, got.size, rel.size);
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -239,6 +239,12 @@ async function main(): Promise<void> {
   out.batchMs = batchMs;
   out.importMs = importMs;
   out.totalMs = total;
+  if (args.phrasings) {
+    // the planner on everyday wordings (the dataset's templates are few): its own memory, no import
+    const phrasings = scoreCorpus();
+    process.stdout.write(phrasingReport(phrasings, false));
+    out.phrasings = { kinds: phrasings.kinds, all: phrasings.all };
+  }
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(out, null, 2));
 
   if (args.failures > 0) {

@@ -7,7 +7,8 @@
 // - STOP_WORDS is the base for everything Engram filters itself: the function words of English
 //   (articles, pronouns, auxiliaries, prepositions, conjunctions, their contractions with and
 //   without the apostrophe). It leaves out the index list's contraction stems that are also
-//   words ("won", "don", "ma") so that they are not lost as topics.
+//   words ("won", "don", "ma") so that they are not lost as topics, and "else": the timeline
+//   reads "what else did we talk about…" as asking for content (Ask adds it to its question words).
 // - CHAT_FILLERS are words of chat that carry no topic ("yeah", "thanks", "lol").
 // Modules that need more (the timeline's words that frame a request, Ask's question words) add
 // their own words to these in one place, with the reason beside them.
@@ -40,7 +41,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "a about above across after again against all am among an and any are aren't as at be because been before being " +
     "below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each " +
-    'else few for from further had hadn\'t has hasn\'t have haven\'t having he he\'d he\'ll he\'s her here here\'s hers ' +
+    'few for from further had hadn\'t has hasn\'t have haven\'t having he he\'d he\'ll he\'s her here here\'s hers ' +
     "herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself just let's me mine more " +
     "most mustn't my myself no nor not of off on once only onto or other ought our ours ourselves out over own per same " +
     "shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them themselves then " +

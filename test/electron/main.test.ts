@@ -1,6 +1,8 @@
 // Electron main without the Electron binary: `electron` is replaced by a small stand-in that
-// records what main asks of it. The real engine runs behind it, so the window's settings, the
-// app:// protocol, the IPC channel's checks and the event forwarding are exercised for real.
+// records what main asks of it. `utilityProcess.fork` starts the real engine host entry in a
+// worker thread with an Electron-like parentPort (test/support/engine-host-process.ts), so the
+// window's settings, the app:// protocol, the IPC channel's checks, the relay to the engine
+// host, the event forwarding and a host crash are exercised for real.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,12 +71,14 @@ const fake = vi.hoisted(() => {
     permissionCheck: null as null | Listener,
     sandboxEnabled: false,
     quit: null as null | (() => void),
+    forks: [] as { modulePath: string; args: string[]; options: Record<string, unknown>; child: import('../support/engine-host-process').FakeUtilityProcess }[],
   };
   return { state, FakeWindow, FakeFrame };
 });
 
-vi.mock('electron', () => {
+vi.mock('electron', async () => {
   const { state, FakeWindow } = fake;
+  const { FakeUtilityProcess } = await import('../support/engine-host-process');
   return {
     app: {
       isPackaged: false,
@@ -107,6 +111,13 @@ vi.mock('electron', () => {
       },
     },
     shell: { openPath: vi.fn() },
+    utilityProcess: {
+      fork: (modulePath: string, args: string[], options: Record<string, unknown>) => {
+        const child = new FakeUtilityProcess();
+        state.forks.push({ modulePath, args, options, child });
+        return child;
+      },
+    },
   };
 });
 
@@ -140,6 +151,15 @@ describe('Electron main (with a stand-in for electron)', () => {
     expect(win.url).toBe('app://engram/index.html');
     expect(state.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     expect(state.menu).toBeTruthy();
+  });
+
+  it('runs the engine in a utility process, not in main', () => {
+    expect(state.forks).toHaveLength(1);
+    const [{ modulePath, options, child }] = state.forks;
+    // Built next to main (electron.vite.config.ts), named in the app's process metrics.
+    expect(modulePath).toMatch(/[\\/]engine-host\.js$/);
+    expect(options).toMatchObject({ serviceName: 'Engram engine' });
+    expect(child.posted[0]).toEqual({ type: 'open', options: { dataDir, sqliteNativeBinding: undefined } });
   });
 
   it('blocks new windows, navigation, webviews and permissions', () => {
@@ -206,5 +226,24 @@ describe('Electron main (with a stand-in for electron)', () => {
     expect(states[0]).toBe('running');
     expect(states.at(-1)).toBe('done');
     expect(win.webContents.sent.some(([, e]) => (e as { type: string }).type === 'changed')).toBe(true);
+    // The call went to the engine host.
+    expect(state.forks[0].child.posted).toContainEqual(expect.objectContaining({ type: 'call', method: 'importDemo' }));
+  }, 60_000);
+
+  it('tells the window when the engine host dies, starts it again, and answers again', async () => {
+    const handle = state.ipc['engram:api'];
+    const fromApp = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const before = ((await handle(fromApp, 'stats', {})) as { result: { messages: number } }).result.messages;
+    expect(before).toBeGreaterThan(0);
+    const notices = () => win.webContents.sent.filter(([, e]) => (e as { command?: string }).command === 'notice').map(([, e]) => e as { message: string; tone: string });
+    await state.forks[0].child.worker.terminate();
+    for (let i = 0; i < 100 && notices().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(notices().at(-1)).toMatchObject({ tone: 'error', message: expect.stringMatching(/engine stopped unexpectedly/) });
+    for (let i = 0; i < 600 && state.forks.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(state.forks).toHaveLength(2);
+    // Calls made while it restarts wait for it; the memory is the same one.
+    const after = (await handle(fromApp, 'stats', {})) as { ok: boolean; result: { messages: number } };
+    expect(after).toMatchObject({ ok: true, result: { messages: before } });
+    expect(notices().at(-1)).toMatchObject({ tone: 'success', message: 'The engine is running again.' });
   }, 60_000);
 });

@@ -88,14 +88,19 @@ describe('preload bridge', () => {
 });
 
 describe('IPC handler', () => {
-  const api = {
-    stats: async () => ({ messages: 3 }),
-  } as never;
-  const handle = createApiHandler(api);
+  // What reaches the engine relay: only calls that passed every check.
+  const relayed: [string, unknown][] = [];
+  const handle = createApiHandler(async (method, args) => {
+    relayed.push([method, args]);
+    return { ok: true, result: { messages: 3 } };
+  });
   const app = { frameUrl: 'app://engram/index.html', isAppMainFrame: true };
 
   it('answers the app window with a validated call', async () => {
     expect(await handle(app, 'stats', {})).toEqual({ ok: true, result: { messages: 3 } });
+    // Refused and invalid calls (below) never get this far.
+    await handle(app, 'listMessages', { filter: {} });
+    expect(relayed.map(([m]) => m)).toEqual(['stats', 'listMessages']);
   });
 
   it('refuses calls from other frames or origins', async () => {
@@ -120,6 +125,8 @@ describe('IPC handler', () => {
     expect(bad.ok || bad.error.code).toBe('bad_request');
     const notString = await handle(app, 42, {});
     expect(notString.ok || notString.error.code).toBe('bad_request');
+    // None of these reached the engine.
+    expect(relayed.map(([m]) => m)).toEqual(['stats', 'listMessages']);
   });
 });
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../shared/api';
 import type { EngineEvent } from '../../shared/types';
 import { startServer, type RunningServer } from '../../electron/node/serve/server';
 import { CONTENT_SECURITY_POLICY } from '../../electron/node/serve/csp';
-import { bytesToBase64 } from '../../electron/node/serve/wire';
+import { bytesToBase64 } from '../../shared/transport/wire';
 
 interface Reply {
   status: number;

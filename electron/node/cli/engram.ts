@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import { Command, Option } from 'commander';
 import { compactIri } from '../../../shared/rdf';
 import type { MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
-import { Engine } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
+import { CliError, followJob, parseRange, withEngine } from './command';
 import { formatOf, printObject, printRows } from './output';
 import { registerExtractionCommands } from './extract-command';
 
@@ -15,29 +15,9 @@ interface GlobalOpts {
   data?: string;
 }
 
-/** A one-line failure the CLI reports and exits on. */
-class CliError extends Error {}
-
-async function withEngine<T>(program: Command, work: (engine: Engine) => Promise<T>, opts: { waitForGraph?: boolean } = {}): Promise<T> {
-  const { data } = program.opts<GlobalOpts>();
-  const engine = await Engine.open({ dataDir: data ?? defaultDataDir() });
-  try {
-    if (opts.waitForGraph !== false) await engine.whenReady();
-    return await work(engine);
-  } finally {
-    await engine.close();
-  }
-}
-
 function termText(t: RdfTerm | undefined): string {
   if (!t) return '';
   return t.type === 'uri' ? compactIri(t.value) : t.value;
-}
-
-function parseRange(text: string, what: string): [number, number] {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(text);
-  if (!m) throw new CliError(`${what}: expected N or N-M, got '${text}'`);
-  return [Number(m[1]), Number(m[2] ?? m[1])];
 }
 
 function readQuery(query: string | undefined, file: string | undefined): string {
@@ -64,16 +44,11 @@ export function buildProgram(): Command {
     .description('import chat exports (ChatGPT, Claude, LoCoMo, temporal-memory, LongMemEval, JSON/JSONL/CSV)')
     .argument('<files...>', 'files to import')
     .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
-    .action(async (files: string[], opts: { gap: string }) => {
-      const { data } = program.opts<GlobalOpts>();
-      const engine = await Engine.open({ dataDir: data ?? defaultDataDir(), sessionGapMinutes: Number(opts.gap) });
-      try {
+    .action(async (files: string[], opts: { gap: string }) =>
+      withEngine(program, async (engine) => {
         const job = await engine.importPaths({ paths: files });
-        const tty = process.stderr.isTTY;
-        const end = await engine.waitForJob(job, (j) => {
-          if (tty && j.state === 'running' && j.total) process.stderr.write(`\r${j.message ?? 'Importing'}: ${j.done}/${j.total} ${j.unit}`);
-        });
-        if (tty) process.stderr.write('\r\x1b[K');
+        // Progress on a terminal only: a script reads just the per-file lines.
+        const end = await followJob(engine, job, { quiet: !process.stderr.isTTY });
         const result = (end.result ?? {}) as { sources?: Record<string, unknown>[]; errors?: { error: string }[] };
         for (const s of result.sources ?? []) {
           const counts = s.status === 'imported' ? `: ${s.messages} messages, ${s.sessions} sessions, ${s.conversations} conversations` : '';
@@ -83,10 +58,8 @@ export function buildProgram(): Command {
         for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);
         if (end.state === 'cancelled') throw new CliError('import cancelled');
         if (errors.length) process.exitCode = 1;
-      } finally {
-        await engine.close();
-      }
-    });
+      }, { waitForGraph: false, sessionGapMinutes: Number(opts.gap) }),
+    );
 
   output(program.command('stats').description('what the memory holds')).action(async (opts) =>
     withEngine(program, async (engine) => {

@@ -2,75 +2,11 @@
 // and `engram settings`): knowledge-graph extraction with Ollama from the command line.
 import type { Command } from 'commander';
 import type { ExtractionScope, JobInfo, MessageFilter } from '../../../shared/types';
-import { Engine } from '../engine/engine';
-import { defaultDataDir } from '../engine/paths';
+import type { Engine } from '../engine/engine';
+import { CliError, followJob, parseIds, parsePositive, parseRange, withEngine } from './command';
 import { registerCoverageCommand } from './coverage-command';
 import { formatOf, printRows } from './output';
 import { registerSettingsCommand } from './settings-command';
-
-export class CommandError extends Error {}
-
-export async function openEngine<T>(program: Command, work: (engine: Engine) => Promise<T>): Promise<T> {
-  const { data } = program.opts<{ data?: string }>();
-  const engine = await Engine.open({ dataDir: data ?? defaultDataDir() });
-  try {
-    await engine.whenReady();
-    return await work(engine);
-  } finally {
-    await engine.close();
-  }
-}
-
-/** Waits for a job, reporting progress on stderr; Ctrl-C cancels it (finished chunks stay done). */
-export function followJob(engine: Engine, job: JobInfo, opts: { quiet?: boolean } = {}): Promise<JobInfo> {
-  const tty = process.stderr.isTTY === true;
-  let lastLine = '';
-  return new Promise((resolve) => {
-    const onSigint = () => {
-      process.stderr.write(tty ? '\r\x1b[K' : '');
-      process.stderr.write('engram: cancelling…\n');
-      engine.jobs.cancel(job.id);
-    };
-    process.once('SIGINT', onSigint);
-    const check = (j: JobInfo) => {
-      if (j.id !== job.id) return;
-      if (j.state === 'running' && !opts.quiet && j.message && j.message !== lastLine) {
-        lastLine = j.message;
-        if (tty) process.stderr.write(`\r\x1b[K${j.message}`);
-        else process.stderr.write(`${j.message}\n`);
-      }
-      if (j.state !== 'running') {
-        off();
-        process.off('SIGINT', onSigint);
-        if (tty && lastLine) process.stderr.write('\r\x1b[K');
-        resolve(j);
-      }
-    };
-    const off = engine.onEvent((e) => e.type === 'job' && check(e.job));
-    const now = engine.jobs.list().find((j) => j.id === job.id);
-    if (now) check(now);
-  });
-}
-
-const list = (v: string, what: string): number[] =>
-  v.split(',').map((x) => {
-    const n = Number(x.trim());
-    if (!Number.isInteger(n) || n < 0) throw new CommandError(`${what}: expected ids like 1,2,3, got '${v}'`);
-    return n;
-  });
-
-function sessionRange(text: string): [number, number] {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(text);
-  if (!m) throw new CommandError(`--session: expected N or N-M, got '${text}'`);
-  return [Number(m[1]), Number(m[2] ?? m[1])];
-}
-
-function positive(v: string | undefined, what: string): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new CommandError(`${what}: expected a positive whole number, got '${v}'`);
-  return n;
-}
 
 interface ExtractFlags {
   source?: string;
@@ -94,20 +30,20 @@ interface ExtractFlags {
 /** The scope the flags name (default: every source). */
 async function scopeOf(engine: Engine, f: ExtractFlags): Promise<ExtractionScope> {
   const given = [f.source, f.session, f.from || f.to, f.messages].filter(Boolean).length;
-  if (given > 1 && !(f.source && (f.from || f.to))) throw new CommandError('give one of --source, --session, --from/--to, --messages (--source may go with --from/--to)');
-  if (f.messages) return { kind: 'messages', messageIds: list(f.messages, '--messages') };
+  if (given > 1 && !(f.source && (f.from || f.to))) throw new CliError('give one of --source, --session, --from/--to, --messages (--source may go with --from/--to)');
+  if (f.messages) return { kind: 'messages', messageIds: parseIds(f.messages, '--messages') };
   if (f.from || f.to) {
     const filter: MessageFilter = {};
-    return { kind: 'range', from: f.from ?? '0001-01-01', to: f.to ?? '9999-12-31', ...(f.source ? { sourceIds: list(f.source, '--source') } : filter) };
+    return { kind: 'range', from: f.from ?? '0001-01-01', to: f.to ?? '9999-12-31', ...(f.source ? { sourceIds: parseIds(f.source, '--source') } : filter) };
   }
   if (f.session) {
-    const [a, b] = sessionRange(f.session);
+    const [a, b] = parseRange(f.session, '--session');
     const sessions = (await engine.listSessions({})).filter((s) => s.index >= Math.min(a, b) && s.index <= Math.max(a, b));
-    if (!sessions.length) throw new CommandError(`no session ${f.session} (see \`engram sessions\`)`);
+    if (!sessions.length) throw new CliError(`no session ${f.session} (see \`engram sessions\`)`);
     return { kind: 'sessions', sessionIds: sessions.map((s) => s.id) };
   }
-  const sourceIds = f.source ? list(f.source, '--source') : (await engine.listSources()).map((s) => s.id);
-  if (!sourceIds.length) throw new CommandError('the memory is empty: import something first (`engram import FILE`)');
+  const sourceIds = f.source ? parseIds(f.source, '--source') : (await engine.listSources()).map((s) => s.id);
+  if (!sourceIds.length) throw new CliError('the memory is empty: import something first (`engram import FILE`)');
   return { kind: 'source', sourceIds };
 }
 
@@ -119,8 +55,8 @@ function summary(r: Record<string, unknown>): string {
 }
 
 async function finish(engine: Engine, end: JobInfo, json: boolean | undefined): Promise<void> {
-  if (end.state === 'cancelled') throw new CommandError('cancelled; run the same command again to resume (finished chunks are kept)');
-  if (end.state === 'failed') throw new CommandError(end.error ?? 'failed');
+  if (end.state === 'cancelled') throw new CliError('cancelled; run the same command again to resume (finished chunks are kept)');
+  if (end.state === 'failed') throw new CliError(end.error ?? 'failed');
   const r = end.result ?? {};
   if (json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   else if (end.kind === 'extract') process.stdout.write(`${summary(r)}\n`);
@@ -129,7 +65,7 @@ async function finish(engine: Engine, end: JobInfo, json: boolean | undefined): 
 }
 
 export function registerExtractionCommands(program: Command): void {
-  const run = (work: (engine: Engine) => Promise<void>) => openEngine(program, work);
+  const run = (work: (engine: Engine) => Promise<void>) => withEngine(program, work);
 
   program
     .command('extract')
@@ -170,9 +106,9 @@ export function registerExtractionCommands(program: Command): void {
               rechunk: f.rechunk,
               model: f.model,
               host: f.host,
-              chunkSize: positive(f.chunkSize, '--chunk-size'),
+              chunkSize: parsePositive(f.chunkSize, '--chunk-size'),
               includeAssistant: f.includeAssistant,
-              concurrency: positive(f.concurrency, '--concurrency'),
+              concurrency: parsePositive(f.concurrency, '--concurrency'),
             }),
           ];
         }
@@ -193,11 +129,11 @@ export function registerExtractionCommands(program: Command): void {
       .option('--limit <n>', 'at most this many', '200'),
   ).action(async (f: { status?: string; source?: string; limit: string; json?: boolean; csv?: boolean }) =>
     run(async (engine) => {
-      if (f.status && !['pending', 'running', 'done', 'failed'].includes(f.status)) throw new CommandError(`--status: expected pending, running, done or failed`);
+      if (f.status && !['pending', 'running', 'done', 'failed'].includes(f.status)) throw new CliError(`--status: expected pending, running, done or failed`);
       const { chunks } = await engine.listChunks({
         status: f.status as 'pending' | 'running' | 'done' | 'failed' | undefined,
-        sourceIds: f.source ? list(f.source, '--source') : undefined,
-        limit: positive(f.limit, '--limit'),
+        sourceIds: f.source ? parseIds(f.source, '--source') : undefined,
+        limit: parsePositive(f.limit, '--limit'),
       });
       printRows(
         chunks.map((c) => ({ ...c, messages: c.messageIds.length, durationS: c.durationMs === null ? '' : (c.durationMs / 1000).toFixed(1) })),
@@ -218,7 +154,7 @@ export function registerExtractionCommands(program: Command): void {
     .option('--json', 'output the job result as JSON')
     .action(async (f: { source?: string; model?: string; host?: string; entities: boolean; quiet?: boolean; json?: boolean }) =>
       run(async (engine) => {
-        const job = await engine.startEmbedding({ sourceIds: f.source ? list(f.source, '--source') : undefined, entities: f.entities, model: f.model, host: f.host });
+        const job = await engine.startEmbedding({ sourceIds: f.source ? parseIds(f.source, '--source') : undefined, entities: f.entities, model: f.model, host: f.host });
         await finish(engine, await followJob(engine, job, f), f.json);
       }),
     );

@@ -14,7 +14,7 @@ import { importSource, rebuildDerived, removeSource, type ImportStores, type Sou
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
-import { resourcePath } from './paths';
+import { appVersion, resourcePath } from './paths';
 import { ChatStore } from './stores/chat-store';
 import { GraphStore } from './stores/graph/graph-store';
 import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
@@ -47,8 +47,6 @@ export interface EngineOptions {
   graphImages?: boolean;
 }
 
-/** The engine's version, as package.json says (shown in the workbench's memory selector). */
-const ENGINE_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version ?? '0.0.0';
 
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 const DEFAULT_QUERY_LIMIT = 10_000;
@@ -237,7 +235,7 @@ export class Engine implements EngramApi {
   // ---- overview
 
   async memoryInfo(): Promise<ApiResult<'memoryInfo'>> {
-    return { dataDir: this.options.dataDir, version: ENGINE_VERSION };
+    return { dataDir: this.options.dataDir, version: appVersion() };
   }
 
   async stats(): Promise<ApiResult<'stats'>> {

@@ -41,3 +41,25 @@ export function resourcesDir(): string {
 export function resourcePath(...parts: string[]): string {
   return path.join(resourcesDir(), ...parts);
 }
+
+let cachedVersion: string | null = null;
+
+/**
+ * Engram's version from its package.json: found by walking up from this module, since the
+ * sources (electron/node/engine/) and the build (out/main/, or inside app.asar) sit at
+ * different depths below it.
+ */
+export function appVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'engram' && pkg.version) return (cachedVersion = pkg.version);
+    } catch {
+      // No package.json here: one level up.
+    }
+    dir = path.dirname(dir);
+  }
+  return (cachedVersion = '0.0.0');
+}

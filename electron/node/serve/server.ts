@@ -15,12 +15,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EngramClient } from '../../../shared/api';
+import type { ApiErrorCode, EngramClient } from '../../../shared/api';
 import type { EngineEvent } from '../../../shared/types';
 import { SECURITY_HEADERS } from './csp';
-import { callToEnvelope, HTTP_STATUS } from './dispatch';
+import { callToEnvelope } from '../../../shared/transport/dispatch';
+import { ARGS_HEADER, BYTES_FIELD_HEADER, decodeWire, encodeWire, type WireResponse } from '../../../shared/transport/wire';
 import { mimeTypeOf } from './mime';
-import { ARGS_HEADER, BYTES_FIELD_HEADER, decodeWire, encodeWire, type WireResponse } from './wire';
 
 /** What the server needs from the engine: the API and its event stream. */
 export type ServedApi = Pick<EngramClient, 'onEvent'> & Partial<Omit<EngramClient, 'onEvent'>>;
@@ -51,6 +51,16 @@ export interface RunningServer {
 
 
 const SSE_HEARTBEAT_MS = 15_000;
+
+/** The HTTP status of each API error code. */
+const HTTP_STATUS: Record<ApiErrorCode, number> = {
+  bad_request: 400,
+  not_found: 404,
+  conflict: 409,
+  refused: 403,
+  unavailable: 503,
+  internal: 500,
+};
 
 /** out/renderer next to this module once built (out/main/…), or from the source tree. */
 export function defaultRendererDir(): string {

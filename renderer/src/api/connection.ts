@@ -1,7 +1,7 @@
 // Picks the transport once, at start: the preload bridge in the desktop app, HTTP in a browser.
 // Everything else in the workbench only sees an EngramClient, so no feature differs.
 import type { EngramClient } from '../../../shared/api';
-import type { EngramBridge, MenuCommand } from '../../../electron/preload/bridge';
+import type { EngramBridge, MenuCommand } from '../../../shared/transport/bridge';
 import { createHttpClient } from './http-client';
 import { createPreloadClient } from './preload-client';
 

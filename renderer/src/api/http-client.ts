@@ -9,7 +9,7 @@ import {
   encodeWire,
   splitBytesArg,
   type WireResponse,
-} from '../../../electron/node/serve/wire';
+} from '../../../shared/transport/wire';
 
 const RECONNECT_MS = [500, 1000, 2000, 5000];
 

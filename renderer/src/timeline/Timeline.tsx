@@ -1,8 +1,11 @@
 // The session timeline under the header: message density over time and one mark per session.
-// Wheel zooms (years down to hours), dragging the axis pans, dragging the plot brushes a range,
-// a click selects a session; hovering shows a session's first lines. The selection lives in
-// the app store (and so in the URL) and filters the tabs.
+// Wheel zooms (years down to hours) and dragging the axis pans, with d3-zoom; dragging the plot
+// brushes a range, with d3-brush; a click selects a session; hovering shows a session's first
+// lines. The selection lives in the app store (and so in the URL) and filters the tabs.
+import { brushX, type BrushBehavior, type D3BrushEvent } from 'd3-brush';
 import { scaleUtc } from 'd3-scale';
+import { pointer, select as d3select } from 'd3-selection';
+import { zoom as d3zoom, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimeSelection } from '../state/route';
 import { useApp } from '../state/app-store';
@@ -14,7 +17,7 @@ import { useSize } from '../ui/use-size';
 import { SessionHoverCard } from './SessionHoverCard';
 import { usePlan } from '../plan/plan-store';
 import { TimelineQuestion } from './question/TimelineQuestion';
-import { densityBins, fullDomain, panDomain, sessionAt, toMarks, zoomDomain, type SessionMark } from './timeline-model';
+import { constrainTransform, densityBins, domainOf, fullDomain, scaleExtentFor, sessionAt, toMarks, transformFor, type SessionMark } from './timeline-model';
 
 const DENSITY_TOP = 8;
 const DENSITY_H = 44;
@@ -37,9 +40,8 @@ export function Timeline() {
   const marks = useMemo(() => toMarks(sessions), [sessions]);
   const limits = useMemo(() => fullDomain(marks), [marks]);
   const limitsKey = `${limits[0]}:${limits[1]}`;
+  // The visible part of the memory: set from d3-zoom's events (directly only before layout).
   const [domain, setDomain] = useState<[number, number]>(limits);
-  // A new extent of the memory (import, delete) resets the view to the whole memory.
-  useEffect(() => setDomain(limits), [limitsKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -57,8 +59,9 @@ export function Timeline() {
   }, [sources]);
 
   const [hover, setHover] = useState<{ mark: SessionMark | null; x: number } | null>(null);
-  const [brush, setBrush] = useState<{ x0: number; x1: number } | null>(null);
-  const drag = useRef<{ kind: 'brush' | 'pan'; x0: number; domain0: [number, number]; moved: boolean } | null>(null);
+  // While a brush is drawn (by d3-brush, in the SVG over the plot): no hover.
+  const [brushing, setBrushing] = useState(false);
+  const brushRef = useRef<SVGGElement>(null);
 
   const selectedRange = useMemo((): [number, number] | null => {
     if (!selection) return null;
@@ -158,91 +161,137 @@ export function Timeline() {
     }
     ctx.globalAlpha = 1;
 
-    if (brush) {
-      const x0 = Math.min(brush.x0, brush.x1);
-      const x1 = Math.max(brush.x0, brush.x1);
-      ctx.fillStyle = accentSoft;
-      ctx.fillRect(x0, 0, x1 - x0, PLOT_H);
-      ctx.strokeStyle = accent;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(x0 + 0.5, 0.5, x1 - x0 - 1, PLOT_H - 1);
-    }
-    if (hover && !brush) {
+    if (hover && !brushing) {
       ctx.fillStyle = cssVar('--text-faint');
       ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
     }
-  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brush, scheme, sourceColor, planSessions]);
+  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
 
-  // ---- interaction
+  // ---- zoom and pan: d3-zoom on the body (wheel anywhere, drag on the axis only)
+  const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
+  const axisRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef({ limits, width });
+  viewRef.current = { limits, width };
+
   useEffect(() => {
     const el = wrapRef.current;
     if (!el) return;
-    const onWheel = (e: WheelEvent) => {
+    const behavior = d3zoom<HTMLDivElement, unknown>()
+      // Dragging pans from the axis only: on the plot, dragging brushes. Shift or a sideways
+      // wheel pans (below); a plain wheel zooms around the pointer.
+      .filter((event: Event) => {
+        if (event.type === 'wheel') {
+          const w = event as WheelEvent;
+          return !(w.shiftKey || Math.abs(w.deltaX) > Math.abs(w.deltaY));
+        }
+        const target = event.target as Node | null;
+        return !!target && !!axisRef.current?.contains(target) && !(event as MouseEvent).button;
+      })
+      .wheelDelta((event: WheelEvent) => (-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0025)) / Math.LN2)
+      .on('zoom', (event: D3ZoomEvent<HTMLDivElement, unknown>) => {
+        const { limits: l, width: w } = viewRef.current;
+        const next = domainOf(event.transform, l, w);
+        if (Number.isFinite(next[0]) && Number.isFinite(next[1])) setDomain(next);
+      });
+    zoomRef.current = behavior;
+    const selection = d3select(el).call(behavior).on('dblclick.zoom', null);
+    const onWheelPan = (e: WheelEvent) => {
+      if (!(e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY))) return;
       e.preventDefault();
-      const rect = el.getBoundingClientRect();
-      const span = domain[1] - domain[0];
-      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        const d = (e.shiftKey ? e.deltaY : e.deltaX) || e.deltaY;
-        setDomain((cur) => panDomain(cur, (d / Math.max(1, width)) * span, limits));
-        return;
-      }
-      const at = domain[0] + ((e.clientX - rect.left) / Math.max(1, width)) * span;
-      const factor = Math.exp(e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0025));
-      setDomain((cur) => zoomDomain(cur, factor, at, limits));
+      const d = (e.shiftKey ? e.deltaY : e.deltaX) || e.deltaY;
+      const t = zoomTransform(el);
+      behavior.transform(selection, t.translate(-d / t.k, 0));
     };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [domain, width, limits]);
+    el.addEventListener('wheel', onWheelPan, { passive: false });
+    return () => {
+      el.removeEventListener('wheel', onWheelPan);
+      selection.on('.zoom', null);
+    };
+  }, []);
 
-  const xOf = (e: React.PointerEvent) => e.clientX - (plotRef.current?.getBoundingClientRect().left ?? 0);
-  const timeAt = (x: number) => domain[0] + (x / Math.max(1, width)) * (domain[1] - domain[0]);
+  /** Shows `target` (through d3-zoom, so that its transform and the view agree). */
+  const showDomain = useCallback(
+    (target: [number, number]) => {
+      const el = wrapRef.current;
+      const behavior = zoomRef.current;
+      if (!el || !behavior || width <= 0) return setDomain(target);
+      behavior.transform(d3select(el), transformFor(target, limits, width));
+    },
+    [limits, width],
+  );
 
-  const onPlotDown = (e: React.PointerEvent) => {
-    if (e.button !== 0) return;
-    (e.target as HTMLElement).setPointerCapture(e.pointerId);
-    drag.current = { kind: 'brush', x0: xOf(e), domain0: domain, moved: false };
-  };
-  const onAxisDown = (e: React.PointerEvent) => {
-    if (e.button !== 0) return;
-    (e.target as HTMLElement).setPointerCapture(e.pointerId);
-    drag.current = { kind: 'pan', x0: xOf(e), domain0: domain, moved: false };
-  };
-  const onMove = (e: React.PointerEvent) => {
-    const x = xOf(e);
-    const d = drag.current;
-    if (d) {
-      if (Math.abs(x - d.x0) > 3) d.moved = true;
-      if (d.kind === 'brush' && d.moved) setBrush({ x0: d.x0, x1: Math.max(0, Math.min(width, x)) });
-      if (d.kind === 'pan') {
-        const span = d.domain0[1] - d.domain0[0];
-        setDomain(panDomain(d.domain0, ((d.x0 - x) / Math.max(1, width)) * span, limits));
-      }
+  // The limits and the width shape the zoom; the view keeps its domain when they change, and
+  // a new extent of the memory (import, delete) shows the whole memory again.
+  const shownLimits = useRef(limitsKey);
+  useEffect(() => {
+    const reset = shownLimits.current !== limitsKey;
+    shownLimits.current = limitsKey;
+    const behavior = zoomRef.current;
+    if (!behavior || width <= 0) {
+      if (reset) setDomain(limits);
       return;
     }
-    setHover({ mark: sessionAt(marks, x, toPx), x });
-  };
-  const onUp = (e: React.PointerEvent) => {
-    const d = drag.current;
-    drag.current = null;
-    setBrush(null);
-    if (!d || d.kind !== 'brush') return;
-    const x = xOf(e);
-    if (d.moved) {
-      const a = timeAt(Math.min(d.x0, x));
-      const b = timeAt(Math.max(d.x0, x));
+    const extent: [[number, number], [number, number]] = [
+      [0, 0],
+      [width, PLOT_H + AXIS_H],
+    ];
+    behavior.extent(extent).scaleExtent(scaleExtentFor(limits)).constrain(constrainTransform(limits));
+    showDomain(reset ? limits : domain);
+  }, [width, limitsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // ---- brushing a range: d3-brush over the plot; a click without a drag selects a session
+  const onBrushEnd = useRef<(event: D3BrushEvent<unknown>) => void>(() => {});
+  onBrushEnd.current = (event) => {
+    setBrushing(false);
+    const px = event.selection as [number, number] | null;
+    const plot = plotRef.current;
+    if (px && px[1] - px[0] >= 3) {
+      const a = scale.invert(px[0]).getTime();
+      const b = scale.invert(px[1]).getTime();
       select({ kind: 'range', from: msToWall(Math.floor(a / 1000) * 1000), to: msToWall(Math.ceil(b / 1000) * 1000) });
-    } else {
-      const hit = sessionAt(marks, x, toPx);
+    } else if (plot) {
+      const hit = sessionAt(marks, xOfEvent(event.sourceEvent, plot), toPx);
       select(hit ? { kind: 'session', sessionId: hit.session.id } : null);
     }
+    // The chosen range is drawn from the selection; the brush itself goes.
+    if (brushRef.current && brushBehavior.current) d3select(brushRef.current).call(brushBehavior.current.move, null);
+  };
+  const brushBehavior = useRef<BrushBehavior<unknown> | null>(null);
+  useEffect(() => {
+    const g = brushRef.current;
+    if (!g || width <= 0) return;
+    const behavior = brushX<unknown>()
+      .extent([
+        [0, 0],
+        [width, PLOT_H],
+      ])
+      .on('start', (event: D3BrushEvent<unknown>) => {
+        if (event.sourceEvent) setBrushing(true);
+      })
+      // Only a person's gesture ends a brush; clearing it afterwards (no source event) does not.
+      .on('end', (event: D3BrushEvent<unknown>) => event.sourceEvent && onBrushEnd.current(event));
+    brushBehavior.current = behavior;
+    d3select(g).call(behavior);
+    return () => {
+      d3select(g).on('.brush', null).selectAll('*').remove();
+    };
+  }, [width]);
+
+  const onPlotMove = (e: React.PointerEvent) => {
+    if (brushing || !plotRef.current) return;
+    const x = xOfEvent(e.nativeEvent, plotRef.current);
+    setHover({ mark: sessionAt(marks, x, toPx), x });
   };
 
-  const zoomBy = (factor: number) => setDomain((cur) => zoomDomain(cur, factor, (cur[0] + cur[1]) / 2, limits));
+  const zoomBy = (factor: number) => {
+    const el = wrapRef.current;
+    if (el && zoomRef.current) zoomRef.current.scaleBy(d3select(el), 1 / factor);
+  };
   const zoomToSelection = () => {
     if (!selectedRange) return;
     const span = Math.max(selectedRange[1] - selectedRange[0], 4 * 3_600_000);
     const pad = span * 0.15;
-    setDomain(zoomDomain([selectedRange[0] - pad, selectedRange[0] - pad + span + 2 * pad], 1, selectedRange[0], limits));
+    showDomain([selectedRange[0] - pad, selectedRange[0] - pad + span + 2 * pad]);
   };
 
   return (
@@ -265,7 +314,7 @@ export function Timeline() {
         <button className="icon-btn small" onClick={zoomToSelection} disabled={!selectedRange} title="Zoom to the selection" aria-label="Zoom to selection">
           <Icon name="cursor" size={13} />
         </button>
-        <button className="icon-btn small" onClick={() => setDomain(limits)} title="Show the whole memory" aria-label="Fit">
+        <button className="icon-btn small" onClick={() => showDomain(limits)} title="Show the whole memory" aria-label="Fit">
           <Icon name="fit" size={14} />
         </button>
       </div>
@@ -274,21 +323,22 @@ export function Timeline() {
           ref={plotRef}
           className="timeline-plot"
           style={{ height: PLOT_H }}
-          onPointerDown={onPlotDown}
-          onPointerMove={onMove}
-          onPointerUp={onUp}
-          onPointerLeave={() => !drag.current && setHover(null)}
-          onDoubleClick={() => setDomain(limits)}
+          onPointerMove={onPlotMove}
+          onPointerLeave={() => setHover(null)}
+          onDoubleClick={() => showDomain(limits)}
           data-testid="timeline-plot"
           data-plan-sessions={planSessionIds?.length ? [...planSessionIds].sort((a, b) => a - b).join(',') : undefined}
         >
           <canvas ref={canvasRef} />
+          <svg className="timeline-brush" width={Math.max(0, width)} height={PLOT_H} data-testid="timeline-brush">
+            <g ref={brushRef} />
+          </svg>
           {marks.length === 0 && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}
-          {hover?.mark && !brush && <SessionHoverCard mark={hover.mark} x={hover.x} width={width} />}
+          {hover?.mark && !brushing && <SessionHoverCard mark={hover.mark} x={hover.x} width={width} />}
         </div>
-        <div className="timeline-axis" style={{ height: AXIS_H }} onPointerDown={onAxisDown} onPointerMove={onMove} onPointerUp={onUp}>
+        <div ref={axisRef} className="timeline-axis" style={{ height: AXIS_H }} data-testid="timeline-axis">
           {ticks.map((t) => (
-            <span key={t.getTime()} className="tick" style={{ left: scale(t) }}>
+            <span key={t.getTime()} className="tick" style={{ left: scale(t) }} data-time={t.getTime()}>
               {tickFormat(t)}
             </span>
           ))}
@@ -296,6 +346,12 @@ export function Timeline() {
       </div>
     </div>
   );
+}
+
+/** The x of a mouse, pointer or touch event within the plot (d3's pointer, for a touch its first finger). */
+function xOfEvent(event: unknown, plot: HTMLElement): number {
+  const touch = (event as TouchEvent | undefined)?.changedTouches?.[0];
+  return pointer(touch ?? event, plot)[0];
 }
 
 function roundedBar(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number) {

@@ -1,5 +1,7 @@
-// Pure geometry of the session timeline: session extents, density bins, hit-testing.
+// Pure geometry of the session timeline: session extents, density bins, hit-testing, and the
+// zoom transform of the visible domain.
 // Times are wall-clock strings handled as UTC milliseconds (see shared/dates/wall-clock.ts).
+import { zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import { wallToMs } from '../../../shared/dates/wall-clock';
 import type { SessionInfo } from '../../../shared/types';
 
@@ -106,24 +108,53 @@ export function sessionAt(
   return best;
 }
 
-/** Zooms the domain by `factor` (<1 zooms in) around time `at`, within limits. */
-export function zoomDomain(domain: [number, number], factor: number, at: number, limits: [number, number]): [number, number] {
-  const span = domain[1] - domain[0];
-  const maxSpan = (limits[1] - limits[0]) * 1.5;
-  const next = Math.min(maxSpan, Math.max(MIN_SPAN, span * factor));
-  const ratio = (at - domain[0]) / span;
-  return clampDomain([at - ratio * next, at + (1 - ratio) * next], limits);
+// ---- zoom and pan (d3-zoom): the visible domain as a transform of the whole memory
+//
+// The zoom behaviour's base scale maps the limits (the whole memory) onto [0, width]; its
+// transform k × base gives the visible domain. Zoomed all the way out, the view is 1.5× the
+// memory; all the way in, MIN_SPAN. The view may leave the memory by a quarter of its own span.
+
+/** How far out the view may zoom: this many times the whole memory. */
+export const MAX_ZOOM_OUT = 1.5;
+
+/** d3-zoom's scale extent for these limits. */
+export function scaleExtentFor(limits: [number, number]): [number, number] {
+  const span = limits[1] - limits[0];
+  return [1 / MAX_ZOOM_OUT, Math.max(1, span / MIN_SPAN)];
 }
 
-export function panDomain(domain: [number, number], dt: number, limits: [number, number]): [number, number] {
-  return clampDomain([domain[0] + dt, domain[1] + dt], limits);
+/** The visible domain of a zoom transform over a plot `width` pixels wide. */
+export function domainOf(transform: ZoomTransform, limits: [number, number], width: number): [number, number] {
+  const w = Math.max(1, width);
+  const span = limits[1] - limits[0];
+  const at = (px: number) => limits[0] + (transform.invertX(px) / w) * span;
+  return [at(0), at(w)];
 }
 
-function clampDomain(d: [number, number], limits: [number, number]): [number, number] {
+/** The zoom transform that shows `domain` over a plot `width` pixels wide. */
+export function transformFor(domain: [number, number], limits: [number, number], width: number): ZoomTransform {
+  const w = Math.max(1, width);
+  const k = (limits[1] - limits[0]) / Math.max(1, domain[1] - domain[0]);
+  const x0 = ((domain[0] - limits[0]) / (limits[1] - limits[0])) * w;
+  return zoomIdentity.translate(-k * x0, 0).scale(k);
+}
+
+/** Keeps a view near the memory: at most a quarter of its own span beyond either end. */
+export function clampDomain(d: [number, number], limits: [number, number]): [number, number] {
   const span = d[1] - d[0];
   const lo = limits[0] - span * 0.25;
   const hi = limits[1] + span * 0.25;
   if (d[0] < lo) return [lo, lo + span];
   if (d[1] > hi) return [hi - span, hi];
   return d;
+}
+
+/** d3-zoom's constrain: the transform whose domain is clamped to the memory. */
+export function constrainTransform(limits: [number, number]) {
+  return (transform: ZoomTransform, extent: [[number, number], [number, number]]): ZoomTransform => {
+    const width = extent[1][0] - extent[0][0];
+    const domain = domainOf(transform, limits, width);
+    const clamped = clampDomain(domain, limits);
+    return clamped === domain ? transform : transformFor(clamped, limits, width);
+  };
 }

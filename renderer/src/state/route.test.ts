@@ -1,6 +1,6 @@
 // The workbench route in the URL hash: tab, timeline selection, TTL target.
 import { describe, expect, it } from 'vitest';
-import { formatRoute, parseRoute } from '../../../renderer/src/state/route';
+import { formatRoute, parseRoute } from './route';
 
 describe('route', () => {
   it('round-trips tab, selection and target', () => {

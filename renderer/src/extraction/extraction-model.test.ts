@@ -14,9 +14,9 @@ import {
   scopeOfFilter,
   splitCommands,
   summarizeResult,
-} from '../../../renderer/src/extraction/extraction-model';
+} from './extraction-model';
 import type { JobInfo, OllamaStatus } from '../../../shared/types';
-import { formatRoute, parseRoute } from '../../../renderer/src/state/route';
+import { formatRoute, parseRoute } from '../state/route';
 
 const NOT_RUNNING = 'Ollama is not running at http://127.0.0.1:11434 — start it with `ollama serve`';
 const NOT_PULLED = 'Model qwen2.5:7b-instruct is not installed — run `ollama pull qwen2.5:7b-instruct`';

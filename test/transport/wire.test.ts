@@ -1,6 +1,6 @@
 // The HTTP wire format: bytes survive the trip, other values are untouched.
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, splitBytesArg } from '../../electron/node/serve/wire';
+import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, splitBytesArg } from '../../shared/transport/wire';
 
 describe('wire codec', () => {
   it('round-trips bytes through base64 at every length', () => {

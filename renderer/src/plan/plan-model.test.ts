@@ -20,7 +20,7 @@ import {
   summarizePlan,
   toDraft,
   updateStep,
-} from '../../../renderer/src/plan/plan-model';
+} from './plan-model';
 
 const lastWeek: TimelinePlan = {
   version: 1,

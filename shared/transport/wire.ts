@@ -1,9 +1,10 @@
-// The JSON wire format of the HTTP transport, shared by the server and the browser client.
+// The wire format of the transports: the result envelope (every transport), and the JSON
+// coding of the HTTP transport, shared by the server and the browser client.
 //
 // JSON has no bytes, and `importUpload` carries a file's bytes: they travel as
 // `{ "$bytes": "<base64>" }` and are turned back into a Uint8Array before validation.
 // This module must stay free of Node and DOM specifics: it runs on both sides.
-import type { ApiErrorCode } from '../../../shared/api';
+import type { ApiErrorCode } from '../api';
 
 export const BYTES_MARKER = '$bytes';
 

@@ -1,7 +1,7 @@
 // The settings dialog's form: typed text checked with the engine's schema, messages a person can
 // act on, the patch of what changed, and advice for settings that would disappoint.
 import { describe, expect, it } from 'vitest';
-import { changedFields, checkDraft, draftHints, toDraft } from '../../../renderer/src/settings/settings-form';
+import { changedFields, checkDraft, draftHints, toDraft } from './settings-form';
 import type { ExtractionSettings } from '../../../shared/types';
 
 const SAVED: ExtractionSettings = {

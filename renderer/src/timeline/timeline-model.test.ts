@@ -1,0 +1,100 @@
+// Timeline geometry: density spreads a session over its duration; the zoom transform stands for
+// the visible domain, from years down to hours, and never wanders far from the memory.
+import { describe, expect, it } from 'vitest';
+import type { SessionInfo } from '../../../shared/types';
+import { zoomIdentity } from 'd3-zoom';
+import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, constrainTransform, densityBins, domainOf, fullDomain, scaleExtentFor, sessionAt, toMarks, transformFor } from './timeline-model';
+import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
+
+const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
+  id,
+  conversationId: 1,
+  sourceId: 1,
+  ordinal: id,
+  index: id,
+  externalId: null,
+  start,
+  end,
+  messageCount,
+  conversationTitle: `c${id}`,
+  speakers: [],
+});
+
+describe('timeline model', () => {
+  const marks = toMarks([
+    session(2, '2024-03-02T10:00:00', '2024-03-02T14:00:00', 40),
+    session(1, '2024-03-01T09:00:00', '2024-03-01T09:30:00', 10),
+  ]);
+
+  it('sorts sessions and pads the domain', () => {
+    expect(marks.map((m) => m.session.id)).toEqual([1, 2]);
+    const [lo, hi] = fullDomain(marks);
+    expect(lo).toBeLessThan(wallToMs('2024-03-01T09:00:00'));
+    expect(hi).toBeGreaterThan(wallToMs('2024-03-02T14:00:00'));
+  });
+
+  it('keeps every message in the density bins', () => {
+    const domain = fullDomain(marks);
+    for (const width of [100, 800, 3000]) {
+      const total = densityBins(marks, domain, width).reduce((s, b) => s + b.messages, 0);
+      expect(total).toBeCloseTo(50, 6);
+    }
+    const hourly = densityBins(marks, [wallToMs('2024-03-02T00:00:00'), wallToMs('2024-03-03T00:00:00')], 2000);
+    const busy = hourly.filter((b) => b.messages > 0);
+    expect(busy.length).toBeGreaterThanOrEqual(4); // the 4-hour session spreads over its hours
+  });
+
+  it('finds the session under the pointer', () => {
+    const domain: [number, number] = [wallToMs('2024-03-01T00:00:00'), wallToMs('2024-03-03T00:00:00')];
+    const toPx = (t: number) => ((t - domain[0]) / (domain[1] - domain[0])) * 960;
+    expect(sessionAt(marks, toPx(wallToMs('2024-03-02T12:00:00')), toPx)?.session.id).toBe(2);
+    expect(sessionAt(marks, toPx(wallToMs('2024-03-01T20:00:00')), toPx)).toBeNull();
+  });
+
+  const limits: [number, number] = [wallToMs('2020-01-01T00:00:00'), wallToMs('2025-01-01T00:00:00')];
+
+  it('reads a zoom transform as the visible domain, and back', () => {
+    expect(domainOf(zoomIdentity, limits, 1000)).toEqual(limits);
+    const week: [number, number] = [wallToMs('2023-06-01T00:00:00'), wallToMs('2023-06-08T00:00:00')];
+    for (const width of [300, 1000, 2560]) {
+      const t = transformFor(week, limits, width);
+      const [a, b] = domainOf(t, limits, width);
+      expect(a).toBeCloseTo(week[0], -1);
+      expect(b).toBeCloseTo(week[1], -1);
+      // The same domain at another width: another transform, the same view.
+      expect(t.k).toBeCloseTo((limits[1] - limits[0]) / (7 * DAY), 6);
+    }
+    expect(msToWall(wallToMs('2024-03-01T09:05:07'))).toBe('2024-03-01T09:05:07');
+  });
+
+  it('zooms from 1.5 times the memory down to a couple of hours, never beyond', () => {
+    const [kMin, kMax] = scaleExtentFor(limits);
+    const width = 1200;
+    const widest = domainOf(zoomIdentity.scale(kMin), limits, width);
+    expect((widest[1] - widest[0]) / (limits[1] - limits[0])).toBeCloseTo(MAX_ZOOM_OUT, 9);
+    const closest = domainOf(zoomIdentity.scale(kMax), limits, width);
+    expect(closest[1] - closest[0]).toBeCloseTo(MIN_SPAN, -1);
+    expect(MIN_SPAN).toBeLessThanOrEqual(2 * HOUR);
+  });
+
+  it('keeps the view within a quarter of its span of the memory', () => {
+    const span = 30 * DAY;
+    expect(clampDomain([limits[0] - span, limits[0]], limits)).toEqual([limits[0] - span / 4, limits[0] + (3 * span) / 4]);
+    expect(clampDomain([limits[1], limits[1] + span], limits)).toEqual([limits[1] - (3 * span) / 4, limits[1] + span / 4]);
+    const inside: [number, number] = [limits[0] + span, limits[0] + 2 * span];
+    expect(clampDomain(inside, limits)).toBe(inside);
+    // As d3-zoom's constrain: a pan far past the end comes back to the edge, at the same zoom.
+    const width = 800;
+    const constrain = constrainTransform(limits);
+    const extent: [[number, number], [number, number]] = [
+      [0, 0],
+      [width, 60],
+    ];
+    const far = transformFor([limits[1] + 100 * DAY, limits[1] + 100 * DAY + span], limits, width);
+    const [a, b] = domainOf(constrain(far, extent), limits, width);
+    expect(b - a).toBeCloseTo(span, -1);
+    expect(b).toBeCloseTo(limits[1] + span / 4, -1);
+    const ok = transformFor(inside, limits, width);
+    expect(constrain(ok, extent)).toBe(ok);
+  });
+});

@@ -15,10 +15,11 @@ import type * as SparqlJs from 'sparqljs';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
-import { GraphJournal, type AttachedSql, type EditRow, type JournalEntry } from './journal';
+import { GraphJournal, type EditRow, type JournalEntry } from './journal';
 import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
-import { ChatStore } from '../chat-store';
+import { ChatStore } from '../chat/chat-store';
+import { ExtractionState } from '../extraction-state';
 import { buildSourceGraph } from './messages-graph';
 import { imageFileName, newOxigraphRuntime, restoreStoreImage, writeStoreImage, type OxigraphRuntime } from './store-image';
 
@@ -138,9 +139,9 @@ function dropGraph(graph: string): void {
 // ---- writes
 
 /** Journals a change already applied in memory; reverts it if the journal write fails. */
-function commit<T>(write: () => T, revert: () => void, attached: AttachedSql[] = []): T {
+function commit<T>(write: () => T, revert: () => void): T {
   try {
-    const result = journal.commit(write, attached);
+    const result = journal.commit(write);
     version++;
     scheduleCompaction();
     return result;
@@ -189,7 +190,11 @@ function withoutPersonsDecisions(quads: Quad[]): Quad[] {
   );
 }
 
-function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditRecord {
+/**
+ * Replaces a graph's content. `alongside` writes bookkeeping that must commit with the change
+ * (an extraction chunk's status), inside the journal's transaction.
+ */
+function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongside?: () => void): EditRecord {
   const g = ox.namedNode(req.graph);
   if (req.asEdit) {
     // The person's replacement of a graph: an exact, undoable delta.
@@ -215,12 +220,15 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditR
   dropGraph(req.graph);
   if (ntriples) loadTrusted(ntriples, req.graph);
   const seq = commit(
-    () => journal.append('replace', { graph: req.graph, label: req.label, added: ntriples }),
+    () => {
+      const s = journal.append('replace', { graph: req.graph, label: req.label, added: ntriples });
+      alongside?.();
+      return s;
+    },
     () => {
       dropGraph(req.graph);
       for (const q of before) store.add(q);
     },
-    req.attached,
   );
   return { seq, at: new Date().toISOString(), label: req.label, undone: false };
 }
@@ -261,15 +269,42 @@ function buildSource(sourceId: number, label: string): { seq: number; triples: n
   return { seq, triples };
 }
 
-function dropGraphs(graphs: string[], attached?: AttachedSql[]): { seq: number } {
+/** Drops graphs; `alongside` as for replaceGraph. */
+function dropGraphs(graphs: string[], alongside?: () => void): { seq: number } {
   const before = graphs.flatMap((g) => store.match(null, null, null, ox.namedNode(g)));
   for (const g of graphs) dropGraph(g);
   const seq = commit(
-    () => graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0),
+    () => {
+      const s = graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0);
+      alongside?.();
+      return s;
+    },
     () => before.forEach((q) => store.add(q)),
-    attached,
   );
   return { seq };
+}
+
+// ---- extraction chunks: graph and status change together
+
+/** Extraction bookkeeping, through this thread's connection (its tables are migrated by the main thread). */
+const extraction = ExtractionState.over(db);
+
+function finishChunk(req: Extract<GraphRequest, { op: 'finishChunk' }>): { seq: number } {
+  const graph = GRAPHS.extraction(req.key);
+  const record = () => extraction.recordFinished(req.key, req.outcome, req.record);
+  if (req.outcome === 'failed') return dropGraphs([graph], record);
+  const { seq } = replaceGraph(
+    { op: 'replaceGraph', graph, data: req.ntriples, format: 'n-triples', asEdit: false, label: `Extract chunk ${req.key}`, respectRemovals: true },
+    record,
+  );
+  return { seq };
+}
+
+function forgetChunks(keys: string[]): { seq: number } {
+  return dropGraphs(
+    keys.map((k) => GRAPHS.extraction(k)),
+    () => extraction.forget(keys),
+  );
 }
 
 /** Replaces everything said about an entity (as subject) with the Turtle given, as one edit. */
@@ -584,7 +619,11 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
     case 'replaceDescription':
       return replaceDescription(req.entity, req.turtle, req.label);
     case 'dropGraphs':
-      return dropGraphs(req.graphs, req.attached);
+      return dropGraphs(req.graphs);
+    case 'finishChunk':
+      return finishChunk(req);
+    case 'forgetChunks':
+      return forgetChunks(req.keys);
     case 'buildSourceGraph':
       return buildSource(req.sourceId, req.label);
     case 'undo':

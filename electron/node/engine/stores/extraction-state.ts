@@ -5,7 +5,7 @@
 // graph (`recordFinished`, `forget`: see the worker's 'finishChunk' and 'forgetChunks'), so the
 // status never claims triples that are not there.
 import type Database from 'better-sqlite3';
-import type { ChunkInfo, ChunkStatus, ExtractionScope } from '../../../../shared/types';
+import type { ChunkInfo, ChunkStatus, ExtractionCounts, ExtractionScope } from '../../../../shared/types';
 import { GRAPHS } from '../../../../shared/rdf';
 import { migrate } from './migrate';
 import type { ChunkPlan } from '../extraction/chunks';
@@ -109,15 +109,6 @@ export interface JobRow {
 }
 
 const now = () => new Date().toISOString();
-
-export interface StatusCounts {
-  chunks: number;
-  done: number;
-  failed: number;
-  pending: number;
-  running: number;
-  triples: number;
-}
 
 export class ExtractionState {
   private constructor(private readonly db: Database.Database) {}
@@ -285,7 +276,7 @@ export class ExtractionState {
     return new Set(this.db.prepare('SELECT key FROM extraction_chunks').pluck().all() as string[]);
   }
 
-  counts(groupBy: 'source_id' | 'session_id', ids?: number[]): Map<number, StatusCounts> {
+  counts(groupBy: 'source_id' | 'session_id', ids?: number[]): Map<number, ExtractionCounts> {
     const where = ids ? (ids.length ? `WHERE ${groupBy} IN (${ids.map(() => '?').join(',')})` : 'WHERE 0') : '';
     const rows = this.db
       .prepare(
@@ -293,7 +284,7 @@ export class ExtractionState {
            SUM(status = 'pending') AS pending, SUM(status = 'running') AS running, COALESCE(SUM(CASE WHEN status = 'done' THEN triples_kept END), 0) AS triples
          FROM extraction_chunks ${where} GROUP BY ${groupBy}`,
       )
-      .all(...(ids ?? [])) as (StatusCounts & { id: number })[];
+      .all(...(ids ?? [])) as (ExtractionCounts & { id: number })[];
     return new Map(rows.map(({ id, ...c }) => [id, c]));
   }
 

@@ -19,6 +19,7 @@ import type {
 import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
 import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../common/wall-clock';
+import type { RetrievalDoc } from '../../retrieval/types';
 import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
 
 export type Db = Database.Database;
@@ -230,18 +231,8 @@ export interface SessionSpan {
   end: string;
 }
 
-/** A message as retrieval reads it: its place in the session, its text and its extra fields (JSON). */
-export interface MessageDoc {
-  id: number;
-  sourceId: number;
-  sessionId: number;
-  turnIndex: number;
-  speaker: string;
-  role: string;
-  text: string;
-  timestamp: string;
-  extra: string | null;
-}
+/** A message as retrieval reads it, its text as written and its extra fields (JSON, e.g. an image caption). */
+export type MessageDoc = Omit<RetrievalDoc, 'text'> & { text: string; extra: string | null };
 
 /** What the embedding job embeds of a message, with the columns its vectors are scoped by. */
 export interface MessageText {

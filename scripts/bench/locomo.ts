@@ -239,12 +239,19 @@ async function main(): Promise<void> {
     const sources = engine.chat.listSources();
     const sourceOf = new Map(files.map((f) => [f, sources.find((s) => s.name === f)?.id ?? -1]));
     for (const [f, id] of sourceOf) if (id < 0) throw new Error(`${f} was not imported`);
-    const extOf = new Map((engine.chat.db.prepare('SELECT id, external_id FROM messages').raw().all() as [number, string | null][]).map(([id, ext]) => [id, ext]));
+    const extOf = new Map<number, string | null>();
+    // every evidence id must name a message of its conversation
+    const known = new Map<string, Set<string | null>>();
+    for (const f of files) {
+      const ids = new Set<string | null>();
+      for (const m of engine.chat.iterateSourceMessages(sourceOf.get(f)!)) {
+        extOf.set(m.id, m.externalId);
+        ids.add(m.externalId);
+      }
+      known.set(f, ids);
+    }
     const messages = extOf.size;
     const questions = loadQuestions(files);
-    // every evidence id must name a message of its conversation
-    const known = new Map<string, Set<string>>();
-    for (const f of files) known.set(f, new Set((engine.chat.db.prepare('SELECT external_id FROM messages WHERE source_id = ?').pluck().all(sourceOf.get(f)) as string[])));
     const unknownEvidence = questions.reduce((n, q) => n + q.evidence.filter((e) => !known.get(q.file)!.has(e)).length, 0);
     process.stdout.write(`LoCoMo: ${files.length} conversations, ${messages} messages, ${questions.length} questions of categories 1–4${importMs ? `; imported in ${(importMs / 1000).toFixed(1)} s` : ' (already imported)'}${unknownEvidence ? `; ${unknownEvidence} evidence ids name no message` : ''}\n\n`);
     Object.assign(out, { conversations: files.length, messages, questions: questions.length, importMs: Math.round(importMs), unknownEvidence });
@@ -288,7 +295,7 @@ async function main(): Promise<void> {
       // now: an hour after the conversation's last message (questions are asked after the last session)
       const nowOf = new Map(
         files.map((f) => {
-          const last = engine.chat.db.prepare('SELECT MAX(ts_local) FROM messages WHERE source_id = ?').pluck().get(sourceOf.get(f)) as string;
+          const last = sources.find((s) => s.id === sourceOf.get(f))!.lastAt!;
           const d = new Date(`${last.slice(0, 19)}Z`);
           d.setUTCHours(d.getUTCHours() + 1);
           return [f, d.toISOString().slice(0, 19)];

@@ -133,10 +133,13 @@ async function ensureImported(dataDir: string): Promise<{ importMs: number | nul
       importMs = performance.now() - t0;
     }
     // response_index is the log's response_number: check it once
-    const mismatch = engine.chat.db
-      .prepare(`SELECT COUNT(*) FROM messages WHERE json_extract(extra, '$.response_number') IS NOT NULL AND CAST(json_extract(extra, '$.response_number') AS INTEGER) != response_index`)
-      .pluck()
-      .get() as number;
+    let mismatch = 0;
+    for (const source of engine.chat.listSources()) {
+      for (const m of engine.chat.iterateSourceMessages(source.id)) {
+        const number = m.extra ? (JSON.parse(m.extra) as { response_number?: unknown }).response_number : undefined;
+        if (number != null && Math.trunc(Number(number)) !== m.responseIndex) mismatch++;
+      }
+    }
     if (mismatch) throw new Error(`${mismatch} messages have response_index != response_number`);
     return { importMs };
   } finally {

@@ -27,9 +27,10 @@ export async function demoEngine(dir = tempDir('engram-ask-'), opts: { demoGraph
 
 /** The post IRI of a demo message by its id in demo-memory.json. */
 export function postOf(engine: Engine, externalId: string): string {
-  const iri = engine.chat.db.prepare('SELECT iri_key FROM messages WHERE external_id = ?').pluck().get(externalId) as string | undefined;
-  if (!iri) throw new Error(`no demo message ${externalId}`);
-  return `${MEMORY_BASE}post/${iri}`;
+  for (const source of engine.chat.listSources()) {
+    for (const m of engine.chat.iterateSourceMessages(source.id)) if (m.externalId === externalId) return m.iri;
+  }
+  throw new Error(`no demo message ${externalId}`);
 }
 
 /** Extraction-like Turtle about Maya (the demo's person), with provenance to real demo messages. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
 import type { Engine } from '../../electron/node/engine/engine';
-import { fixture, importFiles, openEngine, tempDir, finished } from '../support/temp-engine';
+import { fixture, importFiles, openEngine, tempDir, finished, withRawSqlite } from '../support/temp-engine';
 
 let engine: Engine | null = null;
 afterEach(async () => {
@@ -63,7 +63,7 @@ describe('importing into the three stores', () => {
     const [source] = await engine.listSources();
     for (const name of [String(source.id), 'mini.json', source.key, source.path!]) expect(engine.chat.sourceIdsByName(name)).toEqual([source.id]);
     expect(engine.chat.sourceIdsByName('other.json')).toEqual([]);
-    const table = engine.chat.db.prepare('SELECT Session_Index, Day_Name, Week FROM chat_table ORDER BY Response_Index').all();
+    const table = withRawSqlite(engine, (db) => db.prepare('SELECT Session_Index, Day_Name, Week FROM chat_table ORDER BY Response_Index').all());
     expect(table[4]).toEqual({ Session_Index: 2, Day_Name: 'Tuesday', Week: '2023-W26' });
   });
 
@@ -193,11 +193,11 @@ describe('bad input writes nothing', () => {
     engine = await openEngine(dir);
     await importFiles(engine, fixture('locomo', 'mini.json'));
     // Simulate a crash after the rows were written but before the source was marked ready.
-    engine.chat.db.prepare(`UPDATE sources SET status = 'importing'`).run();
+    withRawSqlite(engine, (db) => db.prepare(`UPDATE sources SET status = 'importing'`).run());
     await engine.close();
     engine = await openEngine(dir);
     expect(await count(engine)).toEqual({ sources: 0, conversations: 0, sessions: 0, messages: 0 });
-    expect(engine.chat.db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(0);
+    expect(withRawSqlite(engine, (db) => db.prepare('SELECT COUNT(*) FROM messages').pluck().get())).toBe(0);
     expect(await engine.search.count()).toBe(0);
     expect(await graphCount(engine)).toBe(0);
   });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { LanceRetrievalBackend, MESSAGE_FTS_OPTIONS, filterSql } from '../../electron/node/engine/retrieval/lancedb-backend';
+import { LanceRetrievalBackend, MESSAGE_FTS_OPTIONS, filterSql } from '../../electron/node/engine/stores/lancedb-backend';
 import { retrieve } from '../../electron/node/engine/retrieval/retrieve';
 import { fixtureDocs, idOf } from './fixture';
 

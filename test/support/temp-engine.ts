@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { JobInfo } from '../../shared/types';
 import { Engine, type EngineOptions } from '../../electron/node/engine/engine';
 
@@ -27,4 +28,18 @@ export async function finished(engine: Engine, start: Promise<JobInfo>): Promise
 
 export async function importFiles(engine: Engine, ...files: string[]): Promise<JobInfo> {
   return finished(engine, engine.importPaths({ paths: files }));
+}
+
+/**
+ * Runs `use` with a second connection to the engine's SQLite file, for tests that look under
+ * the stores' methods or damage the data on purpose (the engine itself has no raw handle).
+ */
+export function withRawSqlite<T>(engine: Engine, use: (db: Database.Database) => T): T {
+  const db = new Database(path.join(engine.options.dataDir, 'engram.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return use(db);
+  } finally {
+    db.close();
+  }
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, parseApiArgs } from '../../shared/api';
 import type { TimelinePlan } from '../../shared/types';
-import { chainNotation, checkPlan, compileChain, describeOp } from '../../electron/node/engine/timeline/plan';
+import { chainNotation, checkPlan, describeOp } from '../../electron/node/engine/timeline/plan';
+import { compileChain } from '../../electron/node/engine/stores/chat/plan-sql';
 
 const base: TimelinePlan = { version: 1, now: '2026-11-18T15:30:00', sessionNumbering: 'memory', chain: [] };
 

@@ -35,11 +35,7 @@ export function batchContext(engine: Engine): AskBatchContext {
     ask: engine.askEngine,
     sourcesNamed: (n) => engine.timeline.sourcesNamed(n),
     sourceName: (id) => names.get(id) ?? String(id),
-    sourceSessionIndex: (ids) => {
-      if (!ids.length) return new Map();
-      const rows = engine.chat.db.prepare(`SELECT id, source_index FROM sessions WHERE id IN (${ids.map(() => '?').join(',')})`).raw().all(...ids) as [number, number][];
-      return new Map(rows);
-    },
+    sourceSessionIndex: (ids) => engine.chat.sourceSessionIndexes(ids),
   };
 }
 

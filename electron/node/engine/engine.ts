@@ -15,11 +15,12 @@ import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
 import { appVersion, resourcePath } from './paths';
-import { ChatStore } from './stores/chat-store';
+import type { ChatStore } from './stores/chat/chat-store';
 import { GraphStore } from './stores/graph/graph-store';
 import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
 import { SearchIndex } from './stores/search-index';
-import { SettingsStore } from './stores/settings-store';
+import { MemoryDb } from './stores/memory-db';
+import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
@@ -70,7 +71,7 @@ export class Engine implements EngramApi {
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
   get askEngine(): AskService {
-    return (this.askService ??= new AskService({ chat: this.chat, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction }));
+    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
@@ -78,14 +79,15 @@ export class Engine implements EngramApi {
   private constructor(
     readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>,
     private readonly lock: DataLock,
-    parts: { chat: ChatStore; search: SearchIndex; graph: GraphStore; settings: SettingsStore },
+    private readonly sqlite: MemoryDb,
+    parts: { search: SearchIndex; graph: GraphStore },
   ) {
-    this.chat = parts.chat;
+    this.chat = sqlite.chat;
     this.search = parts.search;
     this.graph = parts.graph;
-    this.settings = parts.settings;
+    this.settings = sqlite.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
-    this.extraction = new ExtractionService({ chat: this.chat, graph: this.graph, settings: this.settings, jobs: this.jobs, dataDir: options.dataDir, changed: (...t) => this.changed(...t) });
+    this.extraction = new ExtractionService({ chat: this.chat, state: sqlite.extraction, graph: this.graph, settings: this.settings, jobs: this.jobs, dataDir: options.dataDir, changed: (...t) => this.changed(...t) });
     this.entities = new EntityService(this.graph, this.chat);
   }
 
@@ -96,8 +98,7 @@ export class Engine implements EngramApi {
     const lock = lockDataDir(dataDir);
     try {
       const dbFile = path.join(dataDir, 'engram.sqlite');
-      const chat = ChatStore.open(dbFile, options.sqliteNativeBinding);
-      const settings = new SettingsStore(chat.db);
+      const sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
       const search = await SearchIndex.open(path.join(dataDir, 'search'));
       const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
@@ -110,7 +111,8 @@ export class Engine implements EngramApi {
           graphImages: options.graphImages,
         },
         lock,
-        { chat, search, graph, settings },
+        sqlite,
+        { search, graph },
       );
       await engine.recover();
       return engine;
@@ -132,7 +134,7 @@ export class Engine implements EngramApi {
     await Promise.allSettled(this.background);
     await this.graph.close();
     await this.search.close();
-    this.chat.close();
+    this.sqlite.close();
     this.lock.release();
   }
 

@@ -13,7 +13,7 @@ import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults
 import type { ExtractionService } from '../extraction/service';
 import { clientOf } from '../extraction/settings';
 import type { OllamaClient } from '../llm/ollama';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import { speakerIri } from '../stores/graph/messages-graph';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { SearchIndex } from '../stores/search-index';
@@ -30,11 +30,13 @@ import { rewriteFollowUp, turnEntities } from './followup';
 import { graphEvidence, rankRows, runAskQuery, ASK_ROW_CAP } from './graph-route';
 import { citationsIn, writeAnswer, writeSparql } from './llm';
 import { checkReadOnly, SparqlRefused } from './sparql-safety';
-import { AskStore, titleOf } from './store';
+import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
 import { buildTemplate, type TemplateId, type TemplateQuery } from './templates';
 
 export interface AskDeps {
   chat: ChatStore;
+  /** Ask conversations and their turns (stores/ask-conversations.ts). */
+  conversations: AskConversationStore;
   search: SearchIndex;
   graph: GraphStore;
   timeline: () => Timeline;
@@ -92,13 +94,13 @@ const LLM_CHECK_TTL_MS = 30_000;
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
 
 export class AskService {
-  readonly store: AskStore;
+  readonly store: AskConversationStore;
   readonly content: ContentSearch;
   private llmCheck: { at: number; client: OllamaClient | null } | null = null;
   private extractedCache: { at: number; value: boolean } | null = null;
 
   constructor(private readonly deps: AskDeps) {
-    this.store = new AskStore(deps.chat.db);
+    this.store = deps.conversations;
     this.content = new ContentSearch(deps.chat, deps.search, deps.extraction.embeddings);
   }
 
@@ -195,12 +197,7 @@ export class AskService {
 
   /** The person whose memory it is: the most active speaker with the user role in scope. */
   primaryAgent(sourceIds?: number[]): { name: string; iri: string } {
-    const where = sourceIds?.length ? `AND source_id IN (${sourceIds.map(() => '?').join(',')})` : '';
-    const name = this.deps.chat.db
-      .prepare(`SELECT speaker FROM messages WHERE role = 'user' ${where} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`)
-      .pluck()
-      .get(...(sourceIds ?? [])) as string | undefined;
-    const n = name ?? 'Me';
+    const n = this.deps.chat.primarySpeaker(sourceIds) ?? 'Me';
     return { name: n, iri: speakerIri(n, 'user') };
   }
 

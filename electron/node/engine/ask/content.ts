@@ -8,7 +8,7 @@ import type { EmbeddingService } from '../embeddings/embeddings';
 import { EngineRetrievalBackend } from '../retrieval/engine-backend';
 import { retrieve } from '../retrieval/retrieve';
 import type { RetrievalParams, RetrievedTurn } from '../retrieval/types';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { SearchIndex } from '../stores/search-index';
 
 export interface ContentOptions {

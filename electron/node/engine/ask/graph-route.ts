@@ -4,7 +4,7 @@
 import { GRAPHS, MEMORY_BASE, PREFIXES, localName } from '../../../../shared/rdf';
 import type { AskEvidenceTriple, AskSparqlResults, MessageRow, RdfTerm } from '../../../../shared/types';
 import { originOf } from '../entities/entity-service';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { parseRdf } from '../stores/graph/rdf-io';
 import { containsStem, matchStem } from '../../../../shared/text/stem';

@@ -7,14 +7,14 @@ import { GRAPHS, PREFIXES } from '../../../../shared/rdf';
 import type { EntityHit, MessageFilter } from '../../../../shared/types';
 import { JobCancelled, type JobContext } from '../common/jobs';
 import { LlmAbortedError, LlmModelMissingError, LlmUnavailableError, modelMatches, OllamaClient } from '../llm/ollama';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { TextHit } from '../stores/search-index';
 import type { SettingsStore } from '../stores/settings-store';
 import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, steadyProgress, type PauseTuning } from '../extraction/availability';
 import { clientOf, readSettings } from '../extraction/settings';
 import { reciprocalRankFusion } from './fusion';
-import { VectorIndex, type MessageVectorRow } from './vector-index';
+import { VectorIndex, type MessageVectorRow } from '../stores/vector-index';
 
 const META_KEY = 'embeddings.meta';
 const BATCH = 64;
@@ -125,9 +125,9 @@ export class EmbeddingService {
     };
 
     // ---- messages
-    const rows = this.messageRows(opts.sourceIds);
+    const rows = this.deps.chat.messageTexts(opts.sourceIds);
     const have = await v.messageHashes();
-    const known = new Set(this.deps.chat.db.prepare('SELECT id FROM messages').pluck().all() as number[]);
+    const known = this.deps.chat.messageIds();
     await v.deleteMessages([...have.keys()].filter((id) => !known.has(id)));
     const todo = rows
       .map((r) => ({ ...r, doc: `${r.speaker}: ${r.text}`.slice(0, MAX_CHARS) }))
@@ -143,9 +143,9 @@ export class EmbeddingService {
       remember(vectors[0].length);
       const out: MessageVectorRow[] = batch.map((r, j) => ({
         id: r.id,
-        source_id: r.source_id,
-        session_id: r.session_id,
-        conversation_id: r.conversation_id,
+        source_id: r.sourceId,
+        session_id: r.sessionId,
+        conversation_id: r.conversationId,
         speaker: r.speaker,
         hash: r.hash,
         vector: vectors[j],
@@ -174,16 +174,6 @@ export class EmbeddingService {
     return { model, messages: todo.length, entities: changed.length, totalMessages: await v.count('message_vectors'), totalEntities: await v.count('entity_vectors'), pauses: gate.pauses };
   }
 
-  private messageRows(sourceIds?: number[]) {
-    const where = sourceIds?.length ? `AND m.source_id IN (${sourceIds.map(() => '?').join(',')})` : '';
-    return this.deps.chat.db
-      .prepare(
-        `SELECT m.id, m.source_id, m.session_id, m.conversation_id, m.speaker, m.text FROM messages m
-         JOIN sources s ON s.id = m.source_id AND s.status = 'ready' WHERE 1 = 1 ${where} ORDER BY m.id`,
-      )
-      .all(...(sourceIds ?? [])) as { id: number; source_id: number; session_id: number; conversation_id: number; speaker: string; text: string }[];
-  }
-
   /** Entities of the extraction and person's graphs: label and description (comment / schema:description). */
   private async entityRows(model: string): Promise<{ iri: string; label: string; text: string; hash: string }[]> {
     await this.deps.graph.ready();
@@ -209,7 +199,7 @@ export class EmbeddingService {
     const v = await this.vectors();
     const have = await v.messageHashes();
     if (!have.size) return;
-    const known = new Set(this.deps.chat.db.prepare('SELECT id FROM messages').pluck().all() as number[]);
+    const known = this.deps.chat.messageIds();
     await v.deleteMessages([...have.keys()].filter((id) => !known.has(id)));
   }
 

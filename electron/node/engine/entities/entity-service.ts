@@ -14,7 +14,7 @@ import type {
   SparqlResult,
   ValueOrigin,
 } from '../../../../shared/types';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { categorize, type Category } from './categories';
 import { iriRef, literalRef } from './entity-edits';

@@ -13,6 +13,7 @@ import type { CoverageReport, CoverageStrategy } from '../../../../shared/types'
 import type { GraphStore } from '../stores/graph/graph-store';
 import { contentWords } from '../../../../shared/text/stop-words';
 import { normalizeText } from '../../../../shared/text/words';
+import { ymd } from '../../../../shared/dates/calendar';
 
 export interface AnswerLine {
   question: string;
@@ -46,8 +47,8 @@ export function numericTokens(text: string, side: 'answer' | 'literal'): Set<str
   const out = new Set<string>();
   let rest = text;
   const addDate = (y: number | null, m: number, d: number) => {
-    const md = `${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-    if (y !== null) out.add(`d:${y}-${md}`);
+    const md = ymd(0, m, d).slice(5);
+    if (y !== null) out.add(`d:${ymd(y, m, d)}`);
     if (y === null || side === 'literal') out.add(`md:${md}`);
   };
   rest = rest.replace(/\b(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?\b/g, (_, y: string, m: string, d: string) => {

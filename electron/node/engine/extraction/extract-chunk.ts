@@ -13,7 +13,7 @@ import {
   type LlmMessage,
   type OllamaClient,
 } from '../llm/ollama';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { speakerIri } from '../stores/graph/messages-graph';
 import { ModelGoneError, type AvailabilityGate } from './availability';
@@ -21,7 +21,7 @@ import { renderMessages } from './chunks';
 import { existingIris, knownEntitiesForChunk, knownEntityLines, entitiesWithWords } from './known-entities';
 import type { OntologyIndex } from './ontology';
 import { fillPrompt, loadPrompt } from './prompt';
-import type { ChunkRecord, ExtractionState } from './state';
+import type { ChunkRecord, ExtractionState } from '../stores/extraction-state';
 import { contentWords } from '../../../../shared/text/stop-words';
 import { labelsIn, mentionedMemoryIris, numberLines, parseAnswer, refine, toNTriples, type KnownEntity } from './validate';
 
@@ -68,11 +68,7 @@ export function prefixLines(): string {
 
 /** The person whose memory a source is: its most active user-role speaker. */
 export function primarySpeaker(chat: ChatStore, sourceId: number, fallback: MessageRow[]): { name: string; iri: string } {
-  const row = chat.db
-    .prepare(`SELECT speaker FROM messages WHERE source_id = ? AND role = 'user' GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`)
-    .pluck()
-    .get(sourceId) as string | undefined;
-  const name = row ?? fallback.find((m) => m.role === 'user')?.speaker ?? 'Me';
+  const name = chat.primarySpeaker([sourceId]) ?? fallback.find((m) => m.role === 'user')?.speaker ?? 'Me';
   return { name, iri: speakerIri(name, 'user') };
 }
 
@@ -199,22 +195,13 @@ export async function runChunk(ctx: ChunkRunContext, chunk: ChunkInfo): Promise<
     record.triplesDropped = report.dropped.length;
     record.tokensPerSecond = genSeconds > 0 ? record.evalTokens / genSeconds : 0;
     record.report = report;
-    await ctx.graph.request({
-      op: 'replaceGraph',
-      graph,
-      data: toNTriples(quads),
-      format: 'n-triples',
-      asEdit: false,
-      label: `Extract chunk ${chunk.key}`,
-      respectRemovals: true,
-      attached: [ctx.state.finishedSql(chunk.key, 'done', record)],
-    });
+    await ctx.graph.request({ op: 'finishChunk', key: chunk.key, outcome: 'done', ntriples: toNTriples(quads), record });
     return { status: 'done', record };
   }
 
   record.durationMs = performance.now() - started;
   record.tokensPerSecond = genSeconds > 0 ? record.evalTokens / genSeconds : 0;
   record.error = `${lastError || 'no usable answer'} (after ${record.tries} tries)`;
-  await ctx.graph.request({ op: 'dropGraphs', graphs: [graph], attached: [ctx.state.finishedSql(chunk.key, 'failed', record)] });
+  await ctx.graph.request({ op: 'finishChunk', key: chunk.key, outcome: 'failed', record });
   return { status: 'failed', record };
 }

@@ -18,7 +18,7 @@ import type {
 } from '../../../../shared/types';
 import { JobCancelled, type JobContext, type JobRunner } from '../common/jobs';
 import { LlmAbortedError, modelMissingLine } from '../llm/ollama';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { SettingsStore } from '../stores/settings-store';
 import { EmbeddingService, type EmbedJobOptions } from '../embeddings/embeddings';
@@ -28,7 +28,7 @@ import { computeCoverage, type AnswerLine } from './coverage';
 import { JobStop, runChunk } from './extract-chunk';
 import { loadOntology } from './ontology';
 import { clientOf, readSettings, writeSettings } from './settings';
-import { ExtractionState, type ChunkRecord } from './state';
+import type { ChunkRecord, ExtractionState } from '../stores/extraction-state';
 
 export interface ExtractOptions {
   scope: ExtractionScope;
@@ -53,6 +53,8 @@ interface RunOptions {
 
 export interface ExtractionDeps {
   chat: ChatStore;
+  /** Extraction chunks and jobs (stores/extraction-state.ts). */
+  state: ExtractionState;
   graph: GraphStore;
   settings: SettingsStore;
   jobs: JobRunner;
@@ -75,7 +77,7 @@ export class ExtractionService {
   private lastChanged = 0;
 
   constructor(private readonly deps: ExtractionDeps) {
-    this.state = new ExtractionState(deps.chat.db);
+    this.state = deps.state;
     this.state.recoverAfterCrash();
     this.embeddings = new EmbeddingService(deps);
   }
@@ -117,7 +119,7 @@ export class ExtractionService {
   async forgetRemoved(): Promise<void> {
     const orphans = this.state.orphanKeys();
     if (orphans.length) {
-      await this.deps.graph.request({ op: 'dropGraphs', graphs: orphans.map((k) => GRAPHS.extraction(k)), attached: this.state.deleteSql(orphans) });
+      await this.deps.graph.request({ op: 'forgetChunks', keys: orphans });
       this.deps.changed('graph');
     }
     await this.embeddings.forgetRemoved().catch(() => undefined);
@@ -161,7 +163,7 @@ export class ExtractionService {
     let { sessionIds, messageIds } = this.sessionsOf(opts.scope);
     if (opts.rechunk && sessionIds.length) {
       const old = this.state.chunkKeysOfSessions(sessionIds).filter((k) => !this.inFlight.has(k));
-      if (old.length) await this.deps.graph.request({ op: 'dropGraphs', graphs: old.map((k) => GRAPHS.extraction(k)), attached: this.state.deleteSql(old) });
+      if (old.length) await this.deps.graph.request({ op: 'forgetChunks', keys: old });
       messageIds = null; // re-chunking works on whole sessions
     }
     const covered = this.state.coveredMessages(sessionIds);
@@ -320,7 +322,7 @@ export class ExtractionService {
               model: settings.model, promptVersion: null, tries: 0, durationMs: 0, triplesKept: 0, triplesDropped: 0,
               promptTokens: 0, evalTokens: 0, tokensPerSecond: 0, report: null, error: e.message, jobId,
             };
-            await this.deps.graph.request({ op: 'dropGraphs', graphs: [GRAPHS.extraction(chunk.key)], attached: [this.state.finishedSql(chunk.key, 'failed', record)] });
+            await this.deps.graph.request({ op: 'finishChunk', key: chunk.key, outcome: 'failed', record });
             return { status: 'failed' as const, record };
           });
           const r = outcome.record;
@@ -391,12 +393,8 @@ export class ExtractionService {
     const { chat } = this.deps;
     const sources = chat.listSources().filter((s) => !filter.sourceIds || filter.sourceIds.includes(s.id));
     const bySource = this.state.counts('source_id', sources.map((s) => s.id));
-    const targets = new Map(
-      (chat.db.prepare(`SELECT source_id AS id, COUNT(*) AS n FROM messages WHERE role IN ('user', 'other') GROUP BY source_id`).all() as { id: number; n: number }[]).map((r) => [r.id, r.n]),
-    );
-    const chunked = new Map(
-      (chat.db.prepare(`SELECT source_id AS id, SUM(json_array_length(target_ids)) AS n FROM extraction_chunks GROUP BY source_id`).all() as { id: number; n: number }[]).map((r) => [r.id, r.n]),
-    );
+    const targets = chat.messageCountsBySource(['user', 'other']);
+    const chunked = this.state.chunkedTargetsBySource();
     const empty = { chunks: 0, done: 0, failed: 0, pending: 0, running: 0, triples: 0 };
     const sessions = chat.listSessions(filter.sourceIds).filter((s) => !filter.sessionIds || filter.sessionIds.includes(s.id));
     const bySession = this.state.counts('session_id', sessions.map((s) => s.id));

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { GRAPHS } from '../../../../shared/rdf';
 import { resourcePath } from '../paths';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { ox, parseRdf, type Term } from '../stores/graph/rdf-io';
 

@@ -10,7 +10,7 @@ import { GRAPHS } from '../../../../shared/rdf';
 import type { MessageRow, SourceFormat } from '../../../../shared/types';
 import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
 import type { JobContext } from '../common/jobs';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
 import type { SearchIndex, SearchRow } from '../stores/search-index';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { inTimeOrder, sessionize } from './sessionize';
@@ -149,7 +149,7 @@ function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts
   const rows: SearchRow[] = [];
   for (const conv of parsed.conversations) writeConversation(chat, sourceId, conv, opts, rows);
   if (rows.length === 0) {
-    chat.db.prepare('DELETE FROM sources WHERE id = ?').run(sourceId);
+    chat.deleteSourceRow(sourceId);
     return null;
   }
   chat.refreshSessions();

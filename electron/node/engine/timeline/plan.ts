@@ -1,4 +1,5 @@
-// Chain-of-table plans: checking them and compiling them to parameterized SQL.
+// Chain-of-table plans: checking them and writing them for people (the chat store compiles
+// them to SQL: stores/chat/plan-sql.ts).
 //
 // A plan is JSON (shared/types.ts `TimelinePlan`): a chain of f_value / f_between operations
 // on the chat table's columns, applied one after the other (each keeps a subset of the rows),
@@ -23,31 +24,6 @@ export const TIMELINE_COLUMNS: readonly TimelineColumn[] = [
 ];
 
 const INTEGER_COLUMNS = new Set<TimelineColumn>(['Response_Index', 'Session_Index', 'Year']);
-
-function columnSql(column: TimelineColumn, numbering: TimelinePlan['sessionNumbering']): string {
-  switch (column) {
-    case 'Response_Index':
-      return 'm.response_index';
-    case 'Session_Index':
-      return numbering === 'source' ? 's.source_index' : 's.memory_index';
-    case 'Speaker':
-      return 'm.speaker';
-    case 'Role':
-      return 'm.role';
-    case 'Day_Name':
-      return 'm.day_name';
-    case 'Week':
-      return 'm.week';
-    case 'Date':
-      return 'm.date';
-    case 'Time':
-      return 'm.time';
-    case 'Month':
-      return 'm.month';
-    case 'Year':
-      return 'm.year';
-  }
-}
 
 function bad(message: string): never {
   throw new ApiError('bad_request', message);
@@ -110,38 +86,6 @@ export function checkPlan(plan: TimelinePlan): TimelinePlan {
     return { ...op, range: [low, high] as [string | number, string | number] };
   });
   return { ...plan, chain };
-}
-
-export interface CompiledPlan {
-  /** WHERE clause over `messages m JOIN sessions s`, with ? placeholders. */
-  where: string;
-  params: (string | number)[];
-  /** Column holding Session_Index under the plan's numbering. */
-  sessionIndexColumn: string;
-}
-
-/** Compiles a checked plan's chain into a parameterized WHERE clause. */
-export function compileChain(plan: TimelinePlan): CompiledPlan {
-  const clauses = [`m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
-  const params: (string | number)[] = [];
-  if (plan.sourceIds) {
-    clauses.push(plan.sourceIds.length ? `m.source_id IN (${plan.sourceIds.map(() => '?').join(', ')})` : '0');
-    params.push(...plan.sourceIds);
-  }
-  for (const op of plan.chain) {
-    const col = columnSql(op.column, plan.sessionNumbering);
-    const cmp = op.column === 'Speaker' ? `${col} COLLATE NOCASE` : col;
-    if (op.op === 'f_value') {
-      clauses.push(op.values.length === 1 ? `${cmp} = ?` : `${cmp} IN (${op.values.map(() => '?').join(', ')})`);
-      params.push(...op.values);
-    } else {
-      const [a, b] = op.range;
-      const swap = typeof a === typeof b && a > b;
-      clauses.push(`${cmp} BETWEEN ? AND ?`);
-      params.push(swap ? b : a, swap ? a : b);
-    }
-  }
-  return { where: clauses.join('\n  AND '), params, sessionIndexColumn: columnSql('Session_Index', plan.sessionNumbering) };
 }
 
 /** One line per operation, for people: "Date between 2023-05-08 and 2023-06-09". */

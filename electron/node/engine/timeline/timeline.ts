@@ -1,18 +1,18 @@
 // The timeline service: plans questions against the memory and runs plans on the chat table.
 //
 // One instance per engine. It keeps per-scope caches (sessions, dates with messages,
-// speakers) that are dropped when the chat table changes, and prepares each compiled
-// statement once, so a batch of thousands of questions costs a few indexed queries each.
+// speakers) that are dropped when the chat table changes; the chat store prepares each
+// compiled statement once, so a batch of thousands of questions costs a few indexed queries each.
 // Ranking by content uses the search index (BM25) restricted to the rows the chain kept.
-import type Database from 'better-sqlite3';
 import { ApiError } from '../../../../shared/api';
 import type { MessageRow, PlannedQuestion, PlanRun, TimelinePlan } from '../../../../shared/types';
 import { wallClockOfDate, parseIsoWallClock } from '../../../../shared/dates/wall-clock';
-import type { ChatStore } from '../stores/chat-store';
+import type { ChatStore } from '../stores/chat/chat-store';
+import type { ChainRow } from '../stores/chat/plan-sql';
 import type { SearchIndex } from '../stores/search-index';
 import type { OllamaClient } from '../llm/ollama';
 import { planWithLlm } from './llm-planner';
-import { checkPlan, compileChain } from './plan';
+import { checkPlan } from './plan';
 import { planQuestion, type PlannerMemory, type PlannerOptions, type SessionEntry } from './planner';
 import type { DialogueTurn } from './rewrite';
 
@@ -25,15 +25,7 @@ export interface QuestionInput {
 }
 
 /** A selected row, as the batch interface reports it. */
-export interface SelectedRow {
-  id: number;
-  sourceId: number;
-  sessionId: number;
-  /** Session_Index under the plan's numbering. */
-  session: number;
-  responseIndex: number;
-  externalId: string | null;
-  speaker: string;
+export interface SelectedRow extends ChainRow {
   score?: number;
 }
 
@@ -78,7 +70,6 @@ interface ScopeCache {
 export class Timeline {
   private version = '';
   private scopes = new Map<string, ScopeCache>();
-  private statements = new Map<string, Database.Statement>();
   private sourceNames = new Map<string, number[]>();
 
   constructor(
@@ -87,26 +78,9 @@ export class Timeline {
     private readonly options: TimelineOptions = {},
   ) {}
 
-  private get db(): Database.Database {
-    return this.chat.db;
-  }
-
-  private stmt(sql: string): Database.Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      if (this.statements.size > 500) this.statements.clear();
-      this.statements.set(sql, s);
-    }
-    return s;
-  }
-
   /** Drops the caches when the chat table changed (imports, deletions). */
   private checkVersion(): void {
-    const v = this.stmt(
-      `SELECT (SELECT COUNT(*) FROM sessions) || ':' || (SELECT COALESCE(MAX(id), 0) FROM messages) || ':' ||
-              (SELECT COUNT(*) FROM sources WHERE status = 'ready') || ':' || (SELECT COALESCE(SUM(id), 0) FROM sources WHERE status = 'ready') AS v`,
-    ).pluck().get() as string;
+    const v = this.chat.dataVersion();
     if (v !== this.version) {
       this.version = v;
       this.scopes.clear();
@@ -140,26 +114,15 @@ export class Timeline {
     const cached = this.scopes.get(key);
     if (cached) return cached;
     const numbering: 'memory' | 'source' = ids?.length === 1 ? 'source' : 'memory';
-    const inSources = ids ? `AND x.source_id IN (${ids.map(() => '?').join(',')})` : '';
-    const rows = this.db
-      .prepare(
-        `SELECT x.id, x.source_id, x.memory_index, x.source_index, x.start_local, x.end_local
-         FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
-         WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
-      )
-      .all(...(ids ?? [])) as { id: number; source_id: number; memory_index: number; source_index: number; start_local: string; end_local: string }[];
-    const sessions: SessionEntry[] = rows.map((r) => ({
+    const sessions: SessionEntry[] = this.chat.sessionSpans(ids).map((r) => ({
       id: r.id,
-      sourceId: r.source_id,
-      index: numbering === 'source' ? r.source_index : r.memory_index,
-      start: r.start_local,
-      end: r.end_local,
+      sourceId: r.sourceId,
+      index: numbering === 'source' ? r.sourceIndex : r.memoryIndex,
+      start: r.start,
+      end: r.end,
     }));
-    const inMsgSources = ids ? `AND m.source_id IN (${ids.map(() => '?').join(',')})` : `AND m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
-    const dates = (this.db.prepare(`SELECT DISTINCT m.date FROM messages m WHERE 1 = 1 ${inMsgSources} ORDER BY m.date`).pluck().all(...(ids ?? [])) as string[]);
-    const speakerRows = this.db
-      .prepare(`SELECT m.speaker, m.role, COUNT(*) AS n FROM messages m WHERE 1 = 1 ${inMsgSources} GROUP BY m.speaker, m.role ORDER BY n DESC`)
-      .all(...(ids ?? [])) as { speaker: string; role: string; n: number }[];
+    const dates = this.chat.messageDates(ids);
+    const speakerRows = this.chat.listSpeakers(ids);
     const speakers = [...new Set(speakerRows.map((r) => r.speaker))];
     const hasRoles = speakerRows.some((r) => r.role === 'assistant') && speakerRows.some((r) => r.role === 'user');
     const sessionIndexById = new Map(sessions.map((s) => [s.id, s.index]));
@@ -174,7 +137,8 @@ export class Timeline {
       sessionsOfSpeaker: (name) => {
         let list = speakerSessions.get(name);
         if (!list) {
-          list = (this.db.prepare(`SELECT DISTINCT m.session_id FROM messages m WHERE m.speaker = ? ${inMsgSources}`).pluck().all(name, ...(ids ?? [])) as number[])
+          list = this.chat
+            .sessionIdsOfSpeaker(name, ids)
             .map((id) => sessionIndexById.get(id))
             .filter((v): v is number => v !== undefined);
           speakerSessions.set(name, list);
@@ -197,15 +161,7 @@ export class Timeline {
   /** The rows the plan's chain keeps, in time order. */
   select(plan: TimelinePlan): { rows: SelectedRow[]; sql: string; params: (string | number)[] } {
     this.checkVersion();
-    const checked = checkPlan(plan);
-    const { where, params, sessionIndexColumn } = compileChain(checked);
-    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
-FROM messages m JOIN sessions s ON s.id = m.session_id
-WHERE ${where}
-ORDER BY s.memory_index, m.turn_index`;
-    const raw = this.stmt(sql).raw().all(...params) as [number, number, number, number, number, string | null, string][];
-    const rows = raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
-    return { rows, sql, params };
+    return this.chat.chainRows(checkPlan(plan));
   }
 
   /**
@@ -229,7 +185,7 @@ ORDER BY s.memory_index, m.turn_index`;
     let scored: SelectedRow[];
     if (!rows) {
       const hits = await this.search.search(rank.query, { sourceIds: plan.sourceIds }, Math.max(rank.limit * 10, 50));
-      const meta = this.rowsByIds(hits.map((h) => h.id), plan);
+      const meta = this.chat.chainRowsByIds(hits.map((h) => h.id), plan.sessionNumbering);
       scored = hits.filter((h) => meta.has(h.id)).map((h) => ({ ...meta.get(h.id)!, score: h.score }));
     } else {
       const scores = new Map<number, number>();
@@ -260,19 +216,6 @@ ORDER BY s.memory_index, m.turn_index`;
     scored.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
     const best = scored[0].score ?? 0;
     return scored.filter((r, i) => i === 0 || (r.score ?? 0) >= best * o.rankRelativeCutoff).slice(0, rank.limit);
-  }
-
-  private rowsByIds(ids: number[], plan: TimelinePlan): Map<number, SelectedRow> {
-    const col = plan.sessionNumbering === 'source' ? 's.source_index' : 's.memory_index';
-    const out = new Map<number, SelectedRow>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const raw = this.stmt(
-        `SELECT m.id, m.source_id, m.session_id, ${col}, m.response_index, m.external_id, m.speaker FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.id IN (${chunk.map(() => '?').join(',')})`,
-      ).raw().all(...chunk) as [number, number, number, number, number, string | null, string][];
-      for (const [id, sourceId, sessionId, session, responseIndex, externalId, speaker] of raw) out.set(id, { id, sourceId, sessionId, session, responseIndex, externalId, speaker });
-    }
-    return out;
   }
 
   /** Runs a plan: chain, then ranking when the plan ranks. */

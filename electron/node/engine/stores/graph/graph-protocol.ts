@@ -1,6 +1,6 @@
 // Messages between the graph store proxy (main thread) and its worker.
 import type { EditRecord, GraphInfo, RdfFormat, SparqlResult, TypeCount } from '../../../../../shared/types';
-import type { AttachedSql } from './journal';
+import type { ChunkRecord } from '../extraction-state';
 
 export interface GraphWorkerData {
   dbFile: string;
@@ -28,9 +28,17 @@ export type GraphRequest =
   | { op: 'query'; sparql: string; limit: number }
   | { op: 'update'; sparql: string; label: string }
   | { op: 'editTriples'; remove: string; add: string; label: string }
-  | { op: 'replaceGraph'; graph: string; data: string; format: RdfFormat; asEdit: boolean; label: string; respectRemovals: boolean; attached?: AttachedSql[] }
+  | { op: 'replaceGraph'; graph: string; data: string; format: RdfFormat; asEdit: boolean; label: string; respectRemovals: boolean }
   | { op: 'replaceDescription'; entity: string; turtle: string; label: string }
-  | { op: 'dropGraphs'; graphs: string[]; attached?: AttachedSql[] }
+  | { op: 'dropGraphs'; graphs: string[] }
+  /**
+   * An extraction chunk's outcome, in one transaction: done, its graph replaced by these triples
+   * (minus what the person removed or holds); failed, its graph dropped; and its row updated.
+   */
+  | { op: 'finishChunk'; key: string; outcome: 'done'; ntriples: string; record: ChunkRecord }
+  | { op: 'finishChunk'; key: string; outcome: 'failed'; record: ChunkRecord }
+  /** Extraction chunks forgotten, in one transaction: their graphs dropped and their rows deleted. */
+  | { op: 'forgetChunks'; keys: string[] }
   | { op: 'buildSourceGraph'; sourceId: number; label: string }
   | { op: 'undo' }
   | { op: 'redo' }
@@ -51,6 +59,8 @@ export interface GraphResults {
   replaceGraph: EditRecord;
   replaceDescription: EditRecord;
   dropGraphs: { seq: number };
+  finishChunk: { seq: number };
+  forgetChunks: { seq: number };
   buildSourceGraph: { seq: number; triples: number };
   undo: EditRecord | null;
   redo: EditRecord | null;

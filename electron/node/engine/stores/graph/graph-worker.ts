@@ -10,16 +10,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Parser } from 'sparqljs';
-import type * as SparqlJs from 'sparqljs';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
-import { GraphJournal, type AttachedSql, type EditRow, type JournalEntry } from './journal';
+import { GraphJournal, type EditRow, type JournalEntry } from './journal';
 import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
-import { ChatStore } from '../chat-store';
+import { ChatStore } from '../chat/chat-store';
+import { ExtractionState } from '../extraction-state';
 import { buildSourceGraph } from './messages-graph';
+import { capQuery } from './row-cap';
 import { imageFileName, newOxigraphRuntime, restoreStoreImage, writeStoreImage, type OxigraphRuntime } from './store-image';
 
 type Store = import('oxigraph').Store;
@@ -138,9 +138,9 @@ function dropGraph(graph: string): void {
 // ---- writes
 
 /** Journals a change already applied in memory; reverts it if the journal write fails. */
-function commit<T>(write: () => T, revert: () => void, attached: AttachedSql[] = []): T {
+function commit<T>(write: () => T, revert: () => void): T {
   try {
-    const result = journal.commit(write, attached);
+    const result = journal.commit(write);
     version++;
     scheduleCompaction();
     return result;
@@ -189,7 +189,11 @@ function withoutPersonsDecisions(quads: Quad[]): Quad[] {
   );
 }
 
-function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditRecord {
+/**
+ * Replaces a graph's content. `alongside` writes bookkeeping that must commit with the change
+ * (an extraction chunk's status), inside the journal's transaction.
+ */
+function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongside?: () => void): EditRecord {
   const g = ox.namedNode(req.graph);
   if (req.asEdit) {
     // The person's replacement of a graph: an exact, undoable delta.
@@ -215,12 +219,15 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>): EditR
   dropGraph(req.graph);
   if (ntriples) loadTrusted(ntriples, req.graph);
   const seq = commit(
-    () => journal.append('replace', { graph: req.graph, label: req.label, added: ntriples }),
+    () => {
+      const s = journal.append('replace', { graph: req.graph, label: req.label, added: ntriples });
+      alongside?.();
+      return s;
+    },
     () => {
       dropGraph(req.graph);
       for (const q of before) store.add(q);
     },
-    req.attached,
   );
   return { seq, at: new Date().toISOString(), label: req.label, undone: false };
 }
@@ -261,15 +268,42 @@ function buildSource(sourceId: number, label: string): { seq: number; triples: n
   return { seq, triples };
 }
 
-function dropGraphs(graphs: string[], attached?: AttachedSql[]): { seq: number } {
+/** Drops graphs; `alongside` as for replaceGraph. */
+function dropGraphs(graphs: string[], alongside?: () => void): { seq: number } {
   const before = graphs.flatMap((g) => store.match(null, null, null, ox.namedNode(g)));
   for (const g of graphs) dropGraph(g);
   const seq = commit(
-    () => graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0),
+    () => {
+      const s = graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0);
+      alongside?.();
+      return s;
+    },
     () => before.forEach((q) => store.add(q)),
-    attached,
   );
   return { seq };
+}
+
+// ---- extraction chunks: graph and status change together
+
+/** Extraction bookkeeping, through this thread's connection (its tables are migrated by the main thread). */
+const extraction = ExtractionState.over(db);
+
+function finishChunk(req: Extract<GraphRequest, { op: 'finishChunk' }>): { seq: number } {
+  const graph = GRAPHS.extraction(req.key);
+  const record = () => extraction.recordFinished(req.key, req.outcome, req.record);
+  if (req.outcome === 'failed') return dropGraphs([graph], record);
+  const { seq } = replaceGraph(
+    { op: 'replaceGraph', graph, data: req.ntriples, format: 'n-triples', asEdit: false, label: `Extract chunk ${req.key}`, respectRemovals: true },
+    record,
+  );
+  return { seq };
+}
+
+function forgetChunks(keys: string[]): { seq: number } {
+  return dropGraphs(
+    keys.map((k) => GRAPHS.extraction(k)),
+    () => extraction.forget(keys),
+  );
 }
 
 /** Replaces everything said about an entity (as subject) with the Turtle given, as one edit. */
@@ -407,30 +441,30 @@ function term(t: Term): RdfTerm {
   }
 }
 
-const sparqlParser = new Parser({ prefixes: PREFIXES });
-
-/** Caps a SELECT's LIMIT so a huge result is never built; returns null if the text cannot be rewritten. */
-function withRowCap(sparql: string, cap: number): string | null {
-  let q: SparqlJs.SparqlQuery;
-  try {
-    q = sparqlParser.parse(sparql);
-  } catch {
-    return null;
-  }
-  if (q.type !== 'query' || q.queryType !== 'SELECT') return null;
-  if (q.limit !== undefined && q.limit <= cap) return sparql;
-  return `${sparql.replace(/\s+LIMIT\s+\d+\s*$/i, '')}\nLIMIT ${cap + 1}`;
-}
-
+/**
+ * Runs a query with at most `limit` results. The cap is applied on the parsed query (row-cap.ts);
+ * a CONSTRUCT or DESCRIBE capped by solutions that gave `limit` triples or fewer may have lost
+ * some to the cap, so it runs again as written, and its triples are cut to the limit instead.
+ */
 async function query(sparql: string, limit: number): Promise<SparqlResult> {
   const t0 = performance.now();
-  const capped = withRowCap(sparql, limit) ?? sparql;
-  const raw = store.query(capped, { use_default_graph_as_union: true });
+  const capped = capQuery(sparql, limit);
+  const run = (text: string) => store.query(text, { use_default_graph_as_union: true });
+  let lowered = capped.lowered;
+  let raw: ReturnType<Store['query']>;
+  try {
+    raw = run(capped.text);
+  } catch (e) {
+    if (!lowered) throw e;
+    // The generated text was refused where the original may not be: run the original.
+    lowered = false;
+    raw = run(sparql);
+  }
   const elapsedMs = () => Math.round((performance.now() - t0) * 10) / 10;
   if (typeof raw === 'boolean') return { kind: 'boolean', value: raw, elapsedMs: elapsedMs() };
-  if (Array.isArray(raw) && (raw.length === 0 || raw[0] instanceof Map)) {
+  if (Array.isArray(raw) && (raw.length === 0 ? capped.form !== 'CONSTRUCT' && capped.form !== 'DESCRIBE' : raw[0] instanceof Map)) {
     const rows = raw as Map<string, Term>[];
-    const vars = selectVars(sparql, rows);
+    const vars = capped.vars ?? varsOf(rows);
     const truncated = rows.length > limit;
     const out = rows.slice(0, limit).map((r) => {
       const o: Record<string, RdfTerm> = {};
@@ -439,28 +473,15 @@ async function query(sparql: string, limit: number): Promise<SparqlResult> {
     });
     return { kind: 'select', vars, rows: out, truncated, elapsedMs: elapsedMs() };
   }
-  const quads = raw as Quad[];
+  let quads = raw as Quad[];
+  if (lowered && quads.length <= limit) quads = run(sparql) as Quad[];
   const truncated = quads.length > limit;
   const turtle = await toTurtle(quads.slice(0, limit));
   return { kind: 'graph', turtle, triples: Math.min(quads.length, limit), truncated, elapsedMs: elapsedMs() };
 }
 
-/** Projection order as written; `SELECT *` lists variables in order of first appearance. */
-function selectVars(sparql: string, rows: Map<string, Term>[]): string[] {
-  try {
-    const q = sparqlParser.parse(sparql);
-    if (q.type === 'query' && q.queryType === 'SELECT') {
-      const vars = q.variables
-        .map((v) => ('termType' in v ? (v.termType === 'Variable' ? v.value : null) : v.variable.value))
-        .filter((v): v is string => !!v);
-      if (vars.length) return vars;
-      const seen: string[] = [];
-      for (const m of sparql.matchAll(/[?$]([A-Za-z_][\w]*)/g)) if (!seen.includes(m[1])) seen.push(m[1]);
-      if (seen.length) return seen;
-    }
-  } catch {
-    /* fall through */
-  }
+/** Variables of rows, when the query's projection is not known. */
+function varsOf(rows: Map<string, Term>[]): string[] {
   const keys = new Set<string>();
   for (const r of rows.slice(0, 100)) for (const k of r.keys()) keys.add(k);
   return [...keys];
@@ -584,7 +605,11 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
     case 'replaceDescription':
       return replaceDescription(req.entity, req.turtle, req.label);
     case 'dropGraphs':
-      return dropGraphs(req.graphs, req.attached);
+      return dropGraphs(req.graphs);
+    case 'finishChunk':
+      return finishChunk(req);
+    case 'forgetChunks':
+      return forgetChunks(req.keys);
     case 'buildSourceGraph':
       return buildSource(req.sourceId, req.label);
     case 'undo':

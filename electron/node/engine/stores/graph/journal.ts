@@ -33,12 +33,6 @@ export interface EditRow {
   sparql: string | null;
 }
 
-/** SQL run in the same transaction as a journal entry (e.g. an extraction chunk's status). */
-export interface AttachedSql {
-  sql: string;
-  params: unknown[];
-}
-
 export class GraphJournal {
   constructor(private readonly db: Database.Database) {
     migrate(db, 'graph', [
@@ -89,15 +83,12 @@ export class GraphJournal {
   }
 
   /**
-   * Runs `write` (which appends entries and may apply them in memory) in one IMMEDIATE
-   * transaction with the attached SQL. Nothing is acknowledged before COMMIT returns.
+   * Runs `write` (which appends entries, may apply them in memory, and may write the bookkeeping
+   * that goes with the change, e.g. an extraction chunk's status) in one IMMEDIATE transaction.
+   * Nothing is acknowledged before COMMIT returns.
    */
-  commit<T>(write: () => T, attached: AttachedSql[] = []): T {
-    return this.db.transaction(() => {
-      const result = write();
-      for (const a of attached) this.db.prepare(a.sql).run(...(a.params as never[]));
-      return result;
-    }).immediate();
+  commit<T>(write: () => T): T {
+    return this.db.transaction(write).immediate();
   }
 
   entriesAfter(seq: number): IterableIterator<JournalEntry> {

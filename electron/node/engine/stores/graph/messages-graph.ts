@@ -2,7 +2,7 @@
 // message as a sioc:Post and prov:Entity, and the speakers. Derived from the chat table, so
 // it can always be rebuilt; IRIs come from content keys, so they are stable across re-imports.
 import { MEMORY_BASE, PREFIXES } from '../../../../../shared/rdf';
-import type { GraphRow } from '../chat-store';
+import type { GraphRow } from '../chat/chat-store';
 import { xsdDateTimeOf } from '../../../../../shared/dates/wall-clock';
 import { iri, stringLiteral, TripleWriter, xsd } from './ntriples';
 

@@ -1,9 +1,9 @@
 // Ask conversations and their turns, in the memory's SQLite file (tables owned by this module,
-// migrations under the owner 'ask'). A turn is kept whole as JSON (its plan, results, answer and
+// migrations under the owner 'ask'; opened by memory-db.ts). A turn is kept whole as JSON (its plan, results, answer and
 // evidence are what the person saw); the columns beside it are what lists and lookups need.
 import type Database from 'better-sqlite3';
 import type { AskConversation, AskConversationInfo, AskTurn } from '../../../../shared/types';
-import { migrate, type Migration } from '../stores/migrate';
+import { migrate, type Migration } from './migrate';
 
 const MIGRATIONS: Migration[] = [
   {
@@ -38,7 +38,7 @@ export function titleOf(question: string): string {
   return q.length > TITLE_LENGTH ? `${q.slice(0, TITLE_LENGTH - 1)}…` : q;
 }
 
-export class AskStore {
+export class AskConversationStore {
   constructor(private readonly db: Database.Database) {
     migrate(db, 'ask', MIGRATIONS);
   }

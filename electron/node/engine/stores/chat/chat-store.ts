@@ -5,7 +5,7 @@
 // their memory-wide and per-source positions, so time and session questions are plain
 // indexed SQL. SQLite is the source of truth: the search index and the messages graph are
 // derived from these rows.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type {
   ConversationInfo,
   MessageFilter,
@@ -14,11 +14,14 @@ import type {
   SessionInfo,
   SourceFormat,
   SourceInfo,
-} from '../../../../shared/types';
-import { GRAPHS, MEMORY_BASE } from '../../../../shared/rdf';
-import { migrate, type Migration } from './migrate';
-import type { TableColumns } from '../../../../shared/dates/wall-clock';
-import { endOfDay } from '../../../../shared/dates/calendar';
+  TimelinePlan,
+} from '../../../../../shared/types';
+import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
+import { migrate, type Migration } from '../migrate';
+import type { TableColumns } from '../../../../../shared/dates/wall-clock';
+import { endOfDay } from '../../../../../shared/dates/calendar';
+import type { RetrievalDoc } from '../../retrieval/types';
+import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
 
 export type Db = Database.Database;
 
@@ -190,6 +193,8 @@ const MESSAGE_COLUMNS = `m.id, m.source_id, m.conversation_id, m.session_id, s.m
   m.turn_index, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.day_name, m.week, m.date, m.time,
   m.external_id, c.title, m.iri_key`;
 const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id`;
+const DOC_COLUMNS = `m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.turn_index AS turnIndex, m.speaker, m.role, m.text,
+  m.ts_local AS timestamp, m.extra`;
 
 /** A message as the messages graph needs it (see stores/graph/messages-graph.ts). */
 export interface GraphRow {
@@ -206,6 +211,38 @@ export interface GraphRow {
   conversationIriKey: string;
   sessionIriKey: string;
   sessionOrdinal: number;
+}
+
+/** A speaker with one of its roles and how many messages it has with that role. */
+export interface SpeakerCount {
+  speaker: string;
+  role: string;
+  messages: number;
+}
+
+/** A session with both its numberings and its span (what the timeline plans over). */
+export interface SessionSpan {
+  id: number;
+  sourceId: number;
+  /** Session_Index in the whole memory. */
+  memoryIndex: number;
+  /** Session_Index within its source. */
+  sourceIndex: number;
+  start: string;
+  end: string;
+}
+
+/** A message as retrieval reads it, its text as written and its extra fields (JSON, e.g. an image caption). */
+export type MessageDoc = Omit<RetrievalDoc, 'text'> & { text: string; extra: string | null };
+
+/** What the embedding job embeds of a message, with the columns its vectors are scoped by. */
+export interface MessageText {
+  id: number;
+  sourceId: number;
+  sessionId: number;
+  conversationId: number;
+  speaker: string;
+  text: string;
 }
 
 export function postIri(iriKey: string): string {
@@ -237,15 +274,36 @@ function toMessageRow(r: MessageDbRow): MessageRow {
 }
 
 
+/** `?` placeholders for an IN list. */
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(',');
+
+/** Messages (alias m) of the ready sources, or of these of them; binds `sourceIds`. */
+function inReadySources(sourceIds?: readonly number[]): string {
+  const ready = `m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
+  return sourceIds?.length ? `m.source_id IN (${marks(sourceIds)}) AND ${ready}` : ready;
+}
+
+/** Rows longer IN lists are cut into (SQLite binds at most 32,766 parameters). */
+const IN_CHUNK = 900;
+
+function* slices<T>(values: readonly T[], size = IN_CHUNK): Generator<T[]> {
+  for (let i = 0; i < values.length; i += size) yield values.slice(i, i + size);
+}
+
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
 
-  private constructor(readonly db: Db) {}
+  private constructor(private readonly db: Db) {}
 
-  /** A prepared statement for fixed SQL, prepared once (imports call these per conversation). */
+  /**
+   * A prepared statement, prepared once: imports call these per conversation, the timeline and
+   * retrieval per question (their IN lists vary in length, so the cache is bounded). Each SQL
+   * text is used in one mode only (rows, `pluck` or `raw`), since those modes stick to the statement.
+   */
   private stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
     if (!s) {
+      if (this.statements.size > 500) this.statements.clear();
       s = this.db.prepare(sql);
       this.statements.set(sql, s);
     }
@@ -257,20 +315,10 @@ export class ChatStore {
     return new ChatStore(db);
   }
 
-  static open(file: string, nativeBinding?: string): ChatStore {
-    const db = new Database(file, nativeBinding ? { nativeBinding } : {});
-    db.pragma('journal_mode = WAL');
-    // NORMAL is durable against a killed process (the WAL is fsynced at checkpoints);
-    // only a power cut may lose the last transactions.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+  /** The chat tables of a connection (see memory-db.ts), created or migrated to this build's schema. */
+  static migrated(db: Db): ChatStore {
     migrate(db, 'chat', MIGRATIONS);
     return new ChatStore(db);
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close();
   }
 
   transaction<T>(fn: () => T): T {
@@ -293,6 +341,11 @@ export class ChatStore {
       )
       .run(s.key, s.name, s.path, s.format, s.contentHash, s.part, s.importedAt);
     return Number(r.lastInsertRowid);
+  }
+
+  /** Deletes a source row (its rows go with it, ON DELETE CASCADE) without renumbering sessions. */
+  deleteSourceRow(id: number): void {
+    this.stmt('DELETE FROM sources WHERE id = ?').run(id);
   }
 
   markSourceReady(id: number): void {
@@ -371,13 +424,13 @@ export class ChatStore {
           )
           .all(id, id) as { id: number }[]
       ).map((r) => r.id);
-      this.db.prepare('DELETE FROM sources WHERE id = ?').run(id);
+      this.deleteSourceRow(id);
       const removed = [{ id, key }];
       for (const t of touched) {
         const left = this.db.prepare('SELECT COUNT(*) FROM messages WHERE source_id = ?').pluck().get(t) as number;
         if (left === 0) {
           removed.push({ id: t, key: this.sourceKey(t)! });
-          this.db.prepare('DELETE FROM sources WHERE id = ?').run(t);
+          this.deleteSourceRow(t);
         }
       }
       this.refreshSessions();
@@ -540,12 +593,15 @@ export class ChatStore {
     }));
   }
 
-  listSpeakers(): { speaker: string; role: string; messages: number }[] {
-    return this.db
-      .prepare(
-        `SELECT speaker, role, COUNT(*) AS messages FROM messages GROUP BY speaker, role ORDER BY messages DESC, speaker`,
-      )
-      .all() as { speaker: string; role: string; messages: number }[];
+  /**
+   * Speakers with their role and message count, most messages first (a name may come with two
+   * roles), in the ready sources or in these of them.
+   */
+  listSpeakers(sourceIds?: number[]): SpeakerCount[] {
+    return this.stmt(
+      `SELECT m.speaker, m.role, COUNT(*) AS messages FROM messages m WHERE ${inReadySources(sourceIds)}
+       GROUP BY m.speaker, m.role ORDER BY messages DESC, m.speaker`,
+    ).all(...(sourceIds ?? [])) as SpeakerCount[];
   }
 
   /** SQL WHERE clause and parameters for a message filter (text is handled by the search index). */
@@ -696,12 +752,144 @@ export class ChatStore {
     }
   }
 
-  /** Message ids per source, for reconciling the search index. */
-  messageCountsBySource(): Map<number, number> {
-    const rows = this.db
-      .prepare(`SELECT m.source_id AS id, COUNT(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready' GROUP BY m.source_id`)
-      .all() as { id: number; n: number }[];
+  /** Messages per ready source (of these roles when given): reconciling the search index, extraction status. */
+  messageCountsBySource(roles?: Role[]): Map<number, number> {
+    const ofRoles = roles ? `AND m.role IN (${marks(roles)})` : '';
+    const rows = this.stmt(
+      `SELECT m.source_id AS id, COUNT(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'
+       WHERE 1 = 1 ${ofRoles} GROUP BY m.source_id`,
+    ).all(...(roles ?? [])) as { id: number; n: number }[];
     return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  // ---- questions the timeline, retrieval, Ask and extraction ask of the chat table
+
+  /**
+   * A value that changes whenever sources, sessions or messages do (imports, deletions):
+   * readers that cache answers per scope (timeline, retrieval) drop them when it moves.
+   */
+  dataVersion(): string {
+    return this.stmt(
+      `SELECT (SELECT COUNT(*) FROM sessions) || ':' || (SELECT COALESCE(MAX(id), 0) FROM messages) || ':' ||
+              (SELECT COUNT(*) FROM sources WHERE status = 'ready') || ':' || (SELECT COALESCE(SUM(id), 0) FROM sources WHERE status = 'ready') AS v`,
+    ).pluck().get() as string;
+  }
+
+  /** The person whose memory it is: the user-role speaker with the most messages (in these sources), if any. */
+  primarySpeaker(sourceIds?: number[]): string | undefined {
+    const inSources = sourceIds?.length ? `AND source_id IN (${marks(sourceIds)})` : '';
+    return this.stmt(
+      `SELECT speaker FROM messages WHERE role = 'user' ${inSources} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`,
+    ).pluck().get(...(sourceIds ?? [])) as string | undefined;
+  }
+
+  /** Sessions of the ready sources (or of these), in memory order, with both numberings. */
+  sessionSpans(sourceIds?: number[]): SessionSpan[] {
+    const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';
+    return this.stmt(
+      `SELECT x.id, x.source_id AS sourceId, x.memory_index AS memoryIndex, x.source_index AS sourceIndex,
+         x.start_local AS start, x.end_local AS end
+       FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
+       WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
+    ).all(...(sourceIds ?? [])) as SessionSpan[];
+  }
+
+  /** Dates (YYYY-MM-DD) that have messages, ascending, in the ready sources or these of them. */
+  messageDates(sourceIds?: number[]): string[] {
+    return this.stmt(`SELECT DISTINCT m.date FROM messages m WHERE ${inReadySources(sourceIds)} ORDER BY m.date`)
+      .pluck()
+      .all(...(sourceIds ?? [])) as string[];
+  }
+
+  /** Ids of the sessions in which a speaker has messages (ready sources, or these of them). */
+  sessionIdsOfSpeaker(speaker: string, sourceIds?: number[]): number[] {
+    return this.stmt(`SELECT DISTINCT m.session_id FROM messages m WHERE m.speaker = ? AND ${inReadySources(sourceIds)}`)
+      .pluck()
+      .all(speaker, ...(sourceIds ?? [])) as number[];
+  }
+
+  /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
+  chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+    const { sql, params } = chainSelect(plan);
+    const raw = this.stmt(sql).raw().all(...params) as [number, number, number, number, number, string | null, string][];
+    const rows = raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
+    return { rows, sql, params };
+  }
+
+  /** Rows by id as a chain would give them, Session_Index under the numbering given (ranked hits outside a chain). */
+  chainRowsByIds(ids: number[], numbering: TimelinePlan['sessionNumbering']): Map<number, ChainRow> {
+    const col = sessionIndexColumn(numbering);
+    const out = new Map<number, ChainRow>();
+    for (const chunk of slices(ids, 500)) {
+      const raw = this.stmt(
+        `SELECT m.id, m.source_id, m.session_id, ${col}, m.response_index, m.external_id, m.speaker FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.id IN (${marks(chunk)})`,
+      ).raw().all(...chunk) as [number, number, number, number, number, string | null, string][];
+      for (const [id, sourceId, sessionId, session, responseIndex, externalId, speaker] of raw) out.set(id, { id, sourceId, sessionId, session, responseIndex, externalId, speaker });
+    }
+    return out;
+  }
+
+  /** Wall-clock timestamps of messages, by id. */
+  localTimes(ids: number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    for (const chunk of slices(ids)) {
+      const rows = this.stmt(`SELECT id, ts_local FROM messages WHERE id IN (${marks(chunk)})`).raw().all(...chunk) as [number, string][];
+      for (const [id, t] of rows) out.set(id, t);
+    }
+    return out;
+  }
+
+  /** Messages of ready sources by id, as retrieval reads them (in no particular order). */
+  messageDocs(ids: number[]): MessageDoc[] {
+    const out: MessageDoc[] = [];
+    for (const chunk of slices(ids)) {
+      out.push(...(this.stmt(`SELECT ${DOC_COLUMNS} FROM messages m WHERE m.id IN (${marks(chunk)}) AND ${inReadySources()}`).all(...chunk) as MessageDoc[]));
+    }
+    return out;
+  }
+
+  /** Whole sessions of ready sources as retrieval reads them, in session then turn order. */
+  sessionMessageDocs(sessionIds: number[]): MessageDoc[] {
+    const out: MessageDoc[] = [];
+    for (const chunk of slices([...new Set(sessionIds)])) {
+      out.push(
+        ...(this.stmt(
+          `SELECT ${DOC_COLUMNS} FROM messages m WHERE m.session_id IN (${marks(chunk)}) AND ${inReadySources()} ORDER BY m.session_id, m.turn_index`,
+        ).all(...chunk) as MessageDoc[]),
+      );
+    }
+    return out;
+  }
+
+  /** Sessions with a message between two wall-clock bounds (a bare date `to` covers its day), by id. */
+  sessionIdsBetween(from: string, to: string, sourceIds?: number[]): number[] {
+    return this.stmt(
+      `SELECT DISTINCT m.session_id FROM messages m WHERE m.ts_local >= ? AND m.ts_local <= ? AND ${inReadySources(sourceIds)} ORDER BY m.session_id`,
+    )
+      .pluck()
+      .all(from, endOfDay(to), ...(sourceIds ?? [])) as number[];
+  }
+
+  /** Each session's position within its source (Source_Session_Index), by session id. */
+  sourceSessionIndexes(sessionIds: number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const chunk of slices(sessionIds)) {
+      for (const [id, index] of this.stmt(`SELECT id, source_index FROM sessions WHERE id IN (${marks(chunk)})`).raw().all(...chunk) as [number, number][]) out.set(id, index);
+    }
+    return out;
+  }
+
+  /** The ids of every message (vectors of other ids belong to deleted messages). */
+  messageIds(): Set<number> {
+    return new Set(this.stmt('SELECT id FROM messages').pluck().all() as number[]);
+  }
+
+  /** Messages of the ready sources (or of these) with their text, by id: what the embedding job embeds. */
+  messageTexts(sourceIds?: number[]): MessageText[] {
+    return this.stmt(
+      `SELECT m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.conversation_id AS conversationId, m.speaker, m.text
+       FROM messages m WHERE ${inReadySources(sourceIds)} ORDER BY m.id`,
+    ).all(...(sourceIds ?? [])) as MessageText[];
   }
 
   overview(): { sources: number; conversations: number; sessions: number; messages: number; speakers: number; firstAt: string | null; lastAt: string | null } {

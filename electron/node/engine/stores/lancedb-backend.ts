@@ -7,7 +7,7 @@
 // context (FTS-indexed: previous + next message text of the same session).
 
 import * as lancedb from '@lancedb/lancedb';
-import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from './types';
+import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from '../retrieval/types';
 import { endOfDay } from '../../../../shared/dates/calendar';
 
 /** The FTS options the messages table is indexed with (the retrieval defaults were measured on these). */

@@ -1,14 +1,14 @@
 // Extraction bookkeeping in SQLite (owner 'extraction'): one row per chunk with its status and
 // what its extraction recorded, and one row per job so that an interrupted job can be resumed.
 //
-// A chunk's 'done' status is written by the graph store in the same transaction as the chunk's
-// named graph (see `doneSql`), so the status never claims triples that are not there.
+// A chunk's outcome is written by the graph worker in the same transaction as the chunk's named
+// graph (`recordFinished`, `forget`: see the worker's 'finishChunk' and 'forgetChunks'), so the
+// status never claims triples that are not there.
 import type Database from 'better-sqlite3';
-import type { ChunkInfo, ChunkStatus, ExtractionScope } from '../../../../shared/types';
+import type { ChunkInfo, ChunkStatus, ExtractionCounts, ExtractionScope } from '../../../../shared/types';
 import { GRAPHS } from '../../../../shared/rdf';
-import { migrate } from '../stores/migrate';
-import type { AttachedSql } from '../stores/graph/journal';
-import type { ChunkPlan } from './chunks';
+import { migrate } from './migrate';
+import type { ChunkPlan } from '../extraction/chunks';
 import type { ChunkReport } from '../../../../shared/types';
 
 const MIGRATIONS = [
@@ -110,18 +110,18 @@ export interface JobRow {
 
 const now = () => new Date().toISOString();
 
-export interface StatusCounts {
-  chunks: number;
-  done: number;
-  failed: number;
-  pending: number;
-  running: number;
-  triples: number;
-}
-
 export class ExtractionState {
-  constructor(private readonly db: Database.Database) {
+  private constructor(private readonly db: Database.Database) {}
+
+  /** The extraction tables of a connection (see memory-db.ts), created or migrated to this build's schema. */
+  static migrated(db: Database.Database): ExtractionState {
     migrate(db, 'extraction', MIGRATIONS);
+    return new ExtractionState(db);
+  }
+
+  /** Over another connection to a migrated file (the graph worker's), without touching the schema. */
+  static over(db: Database.Database): ExtractionState {
+    return new ExtractionState(db);
   }
 
   /** After a crash: chunks that were running are pending again; running jobs were interrupted. */
@@ -229,13 +229,15 @@ export class ExtractionState {
     this.db.transaction(() => keys.forEach((k) => stmt.run(now(), k)))();
   }
 
-  /** The SQL that records a finished chunk; runs in the graph store's transaction. */
-  finishedSql(key: string, status: 'done' | 'failed', r: ChunkRecord): AttachedSql {
-    return {
-      sql: `UPDATE extraction_chunks SET status = ?, model = ?, prompt_version = ?, tries = ?, duration_ms = ?, triples_kept = ?,
-              triples_dropped = ?, prompt_tokens = ?, eval_tokens = ?, tokens_per_second = ?, report = ?, error = ?, job_id = ?, updated_at = ?
-            WHERE key = ?`,
-      params: [
+  /** Records how a chunk ended; the graph worker calls it in the transaction that stores or drops the chunk's graph. */
+  recordFinished(key: string, status: 'done' | 'failed', r: ChunkRecord): void {
+    this.db
+      .prepare(
+        `UPDATE extraction_chunks SET status = ?, model = ?, prompt_version = ?, tries = ?, duration_ms = ?, triples_kept = ?,
+           triples_dropped = ?, prompt_tokens = ?, eval_tokens = ?, tokens_per_second = ?, report = ?, error = ?, job_id = ?, updated_at = ?
+         WHERE key = ?`,
+      )
+      .run(
         status,
         r.model,
         r.promptVersion,
@@ -251,13 +253,18 @@ export class ExtractionState {
         r.jobId,
         now(),
         key,
-      ],
-    };
+      );
   }
 
-  /** SQL that forgets chunks (with their graphs dropped in the same transaction). */
-  deleteSql(keys: string[]): AttachedSql[] {
-    return slices(keys).map((part) => ({ sql: `DELETE FROM extraction_chunks WHERE key IN (${part.map(() => '?').join(',')})`, params: part }));
+  /** Forgets chunks; the graph worker calls it in the transaction that drops their graphs. */
+  forget(keys: string[]): void {
+    for (const part of slices(keys)) this.db.prepare(`DELETE FROM extraction_chunks WHERE key IN (${part.map(() => '?').join(',')})`).run(...part);
+  }
+
+  /** Target messages already in a chunk, per source. */
+  chunkedTargetsBySource(): Map<number, number> {
+    const rows = this.db.prepare(`SELECT source_id AS id, SUM(json_array_length(target_ids)) AS n FROM extraction_chunks GROUP BY source_id`).all() as { id: number; n: number }[];
+    return new Map(rows.map((r) => [r.id, r.n]));
   }
 
   /** Chunks of sessions that no longer exist in the chat table. */
@@ -269,7 +276,7 @@ export class ExtractionState {
     return new Set(this.db.prepare('SELECT key FROM extraction_chunks').pluck().all() as string[]);
   }
 
-  counts(groupBy: 'source_id' | 'session_id', ids?: number[]): Map<number, StatusCounts> {
+  counts(groupBy: 'source_id' | 'session_id', ids?: number[]): Map<number, ExtractionCounts> {
     const where = ids ? (ids.length ? `WHERE ${groupBy} IN (${ids.map(() => '?').join(',')})` : 'WHERE 0') : '';
     const rows = this.db
       .prepare(
@@ -277,7 +284,7 @@ export class ExtractionState {
            SUM(status = 'pending') AS pending, SUM(status = 'running') AS running, COALESCE(SUM(CASE WHEN status = 'done' THEN triples_kept END), 0) AS triples
          FROM extraction_chunks ${where} GROUP BY ${groupBy}`,
       )
-      .all(...(ids ?? [])) as (StatusCounts & { id: number })[];
+      .all(...(ids ?? [])) as (ExtractionCounts & { id: number })[];
     return new Map(rows.map(({ id, ...c }) => [id, c]));
   }
 

@@ -7,7 +7,7 @@
 // from one model; the model is recorded by the caller and a different model starts over.
 import * as lancedb from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Int64, Schema, Utf8 } from 'apache-arrow';
-import { scopeWhere, type SearchScope, type TextHit } from '../stores/search-index';
+import { scopeWhere, type SearchScope, type TextHit } from './search-index';
 
 export const MESSAGE_VECTORS = 'message_vectors';
 export const ENTITY_VECTORS = 'entity_vectors';

@@ -11,6 +11,7 @@ import type {
   GraphInfo,
   JobInfo,
   MessagePage,
+  MessagePart,
   MessageRow,
   RdfSyntaxError,
   SearchHit,
@@ -139,7 +140,7 @@ export const apiSpec = {
       })
       .strict(),
   ),
-  getMessage: method<{ message: MessageRow; postTurtle: string; derived: { iri: string; label: string; types: string[] }[] } | null>()(
+  getMessage: method<{ message: MessageRow; parts: MessagePart[]; postTurtle: string; derived: { iri: string; label: string; types: string[] }[] } | null>()(
     z.object({ id }).strict(),
   ),
   searchMessages: method<SearchHit[]>()(
@@ -154,12 +155,13 @@ export const apiSpec = {
 
   // ---- import
   /** Import files the engine can read (desktop file picker, CLI). Returns at once; progress comes as job events. */
+  /** `strict`: all-or-nothing per file (one conversation that cannot be read refuses the file). */
   importPaths: method<JobInfo>()(
-    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }).strict(),
+    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), strict: z.boolean().optional() }).strict(),
   ),
   /** Import a file's bytes (browser drag-and-drop or picker, where no path exists). */
   importUpload: method<JobInfo>()(
-    z.object({ name: z.string().min(1).max(512), bytes: z.instanceof(Uint8Array) }).strict(),
+    z.object({ name: z.string().min(1).max(512), bytes: z.instanceof(Uint8Array), strict: z.boolean().optional() }).strict(),
   ),
   /** Import the bundled demo memory. */
   importDemo: method<JobInfo>()(none),

@@ -11,7 +11,53 @@ export type SourceFormat =
   | 'longmemeval'
   | 'generic-json'
   | 'generic-jsonl'
-  | 'generic-csv';
+  | 'generic-csv'
+  | 'deepseek'
+  | 'openwebui'
+  | 'librechat'
+  | 'sillytavern'
+  | 'chatbot-ui'
+  | 'grok'
+  | 'gemini'
+  | 'markdown';
+
+/** A conversation an import could not read (the rest of its file was imported). */
+export interface SkippedConversation {
+  /** 1-based position of the conversation (or record, or line) in the file. */
+  position: number;
+  id?: string;
+  title?: string;
+  reason: string;
+}
+
+/** Something the import decided for a conversation it did import (e.g. which branch it kept). */
+export interface ImportWarning {
+  position: number;
+  id?: string;
+  title?: string;
+  message: string;
+}
+
+/** What an import skipped and decided, kept with the source it made. */
+export interface ImportReport {
+  skipped: SkippedConversation[];
+  warnings: ImportWarning[];
+}
+
+/**
+ * Parts of a message that are not its words as the person read them: the assistant's hidden
+ * thinking, tool calls and results, attached files (with their extracted text), cited sources.
+ */
+export type MessagePartKind = 'thinking' | 'tool' | 'attachment' | 'reference';
+
+export interface MessagePart {
+  kind: MessagePartKind;
+  /** 1-based for references: the [n] the text shows. */
+  ordinal: number;
+  label: string | null;
+  url: string | null;
+  text: string | null;
+}
 
 /**
  * A wall-clock time as the conversation saw it: 'YYYY-MM-DDTHH:MM:SS'.
@@ -35,6 +81,8 @@ export interface SourceInfo {
   firstAt: LocalDateTime | null;
   lastAt: LocalDateTime | null;
   graphIri: string;
+  /** Conversations the import skipped and what it decided; null when it had nothing to say. */
+  report: ImportReport | null;
 }
 
 export interface ConversationInfo {
@@ -80,6 +128,8 @@ export interface MessageRow {
   text: string;
   timestamp: LocalDateTime;
   tzOffsetMin: number | null;
+  /** The export gave no time: `timestamp` is the file's time, and only the order is real. */
+  timeApproximate?: boolean;
   dayName: string;
   week: string;
   date: string;

@@ -118,4 +118,13 @@ console.log(`import: ${MESSAGES} messages in ${imp.seconds.toFixed(2)} s = ${Mat
 const load = await benchGraphLoad();
 console.log(`graph start-up: ${load.image.quads} triples ready in ${load.image.seconds.toFixed(2)} s from opening the folder, from its ${load.image.from} (target < 3 s)`);
 console.log(`  parsing the snapshot instead: ${load.parse.seconds.toFixed(2)} s; on disk: snapshot ${load.snapshotMb.toFixed(0)} MB, image ${load.imageMb.toFixed(0)} MB`);
+// Large ChatGPT exports (issue 15): each size in its own process, so its peak RSS is its own.
+for (const mb of [50, 200, ...(process.env.BENCH_LARGE ? [1000] : [])]) {
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'import-large.ts'), String(mb)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    console.log(`large export ${mb} MB: ${out.trim().split('\n').pop()}`);
+  } catch (e) {
+    console.log(`large export ${mb} MB: failed: ${(e as { stderr?: string }).stderr?.trim().split('\n').slice(-3).join(' | ') ?? (e as Error).message}`);
+  }
+}
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);

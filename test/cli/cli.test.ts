@@ -72,7 +72,7 @@ describe('engram CLI', () => {
     fs.writeFileSync(bad, '[{"mapping": ');
     const r = await engram('--data', data, 'import', bad);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('engram: broken.json: not valid JSON (the file ends in the middle of the data; it looks truncated)\n');
+    expect(r.stderr).toBe('engram: broken.json: the file is cut off at byte 13 (inside conversation 1)\n');
     const q = await engram('--data', data, 'sparql', 'SELECT ?x WHERE { ?x }');
     expect(q.code).toBe(1);
     expect(q.stderr.trim().split('\n')).toHaveLength(1);
@@ -80,6 +80,22 @@ describe('engram CLI', () => {
     const stats = JSON.parse((await engram('--data', data, 'stats', '--json')).stdout);
     expect(stats.messages).toBe(12);
   });
+
+  it('lists the conversations it skipped and what it decided; --strict refuses the file instead', async () => {
+    const dir = tempDir();
+    const file = fixture('formats', 'chatgpt-broken.json');
+    const strict = await engram('--data', dir, 'import', '--strict', file);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe('engram: chatgpt-broken.json: conversation 2 "Broken: no mapping" (cg-2) cannot be read: it has no mapping (its messages are missing from the export) (strict import: nothing was imported)\n');
+    expect(JSON.parse((await engram('--data', dir, 'stats', '--json')).stdout).messages).toBe(0);
+    const r = await engram('--data', dir, 'import', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'chatgpt-broken.json: imported: 7 messages, 3 sessions, 3 conversations; 1 conversation skipped\n' +
+        '  skipped conversation 2 "Broken: no mapping" (cg-2): it has no mapping (its messages are missing from the export)\n' +
+        '  note: conversation 3 "Dangling current node" (cg-3): its current_node gone is not in its mapping: kept the branch that ends at the newest message\n',
+    );
+  }, 60_000);
 
   it('refuses a data folder another process holds', async () => {
     const { Engine } = await import('../../electron/node/engine/engine');

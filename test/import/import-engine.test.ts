@@ -153,7 +153,7 @@ describe('importing into the three stores', () => {
 describe('bad input writes nothing', () => {
   const badFiles = (dir: string): [string, string | Uint8Array | null, RegExp][] => [
     ['empty.json', '', /^empty\.json: the file is empty \(0 bytes\)$/],
-    ['truncated.json', fs.readFileSync(fixture('chatgpt', 'conversations.json'), 'utf8').slice(0, 500), /^truncated\.json: not valid JSON \(the file ends in the middle/],
+    ['truncated.json', fs.readFileSync(fixture('chatgpt', 'conversations.json'), 'utf8').slice(0, 500), /^truncated\.json: the file is cut off at byte 500 \(inside conversation 1\)$/],
     ['latin1.csv', new Uint8Array([...Buffer.from('speaker,text,timestamp\nZo'), 0xeb, ...Buffer.from(',caf\u00e9,2024-01-01\n')]), /^latin1\.csv: not UTF-8 text \(invalid byte 0xeb at offset 25\)/],
     ['no-conversations.zip', zipSync({ 'readme.txt': strToU8('hello') }), /^no-conversations\.zip: the zip archive holds no conversations file/],
     ['broken.zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), /^broken\.zip: the zip archive is damaged/],
@@ -200,5 +200,104 @@ describe('bad input writes nothing', () => {
     expect(withRawSqlite(engine, (db) => db.prepare('SELECT COUNT(*) FROM messages').pluck().get())).toBe(0);
     expect(await engine.search.count()).toBe(0);
     expect(await graphCount(engine)).toBe(0);
+  });
+});
+
+describe('broken conversations, strict mode, every format into the stores', () => {
+  const FORMATS = fixture('formats');
+
+  it('skips what cannot be read, imports the rest, and keeps the report with the source', async () => {
+    engine = await openEngine();
+    const job = await importFiles(engine, path.join(FORMATS, 'chatgpt-broken.json'));
+    expect(job.state).toBe('done');
+    const [outcome] = (job.result as { sources: Record<string, unknown>[] }).sources;
+    expect(outcome).toMatchObject({ status: 'imported', conversations: 3, messages: 7 });
+    expect(outcome.skipped).toEqual([{ position: 2, id: 'cg-2', title: 'Broken: no mapping', reason: 'it has no mapping (its messages are missing from the export)' }]);
+    expect((outcome.warnings as { position: number }[]).map((w) => w.position)).toEqual([3]);
+    const [source] = await engine.listSources();
+    expect(source.report?.skipped.map((s) => s.id)).toEqual(['cg-2']);
+    expect(source.report?.warnings[0]).toMatchObject({ position: 3, id: 'cg-3', title: 'Dangling current node' });
+  });
+
+  it('strict: one conversation that cannot be read refuses the whole file, and nothing is written', async () => {
+    engine = await openEngine();
+    const job = await finished(engine, engine.importPaths({ paths: [path.join(FORMATS, 'chatgpt-broken.json')], strict: true }));
+    expect(job.state).toBe('failed');
+    expect(job.error).toBe('chatgpt-broken.json: conversation 2 "Broken: no mapping" (cg-2) cannot be read: it has no mapping (its messages are missing from the export) (strict import: nothing was imported)');
+    expect(await count(engine)).toEqual({ sources: 0, conversations: 0, sessions: 0, messages: 0 });
+    expect(await engine.search.count()).toBe(0);
+    expect(await graphCount(engine)).toBe(0);
+  });
+
+  it('a file where no conversation can be read fails in one line', async () => {
+    engine = await openEngine();
+    const file = path.join(tempDir(), 'bad.csv');
+    fs.writeFileSync(file, 'speaker,text\nMaya,hello\n');
+    const job = await importFiles(engine, file);
+    expect(job.state).toBe('failed');
+    expect(job.error).toBe('bad.csv: no conversation could be read: conversation 1 "bad.csv" (bad.csv): row 2: timestamp is missing');
+  });
+
+  it('every format imports its fixture; re-importing is a no-op; parts, attachments and approximate times are stored', async () => {
+    engine = await openEngine();
+    const files = fs.readdirSync(FORMATS).filter((f) => !f.endsWith('.md') || f === 'transcript.md').filter((f) => f !== 'README.md').map((f) => path.join(FORMATS, f));
+    const job = await importFiles(engine, ...files);
+    expect(job.state).toBe('done');
+    const sources = await engine.listSources();
+    expect(Object.fromEntries(sources.map((s) => [s.name, [s.format, s.conversations, s.messages]]))).toEqual({
+      'MyActivity.html': ['gemini', 1, 2],
+      // Gemini days are one conversation per account: 2025-04-29 was opened by the HTML export.
+      'MyActivity.json': ['gemini', 1, 4],
+      'chatbot-ui.json': ['chatbot-ui', 1, 3],
+      'chatgpt-broken.json': ['chatgpt', 3, 7],
+      'claude-2025.json': ['claude', 1, 2],
+      'deepseek.json': ['deepseek', 1, 2],
+      'grok.json': ['grok', 1, 2],
+      'librechat-flat.json': ['librechat', 1, 3],
+      'openwebui.json': ['openwebui', 1, 2],
+      'sillytavern.jsonl': ['sillytavern', 1, 3],
+      'transcript.md': ['markdown', 1, 4],
+    });
+    // chatgpt-single.json and librechat-tree.json hold conversations already imported from the other files.
+    const outcomes = (job.result as { sources: { name: string; status: string }[] }).sources;
+    expect(outcomes.filter((o) => o.status === 'no new messages').map((o) => o.name).sort()).toEqual(['chatgpt-single.json', 'librechat-tree.json']);
+    const before = await count(engine);
+    const again = await importFiles(engine, ...files);
+    expect((again.result as { sources: { status: string }[] }).sources.every((s) => s.status === 'already imported' || s.status === 'no new messages')).toBe(true);
+    expect(await count(engine)).toEqual(before);
+    expect(await engine.search.count()).toBe(before.messages);
+
+    // An attachment's extracted text is searchable, though not part of the message's words.
+    const [hit] = await engine.searchMessages({ text: 'cedar boards' });
+    expect(hit.message.text).toBe('How deep should a raised bed be?');
+    const detail = await engine.getMessage({ id: hit.message.id });
+    expect(detail!.parts).toEqual([{ kind: 'attachment', ordinal: 1, label: 'bed-plan.txt', url: null, text: 'Bed: 120 x 240 cm, cedar boards' }]);
+    const claude = (await engine.searchMessages({ text: '1,210' })).find((h) => h.message.speaker === 'Claude')!;
+    expect((await engine.getMessage({ id: claude.message.id }))!.parts.map((p) => p.kind)).toEqual(['thinking', 'tool', 'tool']);
+    const { rows } = await engine.listMessages({ filter: { speakers: ['Assistant'] } });
+    const haiku = rows.find((r) => r.text.startsWith('Steam curls'))!;
+    expect(haiku).toMatchObject({ timeApproximate: true, timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(rows.find((r) => r.text.startsWith('Yes — use it'))!.timeApproximate).toBe(true);
+  });
+
+  it('a newer export adds only what is new, for formats with ids', async () => {
+    engine = await openEngine();
+    const dir = tempDir();
+    const write = (name: string, data: unknown) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, JSON.stringify(data));
+      return file;
+    };
+    const claude = JSON.parse(fs.readFileSync(path.join(FORMATS, 'claude-2025.json'), 'utf8'));
+    const grok = JSON.parse(fs.readFileSync(path.join(FORMATS, 'grok.json'), 'utf8'));
+    const chatbot = JSON.parse(fs.readFileSync(path.join(FORMATS, 'chatbot-ui.json'), 'utf8'));
+    await importFiles(engine, write('claude.json', claude), write('grok.json', grok), write('chatbot.json', chatbot));
+    const before = await count(engine);
+    claude[0].chat_messages.push({ uuid: 'h4', sender: 'human', created_at: '2025-05-01T10:02:00.000000Z', text: 'And June?', content: [{ type: 'text', text: 'And June?' }] });
+    grok.conversations[0].responses.push({ response: { _id: 'r3', message: 'Thanks!', sender: 'human', create_time: { $date: { $numberLong: '1736496100000' } } } });
+    chatbot.history[0].messages.push({ role: 'assistant', content: 'Bitte!' });
+    const job = await importFiles(engine, write('claude-newer.json', claude), write('grok-newer.json', grok), write('chatbot-newer.json', chatbot));
+    expect((job.result as { sources: { messages: number }[] }).sources.map((s) => s.messages)).toEqual([1, 1, 1]);
+    expect(await count(engine)).toMatchObject({ conversations: before.conversations, messages: before.messages + 3 });
   });
 });

@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseInputText } from '../../electron/node/engine/import/detect';
-import type { ParsedConversation, ParsedSource } from '../../electron/node/engine/import/parsed';
+import { messagesOf, parseError, parseFixtureFile, parseText, type CollectedSource } from '../support/parse-input';
 import { fixture } from '../support/temp-engine';
 
-const parseFixture = (...parts: string[]) => parseInputText(parts[parts.length - 1], fs.readFileSync(fixture(...parts), 'utf8'));
-const messagesOf = (c: ParsedConversation) => c.messages ?? c.sessions!.flatMap((s) => s.messages);
-const texts = (s: ParsedSource, i = 0) => messagesOf(s.conversations[i]).map((m) => m.text);
+const parseFixture = (...parts: string[]) => parseFixtureFile(fixture(...parts));
+const texts = (s: CollectedSource, i = 0) => messagesOf(s.conversations[i]).map((m) => m.text);
 
-describe('format detection and parsing (by content, not by file name)', () => {
-  it('ChatGPT: follows current_node, skips system/tool/hidden/thoughts/empty nodes, keeps times and titles', () => {
-    const [src] = parseInputText('export-with-any-name.txt', fs.readFileSync(fixture('chatgpt', 'conversations.json'), 'utf8'));
+describe('format detection and parsing (by content, not by file name)', async () => {
+  it('ChatGPT: follows current_node, skips system/tool/hidden/thoughts/empty nodes, keeps times and titles', async () => {
+    const [src] = await parseText('export-with-any-name.txt', fs.readFileSync(fixture('chatgpt', 'conversations.json')));
     expect(src.format).toBe('chatgpt');
     expect(src.conversations.map((c) => c.title)).toEqual(['Lisbon trip', 'Sourdough']);
     // The edited branch (u2b) is the one the person saw; the abandoned branch (u2a) is not.
@@ -32,8 +30,8 @@ describe('format detection and parsing (by content, not by file name)', () => {
     expect(texts(src, 1)).toEqual(['My starter smells like acetone. Is it dead?', 'Not dead, just hungry: feed it twice a day for a few days.']);
   });
 
-  it('Claude: human/assistant from text or content blocks, ISO times, untitled chats named', () => {
-    const [src] = parseFixture('claude', 'conversations.json');
+  it('Claude: human/assistant from text or content blocks, ISO times, untitled chats named', async () => {
+    const [src] = await parseFixture('claude', 'conversations.json');
     expect(src.format).toBe('claude');
     expect(texts(src)).toEqual([
       'I want to run my first marathon in October. Where do I start?',
@@ -46,8 +44,8 @@ describe('format detection and parsing (by content, not by file name)', () => {
     expect(src.conversations[1].title).toBe('Untitled chat');
   });
 
-  it('LoCoMo: sessions from session_K + date, skips dated sessions without turns, keeps dia_id and image captions', () => {
-    const [src] = parseFixture('locomo', 'mini.json');
+  it('LoCoMo: sessions from session_K + date, skips dated sessions without turns, keeps dia_id and image captions', async () => {
+    const [src] = await parseFixture('locomo', 'mini.json');
     expect(src.format).toBe('locomo');
     const conv = src.conversations[0];
     expect(conv.title).toBe('Ana & Ben');
@@ -58,8 +56,8 @@ describe('format detection and parsing (by content, not by file name)', () => {
     expect(first.messages[2].extra).toMatchObject({ blip_caption: 'a photo of a ceramic bowl on a table' });
   });
 
-  it('temporal-memory: per-response date_time with seconds, response_number kept', () => {
-    const [src] = parseFixture('temporal-memory', 'mini.json');
+  it('temporal-memory: per-response date_time with seconds, response_number kept', async () => {
+    const [src] = await parseFixture('temporal-memory', 'mini.json');
     expect(src.format).toBe('temporal-memory');
     const msgs = messagesOf(src.conversations[0]);
     expect(msgs.map((m) => m.time.local)).toEqual([
@@ -72,8 +70,8 @@ describe('format detection and parsing (by content, not by file name)', () => {
     expect(msgs.map((m) => m.extra?.response_number)).toEqual(['0', '1', '2', '3', '4']);
   });
 
-  it('LongMemEval: one source per instance, one conversation per haystack session with its date and id', () => {
-    const srcs = parseFixture('longmemeval', 'instances.json');
+  it('LongMemEval: one source per instance, one conversation per haystack session with its date and id', async () => {
+    const srcs = await parseFixture('longmemeval', 'instances.json');
     expect(srcs.map((s) => s.part)).toEqual(['q-001', 'q-002_abs']);
     expect(srcs[0].conversations.map((c) => c.externalId)).toEqual(['s-a', 's-b']);
     expect(srcs[0].conversations[0].sessions![0].messages[0]).toMatchObject({
@@ -86,49 +84,42 @@ describe('format detection and parsing (by content, not by file name)', () => {
     expect(srcs[0].conversations[0].family).not.toBe(srcs[1].conversations[0].family);
   });
 
-  it('generic JSONL, JSON and CSV: speaker or role, text or content, timestamps with offsets, conversation ids', () => {
+  it('generic JSONL, JSON and CSV: speaker or role, text or content, timestamps with offsets, conversation ids', async () => {
     for (const file of ['messages.jsonl', 'messages.json', 'messages.csv']) {
-      const [src] = parseFixture('generic', file);
+      const [src] = await parseFixture('generic', file);
       expect(src.conversations.map((c) => c.externalId)).toEqual(['c1', 'c2']);
       expect(messagesOf(src.conversations[1]).map((m) => m.role)).toEqual(['user', 'assistant']);
     }
-    const [jsonl] = parseFixture('generic', 'messages.jsonl');
+    const [jsonl] = await parseFixture('generic', 'messages.jsonl');
     expect(jsonl.format).toBe('generic-jsonl');
     expect(messagesOf(jsonl.conversations[0])[0].time).toEqual({ local: '2024-06-01T08:00:00', offsetMin: 120 });
-    const [csv] = parseFixture('generic', 'messages.csv');
+    const [csv] = await parseFixture('generic', 'messages.csv');
     expect(csv.format).toBe('generic-csv');
     expect(messagesOf(csv.conversations[0]).at(-1)!.text).toBe('A line with "quotes", a comma\nand a newline.');
     expect(messagesOf(csv.conversations[0])[0].time).toEqual({ local: '2024-06-01T08:00:00', offsetMin: null });
   });
 });
 
-describe('bad input: one clear line naming the file and what is wrong', () => {
+describe('bad input: one clear line naming the file and what is wrong', async () => {
   const cases: [string, string, RegExp][] = [
-    ['truncated.json', '[{"title": "x", "mapping": {', /^truncated\.json: not valid JSON \(the file ends in the middle of the data; it looks truncated\)$/],
-    ['corrupt.json', '[{"title": "x",, "mapping": {}}]', /^corrupt\.json: not valid JSON \(.* at line 1, column 16\)$/],
+    ['truncated.json', '[{"title": "x", "mapping": {', /^truncated\.json: the file is cut off at byte 28 \(inside conversation 1\)$/],
+    ['corrupt.json', '[{"title": "x",, "mapping": {}}]', /^corrupt\.json: not valid JSON near byte 32 \(inside conversation 1\): Unexpected COMMA/],
     ['other.json', '{"hello": "world"}', /^other\.json: unknown format: JSON, but not a ChatGPT, Claude/],
-    ['notes.txt', 'just some notes\nwithout any structure', /^notes\.txt: unknown format: expected a JSON, JSONL or CSV chat export$/],
+    ['notes.txt', 'just some notes\nwithout any structure', /^notes\.txt: unknown format: expected a JSON, JSONL, CSV, Markdown or HTML chat export$/],
     ['blank.json', '   \n  ', /^blank\.json: the file holds only whitespace$/],
     ['rows.jsonl', '{"speaker":"a","text":"hi","timestamp":"2024-01-01"}\n{"foo":1}\n', /^rows\.jsonl: line 2 is not a message/],
-    ['no-time.csv', 'speaker,text\nMaya,hello\n', /^no-time\.csv: row 2: timestamp is missing$/],
-    ['bad-time.jsonl', '{"speaker":"a","text":"hi","timestamp":"soon"}\n{"speaker":"b","text":"yo","timestamp":"2024-01-01"}\n', /^bad-time\.jsonl: line 1\.timestamp: cannot read 'soon' as a date$/],
   ];
   for (const [name, text, expected] of cases) {
-    it(`${name}`, () => {
-      let message = '';
-      try {
-        parseInputText(name, text);
-      } catch (e) {
-        message = (e as Error).message;
-      }
+    it(`${name}`, async () => {
+      const message = await parseError(name, text);
       expect(message).toMatch(expected);
       expect(message).not.toContain('\n');
     });
   }
 
-  it('a LoCoMo session without a usable date names the field', () => {
+  it('a LoCoMo session without a usable date names the field', async () => {
     const bad = JSON.parse(fs.readFileSync(fixture('locomo', 'mini.json'), 'utf8'));
     bad.session_2_date_time = 'sometime';
-    expect(() => parseInputText('locomo.json', JSON.stringify(bad))).toThrow("locomo.json: session_2_date_time 'sometime' is not a date");
+    expect(await parseError('locomo.json', JSON.stringify(bad))).toBe("locomo.json: session_2_date_time 'sometime' is not a date");
   });
 });

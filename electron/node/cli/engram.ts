@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { Command, Option } from 'commander';
 import { compactIri } from '../../../shared/rdf';
-import type { MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
+import type { ImportReport, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
 import { defaultDataDir } from '../engine/paths';
 import { CliError, followJob, parseRange, withEngine } from './command';
 import { formatOf, printObject, printRows } from './output';
@@ -13,6 +13,11 @@ import { registerExtractionCommands } from './extract-command';
 
 interface GlobalOpts {
   data?: string;
+}
+
+/** "conversation 3 "Title" (id)" for the import summary. */
+function describeConversation(c: { position: number; id?: string; title?: string }): string {
+  return `conversation ${c.position}${c.title ? ` "${c.title}"` : ''}${c.id ? ` (${c.id})` : ''}`;
 }
 
 function termText(t: RdfTerm | undefined): string {
@@ -41,18 +46,24 @@ export function buildProgram(): Command {
 
   program
     .command('import')
-    .description('import chat exports (ChatGPT, Claude, LoCoMo, temporal-memory, LongMemEval, JSON/JSONL/CSV)')
+    .description('import chat exports (ChatGPT, Claude, DeepSeek, Open WebUI, LibreChat, Grok, Gemini, SillyTavern, chatbot-ui, Markdown, LoCoMo, LongMemEval, JSON/JSONL/CSV)')
     .argument('<files...>', 'files to import')
     .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
-    .action(async (files: string[], opts: { gap: string }) =>
+    .option('--strict', 'all or nothing per file: refuse a file if any conversation in it cannot be read')
+    .action(async (files: string[], opts: { gap: string; strict?: boolean }) =>
       withEngine(program, async (engine) => {
-        const job = await engine.importPaths({ paths: files });
+        const job = await engine.importPaths({ paths: files, strict: opts.strict === true });
         // Progress on a terminal only: a script reads just the per-file lines.
         const end = await followJob(engine, job, { quiet: !process.stderr.isTTY });
         const result = (end.result ?? {}) as { sources?: Record<string, unknown>[]; errors?: { error: string }[] };
         for (const s of result.sources ?? []) {
           const counts = s.status === 'imported' ? `: ${s.messages} messages, ${s.sessions} sessions, ${s.conversations} conversations` : '';
-          process.stdout.write(`${s.name}: ${s.status}${counts}\n`);
+          const skipped = (s.skipped as ImportReport['skipped'] | undefined) ?? [];
+          const warnings = (s.warnings as ImportReport['warnings'] | undefined) ?? [];
+          const note = skipped.length ? `; ${skipped.length} conversation${skipped.length === 1 ? '' : 's'} skipped` : '';
+          process.stdout.write(`${s.name}: ${s.status}${counts}${note}\n`);
+          for (const k of skipped) process.stdout.write(`  skipped ${describeConversation(k)}: ${k.reason}\n`);
+          for (const w of warnings) process.stdout.write(`  note: ${describeConversation(w)}: ${w.message}\n`);
         }
         const errors = result.errors ?? (end.error ? end.error.split('\n').map((error) => ({ error })) : []);
         for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);

@@ -9,7 +9,7 @@ import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './common/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
-import { parseInputText } from './import/detect';
+import { parseInput } from './import/detect';
 import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
@@ -301,7 +301,8 @@ export class Engine implements EngramApi {
   async getMessage(args: ApiArgs<'getMessage'>): Promise<ApiResult<'getMessage'>> {
     const [message] = this.chat.getMessages([args.id]);
     if (!message) return null;
-    if (!this.graph.isReady) return { message, postTurtle: '', derived: [] };
+    const parts = this.chat.messageParts(message.id);
+    if (!this.graph.isReady) return { message, parts, postTurtle: '', derived: [] };
     const { turtle } = await this.graph.request({ op: 'turtle', entity: message.iri });
     const derived = await this.graph.request({
       op: 'query',
@@ -313,6 +314,7 @@ export class Engine implements EngramApi {
     const rows = derived.kind === 'select' ? derived.rows : [];
     return {
       message,
+      parts,
       postTurtle: turtle,
       derived: rows.map((r) => ({ iri: r.e.value, label: r.label?.value ?? r.e.value, types: r.types?.value ? r.types.value.split(' ') : [] })),
     };
@@ -322,11 +324,11 @@ export class Engine implements EngramApi {
 
   async importPaths(args: ApiArgs<'importPaths'>): Promise<JobInfo> {
     const title = args.paths.length === 1 ? `Import ${path.basename(args.paths[0])}` : `Import ${args.paths.length} files`;
-    return this.startImport(title, args.paths.map((p) => () => readInputPath(p)));
+    return this.startImport(title, args.paths.map((p) => () => readInputPath(p)), args.strict === true);
   }
 
   async importUpload(args: ApiArgs<'importUpload'>): Promise<JobInfo> {
-    return this.startImport(`Import ${args.name}`, [async () => readInputBytes(args.name, args.bytes)]);
+    return this.startImport(`Import ${args.name}`, [() => readInputBytes(args.name, args.bytes)], args.strict === true);
   }
 
   /**
@@ -348,37 +350,48 @@ export class Engine implements EngramApi {
   }
 
   /** Runs an import as a job; the job's result lists each source's outcome and each file's error. */
-  private startImport(title: string, inputs: (() => Promise<InputFile>)[]): JobInfo {
-    return this.jobs.start('import', title, 'messages', (ctx) => this.runImport(inputs, ctx));
+  private startImport(title: string, inputs: (() => Promise<InputFile>)[], strict: boolean): JobInfo {
+    return this.jobs.start('import', title, 'messages', (ctx) => this.runImport(inputs, ctx, { strict }));
   }
 
-  /** Imports inputs one after another; used by the job and by the CLI (which waits for it). */
-  async runImport(inputs: (() => Promise<InputFile>)[], ctx: JobContext): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
+  /**
+   * Imports inputs one after another; used by the job and by the CLI (which waits for it).
+   * Each file is read as a stream; progress counts the messages written, with the total
+   * estimated from the share of the file read so far.
+   */
+  async runImport(
+    inputs: (() => Promise<InputFile>)[],
+    ctx: JobContext,
+    opts: { strict?: boolean } = {},
+  ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     if (!this.graph.isReady) ctx.progress(0, null, 'Waiting for the knowledge graph to load');
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
     const sources: SourceOutcome[] = [];
     const errors: { file: string; error: string }[] = [];
     let done = 0;
-    let total = 0;
     for (const load of inputs) {
       ctx.throwIfCancelled();
       let input: InputFile | null = null;
       try {
+        ctx.progress(done, null, 'Reading the file');
         input = await load();
-        ctx.progress(done, null, `Reading ${input.name}`);
-        const parseStart = performance.now();
-        const parsed = parseInputText(input.name, input.text);
-        const parseMs = Math.round(performance.now() - parseStart);
-        total += parsed.reduce((n, p) => n + p.conversations.reduce((m, c) => m + (c.messages?.length ?? c.sessions?.reduce((k, s) => k + s.messages.length, 0) ?? 0), 0), 0);
+        const file = input;
+        let read = 0;
+        const doneBefore = done;
+        const estimate = () => {
+          const share = file.readableBytes ? Math.min(1, read / file.readableBytes) : 0;
+          const written = done - doneBefore;
+          return share > 0.01 && written > 0 ? doneBefore + Math.max(written, Math.round(written / share)) : null;
+        };
+        const parsed = await parseInput(file, (n) => (read = n));
         for (const p of parsed) {
           ctx.throwIfCancelled();
-          ctx.progress(done, total, `Importing ${p.name}`);
-          const outcome = await importSource(this.stores, input, p, { sessionGapMinutes: this.options.sessionGapMinutes }, ctx, (n) => {
+          ctx.progress(done, estimate(), `Importing ${p.name}`);
+          const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict }, ctx, (n) => {
             done += n;
-            ctx.progress(done, total);
+            ctx.progress(done, estimate());
           });
-          if (outcome.status === 'imported') outcome.timings.parseMs = parseMs;
           sources.push(outcome);
         }
       } catch (e) {
@@ -389,7 +402,7 @@ export class Engine implements EngramApi {
         if (sources.some((s) => s.status === 'imported')) this.changed('sources', 'messages', 'graph');
       }
     }
-    ctx.progress(done, total || done);
+    ctx.progress(done, done);
     void this.search.optimize().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });

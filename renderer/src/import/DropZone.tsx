@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Icon } from '../ui/icons';
 import { useImport } from './import-store';
 
-export const ACCEPTED_FILES = '.json,.jsonl,.ndjson,.csv,.zip,.txt';
+export const ACCEPTED_FILES = '.json,.jsonl,.ndjson,.csv,.zip,.txt,.md,.markdown,.html';
 
 export function DropZone(props: { compact?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +34,7 @@ export function DropZone(props: { compact?: boolean }) {
       <div>
         <div className="dropzone-title">Drop conversation exports here</div>
         <div className="muted" style={{ fontSize: 12 }}>
-          ChatGPT and Claude exports, LoCoMo, LongMemEval, or your own JSON, JSONL and CSV
+          ChatGPT, Claude, Gemini, Grok, DeepSeek, Open WebUI, LibreChat, SillyTavern, chatbot-ui exports, Markdown transcripts, or your own JSON, JSONL and CSV
         </div>
       </div>
       <button className="btn" onClick={() => input.current?.click()} disabled={sending.length > 0}>

@@ -1,6 +1,6 @@
 // Import (and later extraction) jobs: progress with counts, elapsed time and Cancel; failures
 // inline with the file name and the reason.
-import type { JobInfo } from '../../../shared/types';
+import type { ImportWarning, JobInfo, SkippedConversation } from '../../../shared/types';
 import { api } from '../api/connection';
 import { ExtractionJobRow } from '../extraction/ExtractionJobRow';
 import { useApp } from '../state/app-store';
@@ -85,8 +85,46 @@ function JobRow({ job }: { job: JobInfo }) {
           </span>
         )}
       </div>
+      {job.state === 'done' && <ImportReportList job={job} />}
     </div>
   );
+}
+
+/** What a finished import skipped and decided, per file: position, title or id, and why. */
+function ImportReportList({ job }: { job: JobInfo }) {
+  const sources = ((job.result?.sources ?? []) as { name: string; skipped?: SkippedConversation[]; warnings?: ImportWarning[] }[]).filter(
+    (s) => s.skipped?.length || s.warnings?.length,
+  );
+  if (!sources.length) return null;
+  return (
+    <div className="job-detail" data-testid="import-report">
+      {sources.map((s) => (
+        <div key={s.name}>
+          {s.skipped?.length ? (
+            <div className="danger-text">
+              {s.name}: {s.skipped.length} conversation{s.skipped.length === 1 ? '' : 's'} skipped, the rest imported
+            </div>
+          ) : null}
+          <ul style={{ margin: '2px 0 0 16px', padding: 0 }}>
+            {s.skipped?.map((k) => (
+              <li key={`s${k.position}`} data-testid="import-skipped">
+                {conversationLabel(k)}: {k.reason}
+              </li>
+            ))}
+            {s.warnings?.map((w, i) => (
+              <li key={`w${i}`} className="muted" data-testid="import-warning">
+                {conversationLabel(w)}: {w.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function conversationLabel(c: { position: number; id?: string; title?: string }): string {
+  return `Conversation ${c.position}${c.title ? ` “${c.title}”` : ''}${c.id ? ` (${c.id})` : ''}`;
 }
 
 function JobStateIcon({ state }: { state: JobInfo['state'] }) {

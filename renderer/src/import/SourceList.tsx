@@ -7,6 +7,7 @@ import { refreshMemory } from '../state/memory';
 import { useApp } from '../state/app-store';
 import { errorMessage, formatCount, formatDateTime, formatRange } from '../ui/format';
 import { Icon } from '../ui/icons';
+import { conversationLabel } from './JobList';
 
 export function SourceList() {
   const sources = useApp((s) => s.sources);
@@ -48,6 +49,11 @@ function SourceRow({ source }: { source: SourceInfo }) {
             {source.name}
           </span>
           <span className="badge">{source.format}</span>
+          {source.report?.skipped.length ? (
+            <span className="badge" title={source.report.skipped.map((k) => `${conversationLabel(k)}: ${k.reason}`).join('\n')} data-testid="source-skipped">
+              {source.report.skipped.length} skipped
+            </span>
+          ) : null}
         </div>
         <div className="faint tnum" style={{ fontSize: 11.5 }}>
           {formatCount(source.messages)} messages · {formatCount(source.sessions)} sessions · {formatCount(source.conversations)} conversations ·{' '}

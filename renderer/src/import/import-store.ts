@@ -14,22 +14,27 @@ interface ImportState {
   sending: string[];
   errors: UploadError[];
   demoStarting: boolean;
+  /** All or nothing per file: refuse a file if any conversation in it cannot be read. */
+  strict: boolean;
+  setStrict(strict: boolean): void;
   uploadFiles(files: File[]): Promise<void>;
   importDemo(): Promise<void>;
   dismissError(name: string): void;
 }
 
-export const useImport = create<ImportState>()((set) => ({
+export const useImport = create<ImportState>()((set, get) => ({
   sending: [],
   errors: [],
   demoStarting: false,
+  strict: false,
+  setStrict: (strict) => set({ strict }),
 
   async uploadFiles(files) {
     for (const file of files) {
       set((s) => ({ sending: [...s.sending, file.name], errors: s.errors.filter((e) => e.name !== file.name) }));
       try {
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const job = await api().importUpload({ name: file.name, bytes });
+        const job = await api().importUpload({ name: file.name, bytes, ...(get().strict ? { strict: true } : {}) });
         useApp.setState((s) => ({ jobs: { ...s.jobs, [job.id]: job } }));
       } catch (err) {
         set((s) => ({ errors: [...s.errors, { name: file.name, reason: errorMessage(err) }] }));

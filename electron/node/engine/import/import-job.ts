@@ -1,21 +1,23 @@
 // Imports parsed sources into the three stores, all-or-nothing per source.
 //
-// Order: the chat rows are written in one SQLite transaction with the source marked
-// 'importing'; then the messages graph and the search rows are derived from those rows;
-// only then is the source marked 'ready'. Any failure (or Cancel) in between removes what
-// was written; a crash in between leaves an 'importing' source that the engine removes at
-// its next start. Readers only ever see 'ready' sources.
+// Conversations arrive one at a time from the parser and are written in batches: each batch
+// of chat rows in one SQLite transaction (each conversation inside it in a savepoint, so one
+// that cannot be written is skipped whole), its search rows added to LanceDB, while the source
+// stays 'importing'. Once the file is read, the messages graph is built from the committed
+// rows and only then is the source marked 'ready'. Any failure (or Cancel) removes what was
+// written; a crash in between leaves an 'importing' source that the engine removes at its next
+// start. Readers only ever see 'ready' sources, so no conversation is ever seen half-written.
 import { createHash } from 'node:crypto';
 import { GRAPHS } from '../../../../shared/rdf';
-import type { MessageRow, SourceFormat } from '../../../../shared/types';
+import type { ImportReport, ImportWarning, MessageRow, SkippedConversation, SourceFormat } from '../../../../shared/types';
 import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
 import type { JobContext } from '../common/jobs';
-import type { ChatStore } from '../stores/chat/chat-store';
+import type { ChatStore, NewMessagePart } from '../stores/chat/chat-store';
 import type { SearchIndex, SearchRow } from '../stores/search-index';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { inTimeOrder, sessionize } from './sessionize';
 import type { InputFile } from './read-input';
-import type { ParsedConversation, ParsedMessage, ParsedSession, ParsedSource } from './parsed';
+import { ImportError, type ParsedConversation, type ParsedMessage, type ParsedPart, type ParsedSession, type ParsedSource } from './parsed';
 
 export interface ImportStores {
   chat: ChatStore;
@@ -25,17 +27,34 @@ export interface ImportStores {
 
 export interface ImportOptions {
   sessionGapMinutes: number;
+  /** All-or-nothing per file: one conversation that cannot be read refuses the whole file. */
+  strict?: boolean;
 }
 
-export type SourceOutcome =
-  | { file: string; name: string; status: 'imported'; sourceId: number; messages: number; conversations: number; sessions: number; timings: Record<string, number> }
-  | { file: string; name: string; status: 'already imported' | 'no new messages'; sourceId: number | null; messages: 0 };
+interface Reported {
+  skipped: SkippedConversation[];
+  warnings: ImportWarning[];
+}
+
+export type SourceOutcome = Reported &
+  (
+    | { file: string; name: string; status: 'imported'; sourceId: number; messages: number; conversations: number; sessions: number; timings: Record<string, number> }
+    | { file: string; name: string; status: 'already imported' | 'no new messages'; sourceId: number | null; messages: 0 }
+  );
+
+/** Messages written per SQLite transaction, and search rows per LanceDB write. */
+const BATCH_MESSAGES = 5_000;
+const SEARCH_ROWS = 20_000;
 
 const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
 
+/** A message's identity within its conversation: its own id, else what it says, who, when. */
 export function messageKey(m: ParsedMessage): string {
   return m.externalId ?? `h:${shortHash(m.time.local, m.speaker, m.text)}`;
 }
+
+const describe = (s: { position: number; id?: string; title?: string }) =>
+  `conversation ${s.position}${s.title ? ` "${s.title}"` : ''}${s.id ? ` (${s.id})` : ''}`;
 
 /** Writes one parsed source; returns its outcome. Cleans up after itself on failure. */
 export async function importSource(
@@ -47,38 +66,98 @@ export async function importSource(
   onMessages: (n: number) => void,
 ): Promise<SourceOutcome> {
   const part = parsed.part ?? '';
+  const report: Reported = { skipped: [], warnings: [] };
   const existing = stores.chat.findSourceByHash(input.contentHash, part);
-  if (existing?.status === 'ready') return { file: input.name, name: parsed.name, status: 'already imported', sourceId: existing.id, messages: 0 };
+  if (existing?.status === 'ready') return { file: input.name, name: parsed.name, status: 'already imported', sourceId: existing.id, messages: 0, ...report };
   if (existing) await removeSource(stores, existing.id); // a crashed earlier attempt
 
   const timings: Record<string, number> = {};
-  let t = performance.now();
-  const lap = (stage: string) => {
-    const now = performance.now();
-    timings[stage] = Math.round(now - t);
-    t = now;
-  };
-  const written = stores.chat.transaction(() => writeRows(stores.chat, input, parsed, opts));
-  lap('sqliteMs');
-  if (!written) return { file: input.name, name: parsed.name, status: 'no new messages', sourceId: null, messages: 0 };
-  const { sourceId, key, rows } = written;
-  const messages = rows.length;
+  const t0 = performance.now();
+  const { chat } = stores;
+  const key = shortHash(input.contentHash, part).slice(0, 12);
+  const sourceId = chat.transaction(() =>
+    chat.insertSource({ key, name: parsed.name, path: input.path, format: parsed.format as SourceFormat, contentHash: input.contentHash, part, importedAt: new Date().toISOString() }),
+  );
+  let messages = 0;
+  let readConversations = 0;
+  const conversations = new Set<number>();
+  const sessions = new Set<number>();
   try {
+    let batch: { position: number; conversation: ParsedConversation }[] = [];
+    let batchSize = 0;
+    let searchRows: SearchRow[] = [];
+    let writeMs = 0;
+    let searchMs = 0;
+    const flush = async (final: boolean) => {
+      if (batch.length) {
+        const start = performance.now();
+        const out: SearchRow[] = [];
+        chat.transaction(() => {
+          for (const { position, conversation } of batch) {
+            try {
+              // A savepoint per conversation: one that cannot be written leaves nothing behind.
+              chat.transaction(() => writeConversation(chat, sourceId, conversation, opts, out));
+            } catch (e) {
+              if (opts.strict) throw e;
+              report.skipped.push({ position, id: conversation.externalId, title: conversation.title, reason: `it could not be stored (${(e as Error).message})` });
+            }
+          }
+        });
+        writeMs += performance.now() - start;
+        for (const r of out) {
+          conversations.add(r.conversation_id);
+          sessions.add(r.session_id);
+        }
+        messages += out.length;
+        searchRows.push(...out);
+        onMessages(out.length);
+        batch = [];
+        batchSize = 0;
+      }
+      if (searchRows.length >= SEARCH_ROWS || (final && searchRows.length)) {
+        const start = performance.now();
+        const rows = searchRows;
+        searchRows = [];
+        await stores.search.add(rows);
+        searchMs += performance.now() - start;
+      }
+    };
+    for await (const outcome of parsed.conversations) {
+      ctx.throwIfCancelled();
+      if ('skipped' in outcome) {
+        if (opts.strict) throw new ImportError(`${input.name}: ${describe(outcome.skipped)} cannot be read: ${outcome.skipped.reason} (strict import: nothing was imported)`);
+        report.skipped.push(outcome.skipped);
+        continue;
+      }
+      const c = outcome.conversation;
+      readConversations++;
+      for (const message of c.warnings ?? []) report.warnings.push({ position: outcome.position, id: c.externalId, title: c.title, message });
+      batch.push(outcome);
+      batchSize += c.messages?.length ?? c.sessions?.reduce((n, s) => n + s.messages.length, 0) ?? 0;
+      if (batchSize >= BATCH_MESSAGES) await flush(false);
+    }
+    await flush(true);
+    timings.readAndWriteMs = Math.round(performance.now() - t0 - searchMs);
+    timings.sqliteMs = Math.round(writeMs);
+    timings.searchMs = Math.round(searchMs);
+    if (readConversations === 0 && report.skipped.length) {
+      const first = report.skipped[0];
+      const more = report.skipped.length > 1 ? ` (and ${report.skipped.length - 1} more conversations that cannot be read)` : '';
+      throw new ImportError(`${input.name}: no conversation could be read: ${describe(first)}: ${first.reason}${more}`);
+    }
+    if (messages === 0) {
+      chat.discardEmptySource(sourceId);
+      return { file: input.name, name: parsed.name, status: 'no new messages', sourceId: null, messages: 0, ...report };
+    }
+    chat.transaction(() => chat.refreshSessions());
     ctx.throwIfCancelled();
-    // The graph worker builds the messages graph from the rows just committed while LanceDB
-    // indexes them here: the two run on separate threads.
-    const timed = <T>(stage: string, p: Promise<T>) => p.then((v) => ((timings[stage] = Math.round(performance.now() - t)), v));
-    await Promise.all([
-      timed('graphMs', stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Import ${parsed.name}` })),
-      timed('searchMs', stores.search.add(rows)),
-    ]);
-    t = performance.now();
+    ctx.progress(messages, messages, `Building the messages graph of ${parsed.name}`);
+    const g = performance.now();
+    await stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Import ${parsed.name}` });
+    timings.graphMs = Math.round(performance.now() - g);
     ctx.throwIfCancelled();
-    stores.chat.markSourceReady(sourceId);
-    onMessages(messages);
-    const conversations = new Set(rows.map((r) => r.conversation_id)).size;
-    const sessions = new Set(rows.map((r) => r.session_id)).size;
-    return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations, sessions, timings };
+    chat.markSourceReady(sourceId, report.skipped.length || report.warnings.length ? (report as ImportReport) : null);
+    return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations: conversations.size, sessions: sessions.size, timings, ...report };
   } catch (e) {
     await removeSource(stores, sourceId).catch(() => undefined);
     throw e;
@@ -109,13 +188,34 @@ export async function rebuildDerived(stores: ImportStores, sourceId: number, par
 }
 
 /** What the search index needs of a message. */
-export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId' | 'sessionId' | 'speaker' | 'role' | 'timestamp' | 'text'> & { extra: string | null };
+export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId' | 'sessionId' | 'speaker' | 'role' | 'timestamp' | 'text'> & {
+  extra: string | null;
+  /** Attachments' names and extracted text, one after another. */
+  attachments?: string | null;
+};
 
-
-/** What the full-text index sees of a message: who said it, what, and any image caption. */
-function searchTextOf(speaker: string, text: string, extra: Record<string, unknown> | null | undefined): string {
+/**
+ * What the full-text index sees of a message: who said it, what, any image caption, and its
+ * attachments' names and extracted text (searchable, though not part of the message's words).
+ */
+function searchTextOf(speaker: string, text: string, extra: Record<string, unknown> | null | undefined, attachments?: string | null): string {
   const caption = typeof extra?.blip_caption === 'string' ? ` [image: ${extra.blip_caption}]` : '';
-  return `${speaker}: ${text}${caption}`;
+  return `${speaker}: ${text}${caption}${attachments ? `\n[attachments]\n${attachments}` : ''}`;
+}
+
+function attachmentsText(parts: ParsedPart[] | undefined): string | null {
+  const list = (parts ?? []).filter((p) => p.kind === 'attachment').map((p) => [p.label, p.text].filter(Boolean).join('\n'));
+  return list.length ? list.join('\n') : null;
+}
+
+/** Parts as rows: references numbered as the text cites them ([1]…), the others in order per kind. */
+function partRows(parts: ParsedPart[]): NewMessagePart[] {
+  const counts = new Map<string, number>();
+  return parts.map((p) => {
+    const n = (counts.get(p.kind) ?? 0) + 1;
+    counts.set(p.kind, n);
+    return { kind: p.kind, ordinal: n, label: p.label ?? null, url: p.url ?? null, text: p.text ?? null };
+  });
 }
 
 export function searchRowOf(r: SearchSource): SearchRow {
@@ -128,33 +228,11 @@ export function searchRowOf(r: SearchSource): SearchRow {
     role: r.role,
     ts_local: r.timestamp,
     text: r.text,
-    search_text: searchTextOf(r.speaker, r.text, r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null),
+    search_text: searchTextOf(r.speaker, r.text, r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null, r.attachments),
   };
 }
 
 // ---- rows
-
-function writeRows(chat: ChatStore, input: InputFile, parsed: ParsedSource, opts: ImportOptions): { sourceId: number; key: string; rows: SearchRow[] } | null {
-  const part = parsed.part ?? '';
-  const key = shortHash(input.contentHash, part).slice(0, 12);
-  const sourceId = chat.insertSource({
-    key,
-    name: parsed.name,
-    path: input.path,
-    format: parsed.format as SourceFormat,
-    contentHash: input.contentHash,
-    part,
-    importedAt: new Date().toISOString(),
-  });
-  const rows: SearchRow[] = [];
-  for (const conv of parsed.conversations) writeConversation(chat, sourceId, conv, opts, rows);
-  if (rows.length === 0) {
-    chat.deleteSourceRow(sourceId);
-    return null;
-  }
-  chat.refreshSessions();
-  return { sourceId, key, rows };
-}
 
 /** Writes a conversation's new messages; appends what the derived stores need to `out`. */
 function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: SearchRow[]): void {
@@ -215,7 +293,9 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         msgKey,
         iriKey,
         extra,
+        timeApproximate: m.timeApproximate === true,
       });
+      if (m.parts?.length) chat.insertMessageParts(id, partRows(m.parts));
       out.push({
         id,
         source_id: sourceId,
@@ -225,7 +305,7 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         role: m.role,
         ts_local: m.time.local,
         text: m.text,
-        search_text: searchTextOf(m.speaker, m.text, m.extra),
+        search_text: searchTextOf(m.speaker, m.text, m.extra, attachmentsText(m.parts)),
       });
     }
   };

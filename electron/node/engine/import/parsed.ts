@@ -1,7 +1,18 @@
 // What every format parser produces: a format-neutral description of one or more sources,
 // before sessions are numbered and anything is written.
-import type { Role, SourceFormat } from '../../../../shared/types';
+import type { ImportWarning, MessagePartKind, Role, SkippedConversation, SourceFormat } from '../../../../shared/types';
 import type { WallClock } from '../../../../shared/dates/wall-clock';
+
+/** What the person did not read as the message's words but the export keeps with it. */
+export interface ParsedPart {
+  kind: MessagePartKind;
+  /** Attachment file name, tool name, cited title. */
+  label?: string;
+  /** A cited source's address. */
+  url?: string;
+  /** Thinking text, tool input/output, an attachment's extracted text, a cited snippet. */
+  text?: string;
+}
 
 export interface ParsedMessage {
   /** The source's own id (ChatGPT node id, dia_id, uuid…), when it has one. */
@@ -10,6 +21,10 @@ export interface ParsedMessage {
   role: Role;
   text: string;
   time: WallClock;
+  /** True when the export gives no time and `time` stands in for it (the file's time). */
+  timeApproximate?: boolean;
+  /** Hidden parts, attachments and references, in the order the export gives them. */
+  parts?: ParsedPart[];
   /** Format-specific extras kept with the message (e.g. LoCoMo image caption). */
   extra?: Record<string, unknown>;
 }
@@ -27,7 +42,14 @@ export interface ParsedConversation {
   /** Sessions given by the source; when absent, `messages` are split at time gaps. */
   sessions?: ParsedSession[];
   messages?: ParsedMessage[];
+  /** Things the reader had to decide for this conversation (e.g. which branch). */
+  warnings?: string[];
 }
+
+/** One conversation read from the stream, or why it could not be. */
+export type ConversationOutcome =
+  | { position: number; conversation: ParsedConversation }
+  | { position: number; skipped: SkippedConversation };
 
 export interface ParsedSource {
   format: SourceFormat;
@@ -35,13 +57,8 @@ export interface ParsedSource {
   name: string;
   /** Distinguishes the sources of one file that yields several (LongMemEval instances). */
   part?: string;
-  conversations: ParsedConversation[];
-}
-
-export interface ParseInput {
-  /** The file name, for messages. */
-  name: string;
-  text: string;
+  /** Read one at a time: large exports never sit in memory whole. */
+  conversations: AsyncIterable<ConversationOutcome>;
 }
 
 /** A one-line, person-facing error about an input file. */
@@ -52,7 +69,23 @@ export class ImportError extends Error {
   }
 }
 
+/** One conversation cannot be read; the rest of the export can. */
+export class ConversationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConversationError';
+  }
+}
+
 export function requireField<T>(value: T | undefined | null, file: string, field: string, what = 'is missing'): T {
   if (value === undefined || value === null) throw new ImportError(`${file}: ${field} ${what}`);
   return value;
 }
+
+/** Turns a list of already-read conversations into the stream a source carries. */
+export async function* outcomesOf(conversations: ParsedConversation[]): AsyncIterable<ConversationOutcome> {
+  let position = 0;
+  for (const conversation of conversations) yield { position: ++position, conversation };
+}
+
+export type { ImportWarning, SkippedConversation };

@@ -1,72 +1,189 @@
-// Reads an input file into text, refusing what cannot be a chat export with one clear line.
+// Opens an input file for reading as a stream of text, refusing what cannot be a chat export
+// with one clear line. Nothing here holds a whole file: a 1 GB export is hashed in one pass
+// and read in a second one, chunk by chunk (an export .zip is inflated member by member).
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import fs, { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { ImportError } from './parsed';
 
+const CHUNK = 1 << 20;
+
 export interface InputFile {
+  /** The file name, for messages. */
   name: string;
   path: string | null;
-  /** The text to parse (for an export .zip, its conversations file). */
-  text: string;
   /** Hash of the bytes as given, so re-importing the same file is recognised. */
   contentHash: string;
+  /** Size of the file as given. */
+  byteLength: number;
+  /** When the file was written: the time of exports that carry none. */
+  modifiedAt: Date;
+  /** The export's bytes (for an .zip, its conversations member), read anew on each call. */
+  open(): AsyncIterable<Uint8Array>;
+  /** The name messages use for what `open` reads ('export.zip:conversations.json'). */
+  label: string;
+  /** Bytes of `open`'s stream (for a zip member, its inflated size when the archive says it). */
+  readableBytes: number | null;
 }
 
-/** Files inside an export archive that hold the conversations, in order of preference. */
-const ZIP_MEMBERS = [/(^|\/)conversations\.json$/i, /(^|\/)[^/]+\.jsonl?$/i, /(^|\/)[^/]+\.csv$/i];
+/** Members of an export archive that hold the conversations, in order of preference. */
+const ZIP_MEMBERS = [
+  /(^|\/)conversations\.json$/i,
+  /(^|\/)prod-grok-backend\.json$/i,
+  /(^|\/)(gemini apps|gemini|bard)\/my ?activity\.json$/i,
+  /(^|\/)(gemini apps|gemini|bard)\/my ?activity\.html?$/i,
+  /(^|\/)[^/]+\.jsonl$/i,
+  /(^|\/)[^/]+\.json$/i,
+  /(^|\/)[^/]+\.csv$/i,
+  /(^|\/)[^/]+\.md$/i,
+];
+/** Account and settings files that exports carry beside the conversations. */
+const NOT_CONVERSATIONS = /(^|\/)(users?|projects?|memories|settings|user_settings|message_feedback|model_comparisons|shared_conversations)\.json$/i;
 
 export async function readInputPath(filePath: string): Promise<InputFile> {
   const name = path.basename(filePath);
   let stat;
   try {
-    stat = await fs.stat(filePath);
+    stat = await fsp.stat(filePath);
   } catch {
     throw new ImportError(`${filePath}: no such file`);
   }
   if (stat.isDirectory()) throw new ImportError(`${name}: is a directory, not a file (choose the export file inside it)`);
-  const bytes = await fs.readFile(filePath);
-  return readInputBytes(name, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), path.resolve(filePath));
+  const resolved = path.resolve(filePath);
+  const chunks = () => fs.createReadStream(resolved, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>;
+  return fromChunks(name, resolved, stat.size, stat.mtime, chunks);
 }
 
-export function readInputBytes(name: string, bytes: Uint8Array, filePath: string | null = null): InputFile {
-  if (bytes.byteLength === 0) throw new ImportError(`${name}: the file is empty (0 bytes)`);
-  const contentHash = createHash('sha256').update(bytes).digest('hex');
-  if (isZip(bytes)) return { name, path: filePath, text: textFromZip(name, bytes), contentHash };
-  return { name, path: filePath, text: decodeUtf8(name, bytes), contentHash };
+export async function readInputBytes(name: string, bytes: Uint8Array, modifiedAt = new Date()): Promise<InputFile> {
+  return fromChunks(name, null, bytes.byteLength, modifiedAt, async function* () {
+    for (let i = 0; i < bytes.byteLength; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
+  });
+}
+
+async function fromChunks(name: string, filePath: string | null, size: number, modifiedAt: Date, chunks: () => AsyncIterable<Uint8Array>): Promise<InputFile> {
+  if (size === 0) throw new ImportError(`${name}: the file is empty (0 bytes)`);
+  // One pass: the hash, and (for an archive) the names of its members.
+  const hash = createHash('sha256');
+  let zip: ZipListing | null = null;
+  let first = true;
+  for await (const chunk of chunks()) {
+    if (first) {
+      first = false;
+      if (isZip(chunk)) zip = new ZipListing(name);
+    }
+    hash.update(chunk);
+    zip?.push(chunk, false);
+  }
+  zip?.push(new Uint8Array(0), true);
+  const contentHash = hash.digest('hex');
+  const base = { name, path: filePath, contentHash, byteLength: size, modifiedAt };
+  if (!zip) return { ...base, label: name, readableBytes: size, open: chunks };
+  const member = zip.choose();
+  return {
+    ...base,
+    label: `${name}:${member.name}`,
+    readableBytes: member.size,
+    open: () => inflateMember(name, chunks, member.name),
+  };
 }
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes.byteLength >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);
 }
 
-function textFromZip(name: string, bytes: Uint8Array): string {
-  let files: Record<string, Uint8Array>;
-  try {
-    // Only the candidate members are inflated: exports also carry images and audio.
-    files = unzipSync(bytes, { filter: (f) => ZIP_MEMBERS.some((re) => re.test(f.name)) && !f.name.startsWith('__MACOSX/') });
-  } catch (e) {
-    throw new ImportError(`${name}: the zip archive is damaged (${(e as Error).message})`);
+/** Lists an archive's members as its bytes stream past, inflating none of them. */
+class ZipListing {
+  private readonly unzip = new Unzip();
+  private readonly members: { name: string; size: number | null }[] = [];
+
+  constructor(private readonly name: string) {
+    this.unzip.onfile = (f: UnzipFile) => {
+      if (!f.name.startsWith('__MACOSX/') && !f.name.endsWith('/')) this.members.push({ name: f.name, size: f.originalSize ?? null });
+    };
   }
-  for (const re of ZIP_MEMBERS) {
-    const member = Object.keys(files)
-      .filter((f) => re.test(f))
-      .sort((a, b) => a.split('/').length - b.split('/').length)[0];
-    if (member) return decodeUtf8(`${name}:${member}`, files[member]);
+
+  push(chunk: Uint8Array, final: boolean): void {
+    try {
+      this.unzip.push(chunk, final);
+    } catch (e) {
+      throw new ImportError(`${this.name}: the zip archive is damaged (${(e as Error).message})`);
+    }
   }
-  throw new ImportError(`${name}: the zip archive holds no conversations file (expected conversations.json)`);
+
+  choose(): { name: string; size: number | null } {
+    if (this.members.length === 0) throw new ImportError(`${this.name}: the zip archive is damaged (no readable member)`);
+    for (const re of ZIP_MEMBERS) {
+      const found = this.members
+        .filter((m) => re.test(m.name) && !NOT_CONVERSATIONS.test(m.name))
+        .sort((a, b) => a.name.split('/').length - b.name.split('/').length)[0];
+      if (found) return found;
+    }
+    throw new ImportError(`${this.name}: the zip archive holds no conversations file (expected conversations.json)`);
+  }
 }
 
-function decodeUtf8(name: string, bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const at = firstInvalidUtf8(bytes);
-    throw new ImportError(`${name}: not UTF-8 text (invalid byte 0x${bytes[at]?.toString(16).padStart(2, '0')} at offset ${at}); save it as UTF-8 and try again`);
+/** The inflated bytes of one archive member, chunk by chunk. */
+async function* inflateMember(name: string, chunks: () => AsyncIterable<Uint8Array>, member: string): AsyncIterable<Uint8Array> {
+  const out: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const unzip = new Unzip();
+  unzip.register(UnzipInflate);
+  unzip.onfile = (f) => {
+    if (f.name !== member) return;
+    f.ondata = (err, data) => {
+      if (err) failure = err;
+      else if (data.byteLength) out.push(data);
+    };
+    f.start();
+  };
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch (e) {
+      failure = e as Error;
+    }
+    if (failure) throw new ImportError(`${name}: the zip archive is damaged (${failure.message})`);
+  };
+  for await (const chunk of chunks()) {
+    push(chunk, false);
+    while (out.length) yield out.shift()!;
   }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  push(new Uint8Array(0), true);
+  while (out.length) yield out.shift()!;
+}
+
+/**
+ * The text of a byte stream, checked as UTF-8 as it goes (a byte-order mark is dropped). The
+ * callback learns how many bytes have been read, for progress and for errors that say where.
+ */
+export async function* decodeUtf8(label: string, chunks: AsyncIterable<Uint8Array>, onBytes: (n: number) => void = () => undefined): AsyncIterable<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let offset = 0;
+  let first = true;
+  for await (const chunk of chunks) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      const at = offset + firstInvalidUtf8(chunk);
+      throw new ImportError(`${label}: not UTF-8 text (invalid byte 0x${chunk[at - offset]?.toString(16).padStart(2, '0')} at offset ${at}); save it as UTF-8 and try again`);
+    }
+    offset += chunk.byteLength;
+    onBytes(offset);
+    if (first && text) {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    if (text) yield text;
+  }
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    throw new ImportError(`${label}: not UTF-8 text (the file ends inside a character); save it as UTF-8 and try again`);
+  }
+  if (rest) yield rest;
 }
 
 /** Byte offset of the first undecodable sequence (where the lenient decoder put U+FFFD). */

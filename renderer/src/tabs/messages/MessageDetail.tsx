@@ -7,6 +7,7 @@ import { formatDateTime } from '../../ui/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Highlighted, useHighlighter } from '../../ui/Highlighted';
 import { Icon } from '../../ui/icons';
+import { MessageParts } from './MessageParts';
 import { useMessages } from './messages-store';
 
 export function MessageDetail() {
@@ -50,6 +51,11 @@ export function MessageDetail() {
         </div>
         <div className="detail-meta muted tnum">
           <span>{formatDateTime(m.timestamp)}</span>
+          {m.timeApproximate && (
+            <span className="badge" title="The export has no times: this is the file's time; the order of the messages is real" data-testid="time-approximate">
+              approximate time
+            </span>
+          )}
           <span>· {m.dayName}</span>
           <button className="link" onClick={() => select({ kind: 'session', sessionId: m.sessionId })} title="Select this session on the timeline">
             Session {m.sessionIndex}
@@ -60,6 +66,7 @@ export function MessageDetail() {
       <div className="detail-text">
         <Highlighted text={m.text} pattern={pattern} />
       </div>
+      <MessageParts parts={detail.parts} />
       <div className="detail-section">
         <h3 className="section-title">
           Derived from this message <span className="badge">{detail.derived.length}</span>

@@ -2,7 +2,7 @@
 // message and its detail. Pages are fetched as the virtual list scrolls to them, so 100,000
 // messages cost one page of rows at a time.
 import { create } from 'zustand';
-import type { MessageFilter, MessageRow } from '../../../../shared/types';
+import type { MessageFilter, MessagePart, MessageRow } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import type { TimeSelection } from '../../state/route';
 import { errorMessage } from '../../ui/format';
@@ -29,6 +29,8 @@ export interface PlanRows {
 
 export interface MessageDetail {
   message: MessageRow;
+  /** Attachments, cited sources, hidden thinking and tool calls. */
+  parts: MessagePart[];
   postTurtle: string;
   derived: { iri: string; label: string; types: string[] }[];
 }

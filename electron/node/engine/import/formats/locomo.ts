@@ -6,7 +6,7 @@
 // Sessions that have a date but no turns (LoCoMo pads the date list) are skipped.
 import { createHash } from 'node:crypto';
 import { parseDateValue } from '../../../../../shared/dates/parse-date';
-import { ImportError, type ParsedMessage, type ParsedSession, type ParsedSource } from '../parsed';
+import { ImportError, outcomesOf, type ParsedMessage, type ParsedSession, type ParsedSource } from '../parsed';
 import { isObj, str, type Obj } from './shape';
 
 const SESSION_KEY = /^session_(\d+)$/;
@@ -69,9 +69,7 @@ export function parseLocomo(name: string, data: unknown): ParsedSource[] {
     {
       format,
       name,
-      conversations: [
-        { family: format, externalId, title: speakerB ? `${speakerA} & ${speakerB}` : speakerA, sessions },
-      ],
+      conversations: outcomesOf([{ family: format, externalId, title: speakerB ? `${speakerA} & ${speakerB}` : speakerA, sessions }]),
     },
   ];
 }

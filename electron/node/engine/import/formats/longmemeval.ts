@@ -5,7 +5,7 @@
 // with one session, keyed by its session id so retrieval can be scored by session.
 import type { Role } from '../../../../../shared/types';
 import { parseDateValue } from '../../../../../shared/dates/parse-date';
-import { ImportError, type ParsedConversation, type ParsedSource } from '../parsed';
+import { ImportError, outcomesOf, type ParsedConversation, type ParsedSource } from '../parsed';
 import { isObj, listOf, sampleAll, str, type Obj } from './shape';
 
 export function looksLikeLongMemEval(data: unknown): boolean {
@@ -60,5 +60,5 @@ function parseInstance(name: string, inst: Obj, i: number): ParsedSource {
       });
     }
   });
-  return { format: 'longmemeval', name: `${name} · ${qid}`, part: qid, conversations };
+  return { format: 'longmemeval', name: `${name} · ${qid}`, part: qid, conversations: outcomesOf(conversations) };
 }

@@ -8,7 +8,10 @@
 import type Database from 'better-sqlite3';
 import type {
   ConversationInfo,
+  ImportReport,
   MessageFilter,
+  MessagePart,
+  MessagePartKind,
   MessageRow,
   Role,
   SessionInfo,
@@ -116,6 +119,28 @@ const MIGRATIONS: Migration[] = [
         FROM messages m JOIN sessions s ON s.id = m.session_id;
     `,
   },
+  {
+    version: 2,
+    name: 'message parts, approximate times, import reports',
+    sql: `
+      -- The export gave no time: ts_local is the file's time; only the order is real.
+      ALTER TABLE messages ADD COLUMN time_approx INTEGER NOT NULL DEFAULT 0;
+      -- What a message carries besides its words: hidden thinking, tool calls and results,
+      -- attachments (name + extracted text, searchable), cited sources ([n] in the text).
+      CREATE TABLE message_parts (
+        id INTEGER PRIMARY KEY,
+        message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        ordinal INTEGER NOT NULL,
+        label TEXT,
+        url TEXT,
+        text TEXT
+      );
+      CREATE INDEX message_parts_message ON message_parts(message_id, kind, ordinal);
+      -- What an import skipped and decided (JSON ImportReport), kept with the source it made.
+      ALTER TABLE sources ADD COLUMN report TEXT;
+    `,
+  },
 ];
 
 export interface NewSource {
@@ -157,6 +182,16 @@ export interface NewMessage extends TableColumns {
   msgKey: string;
   iriKey: string;
   extra: string | null;
+  timeApproximate: boolean;
+}
+
+/** A part of a message to insert (see message_parts). */
+export interface NewMessagePart {
+  kind: MessagePartKind;
+  ordinal: number;
+  label: string | null;
+  url: string | null;
+  text: string | null;
 }
 
 export interface ConversationTail {
@@ -187,11 +222,12 @@ interface MessageDbRow {
   external_id: string | null;
   title: string;
   iri_key: string;
+  time_approx: number;
 }
 
 const MESSAGE_COLUMNS = `m.id, m.source_id, m.conversation_id, m.session_id, s.memory_index, m.response_index,
   m.turn_index, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.day_name, m.week, m.date, m.time,
-  m.external_id, c.title, m.iri_key`;
+  m.external_id, c.title, m.iri_key, m.time_approx`;
 const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id`;
 const DOC_COLUMNS = `m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.turn_index AS turnIndex, m.speaker, m.role, m.text,
   m.ts_local AS timestamp, m.extra`;
@@ -263,6 +299,7 @@ function toMessageRow(r: MessageDbRow): MessageRow {
     text: r.text,
     timestamp: r.ts_local,
     tzOffsetMin: r.tz_offset_min,
+    timeApproximate: r.time_approx === 1,
     dayName: r.day_name,
     week: r.week,
     date: r.date,
@@ -348,8 +385,14 @@ export class ChatStore {
     this.stmt('DELETE FROM sources WHERE id = ?').run(id);
   }
 
-  markSourceReady(id: number): void {
-    this.stmt(`UPDATE sources SET status = 'ready' WHERE id = ?`).run(id);
+  /** Makes a source visible, with what its import skipped and decided (null: nothing to say). */
+  markSourceReady(id: number, report: ImportReport | null = null): void {
+    this.stmt(`UPDATE sources SET status = 'ready', report = ? WHERE id = ?`).run(report ? JSON.stringify(report) : null, id);
+  }
+
+  /** Drops a source row an import wrote nothing under (every message was already there). */
+  discardEmptySource(id: number): void {
+    this.stmt(`DELETE FROM sources WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE source_id = ?)`).run(id, id);
   }
 
   /** Sources a crash left half-imported; the engine removes them at startup. */
@@ -381,7 +424,7 @@ export class ChatStore {
   listSources(): SourceInfo[] {
     const rows = this.db
       .prepare(
-        `SELECT s.id, s.key, s.name, s.path, s.format, s.content_hash, s.imported_at,
+        `SELECT s.id, s.key, s.name, s.path, s.format, s.content_hash, s.imported_at, s.report,
            (SELECT COUNT(*) FROM conversations c WHERE c.source_id = s.id) AS conversations,
            (SELECT COUNT(*) FROM sessions x WHERE x.source_id = s.id) AS sessions,
            (SELECT COUNT(*) FROM messages m WHERE m.source_id = s.id) AS messages,
@@ -404,6 +447,7 @@ export class ChatStore {
       firstAt: (r.first_at as string | null) ?? null,
       lastAt: (r.last_at as string | null) ?? null,
       graphIri: GRAPHS.source(r.key as string),
+      report: r.report ? (JSON.parse(r.report as string) as ImportReport) : null,
     }));
   }
 
@@ -503,15 +547,29 @@ export class ChatStore {
   insertMessage(m: NewMessage): number {
     this.insertMessageStmt ??= this.stmt(
       `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
-         ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra, time_approx)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // Positional binding: imports insert tens of thousands of rows, named lookups cost a third.
     const r = this.insertMessageStmt.run(
       m.sourceId, m.conversationId, m.sessionId, m.responseIndex, m.turnIndex, m.speaker, m.role, m.text,
       m.tsLocal, m.tzOffsetMin, m.tsUtc, m.dayName, m.week, m.date, m.time, m.month, m.year, m.externalId, m.msgKey, m.iriKey, m.extra,
+      m.timeApproximate ? 1 : 0,
     );
     return Number(r.lastInsertRowid);
+  }
+
+  insertMessageParts(messageId: number, parts: NewMessagePart[]): void {
+    const stmt = this.stmt('INSERT INTO message_parts (message_id, kind, ordinal, label, url, text) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const p of parts) stmt.run(messageId, p.kind, p.ordinal, p.label, p.url, p.text);
+  }
+
+  /** A message's parts: thinking, tools, attachments, references, each in its order. */
+  messageParts(messageId: number): MessagePart[] {
+    return this.stmt(
+      `SELECT kind, ordinal, label, url, text FROM message_parts WHERE message_id = ?
+       ORDER BY CASE kind WHEN 'attachment' THEN 0 WHEN 'reference' THEN 1 WHEN 'thinking' THEN 2 ELSE 3 END, ordinal`,
+    ).all(messageId) as MessagePart[];
   }
 
   /** Recomputes session extents and counts, drops empty sessions/conversations, renumbers. */
@@ -701,18 +759,21 @@ export class ChatStore {
   }
 
   /** Rows of one source for building its derived stores, in conversation order. */
-  *iterateSourceMessages(sourceId: number): IterableIterator<MessageRow & { extra: string | null; tsUtc: string; conversationIriKey: string; sessionIriKey: string; sessionOrdinal: number; conversationExternalId: string }> {
+  *iterateSourceMessages(sourceId: number): IterableIterator<MessageRow & { extra: string | null; attachments: string | null; tsUtc: string; conversationIriKey: string; sessionIriKey: string; sessionOrdinal: number; conversationExternalId: string }> {
     const stmt = this.db.prepare(
       `SELECT ${MESSAGE_COLUMNS}, m.extra, m.ts_utc, c.iri_key AS conv_iri_key, c.external_id AS conv_external_id,
-         s.iri_key AS session_iri_key, s.ordinal AS session_ordinal
+         s.iri_key AS session_iri_key, s.ordinal AS session_ordinal,
+         (SELECT group_concat(COALESCE(p.label, '') || char(10) || COALESCE(p.text, ''), char(10))
+            FROM message_parts p WHERE p.message_id = m.id AND p.kind = 'attachment') AS attachments
        FROM ${MESSAGE_FROM} WHERE m.source_id = ? ORDER BY m.conversation_id, m.response_index`,
     );
     for (const r of stmt.iterate(sourceId) as Iterable<
-      MessageDbRow & { extra: string | null; ts_utc: string; conv_iri_key: string; conv_external_id: string; session_iri_key: string; session_ordinal: number }
+      MessageDbRow & { extra: string | null; ts_utc: string; conv_iri_key: string; conv_external_id: string; session_iri_key: string; session_ordinal: number; attachments: string | null }
     >) {
       yield {
         ...toMessageRow(r),
         extra: r.extra,
+        attachments: r.attachments,
         tsUtc: r.ts_utc,
         conversationIriKey: r.conv_iri_key,
         conversationExternalId: r.conv_external_id,

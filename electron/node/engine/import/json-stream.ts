@@ -1,0 +1,174 @@
+// Reads JSON and JSON Lines exports as streams of items, so a 1 GB export is never one string.
+//
+// A JSON export is a list of conversations (ChatGPT, Claude, DeepSeek, Open WebUI…) or an object
+// whose first member is that list (Grok's `conversations`): its items are handed over one at a
+// time by @streamparser/json and dropped once read. Any other object (a single conversation, a
+// LoCoMo log) is small and read whole. Errors say where the file is broken or cut off.
+import { JSONParser } from '@streamparser/json';
+import { ImportError } from './parsed';
+
+/** One value of the stream: an item of the list (with its 0-based index), or the whole document. */
+export interface JsonItem {
+  index: number;
+  value: unknown;
+  /** 'list' (top-level array), the member name holding the list, or 'document' (read whole). */
+  container: string;
+}
+
+/** Members whose list is streamed when it opens the document. */
+const STREAMED_MEMBERS = ['conversations', 'history', 'chats'];
+
+const formatBytes = (n: number) => n.toLocaleString('en-US');
+
+/** Where the text is read (for errors), shared with the caller that counts bytes. */
+export interface ReadPosition {
+  bytes: number;
+  /** What the items of the list are, once the format is known ('conversation', 'record'). */
+  noun?: string;
+}
+
+/**
+ * Streams the items of a JSON document. `head` is the start of the text (already read to
+ * detect the format); `rest` the remainder.
+ */
+export async function* jsonItems(label: string, head: string, rest: AsyncIterable<string>, position: ReadPosition): AsyncIterable<JsonItem> {
+  const start = head.trimStart();
+  let container = 'document';
+  let paths = ['$'];
+  if (start[0] === '[') {
+    container = 'list';
+    paths = ['$.*'];
+  } else {
+    const first = /^\{\s*"((?:[^"\\]|\\.)*)"\s*:\s*\[/.exec(start);
+    if (first && STREAMED_MEMBERS.includes(first[1])) {
+      container = first[1];
+      paths = [`$.${first[1]}.*`];
+    }
+  }
+  const parser = new JSONParser({ paths, keepStack: false });
+  const ready: JsonItem[] = [];
+  let count = 0;
+  parser.onValue = ({ value }) => {
+    ready.push({ index: count++, value, container });
+  };
+  const where = () => (container === 'document' ? '' : ` (inside ${position.noun ?? 'conversation'} ${formatBytes(count + 1)})`);
+  const feed = (text: string) => {
+    if (parser.isEnded) {
+      if (text.trim()) throw new ImportError(`${label}: unexpected text after the end of the JSON data, near byte ${formatBytes(position.bytes)}; is it JSON Lines with one record split over lines?`);
+      return;
+    }
+    try {
+      parser.write(text);
+    } catch (e) {
+      throw new ImportError(`${label}: not valid JSON near byte ${formatBytes(position.bytes)}${where()}: ${(e as Error).message.replace(/\s*Either not all.*$/, '')}`);
+    }
+  };
+  feed(head);
+  while (ready.length) yield ready.shift()!;
+  for await (const text of rest) {
+    feed(text);
+    while (ready.length) yield ready.shift()!;
+  }
+  if (!parser.isEnded) {
+    try {
+      parser.end();
+    } catch {
+      throw new ImportError(`${label}: the file is cut off at byte ${formatBytes(position.bytes)}${where()}`);
+    }
+  }
+  while (ready.length) yield ready.shift()!;
+}
+
+/** One parsed line of a JSON Lines file (1-based line number). */
+export interface JsonLine {
+  line: number;
+  value: unknown;
+}
+
+/**
+ * Streams the records of a JSON Lines file. A line that does not parse is an error naming it;
+ * the last line failing to parse because the file stops inside it is reported as cut off.
+ */
+export async function* jsonLines(label: string, head: string, rest: AsyncIterable<string>): AsyncIterable<JsonLine> {
+  let buffer = head;
+  let line = 0;
+  let pending: { line: number; text: string } | null = null;
+  const parse = (text: string, lineNo: number, last: boolean): JsonLine | null => {
+    if (!text.trim()) return null;
+    try {
+      return { line: lineNo, value: JSON.parse(text) };
+    } catch (e) {
+      if (last && looksCutOff(text)) throw new ImportError(`${label}: the last line (line ${formatBytes(lineNo)}) is cut off`);
+      throw new ImportError(`${label}: line ${formatBytes(lineNo)} is not valid JSON (${(e as Error).message.replace(/^JSON\.parse: /, '')})`);
+    }
+  };
+  const drain = function* (final: boolean): Generator<JsonLine> {
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, nl).replace(/\r$/, '');
+      buffer = buffer.slice(nl + 1);
+      line++;
+      // A line is parsed once the next one has started: only then is it known not to be the last.
+      if (pending) {
+        const r = parse(pending.text, pending.line, false);
+        if (r) yield r;
+      }
+      pending = { line, text };
+    }
+    if (final) {
+      if (buffer.trim()) {
+        line++;
+        if (pending) {
+          const r = parse(pending.text, pending.line, false);
+          if (r) yield r;
+        }
+        pending = { line, text: buffer };
+        buffer = '';
+      }
+      if (pending) {
+        const r = parse(pending.text, pending.line, true);
+        pending = null;
+        if (r) yield r;
+      }
+    }
+  };
+  yield* drain(false);
+  for await (const text of rest) {
+    buffer += text;
+    yield* drain(false);
+  }
+  yield* drain(true);
+}
+
+/** A line that stops inside a value: an unclosed string, object or array. */
+function looksCutOff(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return inString || depth > 0;
+}
+
+/** Is the start of a text JSON Lines (a complete value on the first line, and a second line)? */
+export function looksLikeJsonLines(head: string, complete: boolean): boolean {
+  const lines = head.split(/\r?\n/);
+  const firstIndex = lines.findIndex((l) => l.trim());
+  if (firstIndex < 0) return false;
+  // The first line must end inside what was read, and more must follow.
+  const rest = lines.slice(firstIndex + 1);
+  if (rest.length === 0 || (!complete && rest.length === 1)) return false;
+  if (!rest.some((l) => l.trim())) return false;
+  try {
+    const v = JSON.parse(lines[firstIndex]);
+    return typeof v === 'object' && v !== null;
+  } catch {
+    return false;
+  }
+}

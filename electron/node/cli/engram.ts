@@ -64,7 +64,8 @@ export function buildProgram(): Command {
     .description('import chat exports (ChatGPT, Claude, LoCoMo, temporal-memory, LongMemEval, JSON/JSONL/CSV)')
     .argument('<files...>', 'files to import')
     .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
-    .action(async (files: string[], opts: { gap: string }) => {
+    .option('--no-auto-graph', 'do not wait for the automatic knowledge graph (it then runs at the next start)')
+    .action(async (files: string[], opts: { gap: string; autoGraph: boolean }) => {
       const { data } = program.opts<GlobalOpts>();
       const engine = await Engine.open({ dataDir: data ?? defaultDataDir(), sessionGapMinutes: Number(opts.gap) });
       try {
@@ -83,6 +84,17 @@ export function buildProgram(): Command {
         for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);
         if (end.state === 'cancelled') throw new CliError('import cancelled');
         if (errors.length) process.exitCode = 1;
+        // The automatic knowledge graph runs after the chat table is written, in the background;
+        // the command waits for it (or leaves it for the next start with --no-auto-graph).
+        const auto = opts.autoGraph ? engine.autoGraph.current() : null;
+        if (auto) {
+          const done = await engine.waitForJob(auto, (j) => {
+            if (tty && j.state === 'running') process.stderr.write(`\r\x1b[KAutomatic knowledge graph: ${j.done}/${j.total ?? '?'} messages · ${j.message ?? ''}`);
+          });
+          if (tty) process.stderr.write('\r\x1b[K');
+          if (done.state === 'done') process.stdout.write(`automatic knowledge graph: ${done.message ?? 'done'}\n`);
+          else if (done.state === 'failed') process.stderr.write(`engram: the automatic knowledge graph failed: ${done.error}\n`);
+        }
       } finally {
         await engine.close();
       }

@@ -34,8 +34,10 @@ export type TemplateId =
   | 'entity-facts';
 
 export interface TemplateContext {
-  /** IRI of the person whose memory it is (the primary agent). */
+  /** IRI of the person whose memory it is (the owner, or the person "I" is read as). */
   me: string;
+  /** Every IRI that is that person (the owner and the speakers mapped to them: owl:sameAs). */
+  meAll?: string[];
   meName: string;
   /** Entities the dialogue already named ("who else…" leaves them out). */
   exclude: string[];
@@ -93,7 +95,8 @@ function mePattern(v: string): string {
 }
 
 function meValues(ctx: TemplateContext): string {
-  return `  VALUES ?me { <${ctx.me}> }   # ${ctx.meName}\n`;
+  const all = ctx.meAll?.length ? ctx.meAll : [ctx.me];
+  return `  VALUES ?me { ${all.map((i) => `<${i}>`).join(' ')} }   # ${ctx.meName}\n`;
 }
 
 function excludeFilter(v: string, ctx: TemplateContext): string {

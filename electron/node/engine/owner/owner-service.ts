@@ -134,6 +134,8 @@ export class OwnerService {
       `${me} ${iri(`${foaf}name`)} ${stringLiteral(o.name)} .`,
       ...o.iris.filter((x) => x !== o.iri).map((s) => `${iri(s)} ${iri(`${owl}sameAs`)} ${me} .`),
     ];
-    await this.deps.graph.request({ op: 'replaceGraph', graph: GRAPHS.owner, data: `${lines.join('\n')}\n`, format: 'n-triples', asEdit: false, label: 'Owner', respectRemovals: false });
+    // No source has the owner as a speaker yet: nothing to say about them (no lone "Me" node).
+    const data = o.sources.some((s) => s.speaker) ? `${lines.join('\n')}\n` : '';
+    await this.deps.graph.request({ op: 'replaceGraph', graph: GRAPHS.owner, data, format: 'n-triples', asEdit: false, label: 'Owner', respectRemovals: false });
   }
 }

@@ -309,7 +309,7 @@ class SentenceReader {
       if (!ownedByMe) {
         // "I have a dog named X", "got a puppy named X"
         const verbBefore = t.slice(0, i).some((x) => x.pos === 'PRON' && FIRST_PERSON.has(x.lower)) && t.slice(0, i).some((x) => ['have', 'get', 'adopt', 'own'].includes(x.lemma));
-        if (!verbBefore || !name) continue;
+        if (!verbBefore) continue;
       }
       const species = SPECIES[speciesWord];
       const age = this.ageIn(mods);
@@ -344,13 +344,17 @@ class SentenceReader {
       if (prev && !(prev.pos === 'PUNCT' || prev.pos === 'CCONJ' || prev.pos === 'SCONJ' || prev.pos === 'ADV' || prev.pos === 'INTJ' || this.inDate(i - 1) || (prev.lower === 'and' && t[i - 2]?.pos === 'PROPN'))) continue;
       let k = i + 1;
       const aux: Token[] = [];
-      while (k < t.length && (SKIP_BETWEEN.has(t[k].pos) || t[k].lower === 'gonna' || t[k].lower === 'wanna') && k - i < 6) aux.push(t[k++]);
+      while (k < t.length && (SKIP_BETWEEN.has(t[k].pos) || ['gonna', 'wanna', 'all', 'both'].includes(t[k].lower)) && k - i < 6) aux.push(t[k++]);
       const v = t[k];
       if (!v) continue;
       const clause = this.clauseEnd(k);
       if (v.pos === 'VERB') this.verbClause(i, aux, k, clause);
       else if (v.pos === 'NOUN' && aux.some((a) => a.lemma === 'be')) this.copula(aux, k, clause);
       else if (v.pos === 'ADJ' && aux.some((a) => a.lemma === 'be')) this.adjectival(aux, k, clause);
+      else if (v.lower === 'into' && aux.some((a) => a.lemma === 'be')) {
+        const p = this.phraseAt(k + 1, 5);
+        if (p && p.end <= clause) this.interest(this.textOf(p));
+      }
     }
   }
 
@@ -450,6 +454,17 @@ class SentenceReader {
       return;
     }
     const tense = this.tenseOf(aux, v);
+    // "I used to go riding": something done in the past
+    if (v.lower === 'used' && t[k + 1]?.lower === 'to' && t[k + 2]?.pos === 'VERB') {
+      const next = t[k + 2];
+      if (next.lemma === 'go') return this.going(next, k + 2, clauseEnd, 'past');
+      if (ACTION_VERBS[next.lemma] || EXERCISE_VERBS.has(next.lemma)) return this.action(next, k + 2, clauseEnd, 'past');
+      return;
+    }
+    // "came across X", "ran into X": found
+    if ((v.lemma === 'come' && t[k + 1]?.lower === 'across') || (v.lemma === 'stumble' && ['upon', 'on', 'across'].includes(t[k + 1]?.lower))) {
+      return this.action(v, k, clauseEnd, tense, { types: [`${schema}Action`] });
+    }
     // Intentions: "I'm going to / planning to / want to / hope to VERB": the next verb, as a plan.
     const intention = this.intention(v, k);
     if (intention) {
@@ -465,10 +480,12 @@ class SentenceReader {
     }
     if (v.lemma === 'work' && (t[k + 1]?.lower === 'as' || t[k + 1]?.lower === 'at' || t[k + 1]?.lower === 'for')) return this.work(k, clauseEnd);
     if (v.lemma === 'live' && t[k + 1]?.lower === 'in') return this.lives(k + 2, clauseEnd);
-    if (v.lemma === 'have' && aux.length === 0) return this.possession(k, clauseEnd, false);
+    if (v.lemma === 'have' && (aux.length === 0 || aux.every((a) => ["'ve", 'have', 'also', 'still', 'just', 'already'].includes(a.lower)))) return this.possession(k, clauseEnd, false);
+    if (v.lemma === 'get' && aux.some((a) => a.lower === "'ve" || a.lower === 'have') && v.lower === 'got' && this.t[k + 1]?.lower !== 'to') return this.possession(k, clauseEnd, false);
     if (v.lemma === 'own') return this.possession(k, clauseEnd, true);
     if (v.lemma === 'go' || v.lemma === 'head' || v.lemma === 'come') return this.going(v, k, clauseEnd, tense);
     if (ACTION_VERBS[v.lemma] || EXERCISE_VERBS.has(v.lemma)) this.action(v, k, clauseEnd, tense);
+    else if (tense !== 'present' && !NOT_DEEDS.has(v.lemma) && /^[a-z]+$/.test(v.lemma)) this.action(v, k, clauseEnd, tense, { types: [`${schema}Action`] });
     void subject;
   }
 
@@ -476,6 +493,7 @@ class SentenceReader {
   private intention(v: Token, k: number): { verb: Token; index: number } | null {
     const t = this.t;
     const want = ['plan', 'want', 'hope', 'intend', 'aim', 'decide', 'look'].includes(v.lemma) || (v.lemma === 'go' && v.lower !== 'went' && v.lower !== 'gone');
+    if (v.lower === 'used' && this.t[k + 1]?.lower === 'to') return null;
     if (!want) return null;
     let j = k + 1;
     if (v.lemma === 'look' && t[j]?.lower === 'forward' && t[j + 1]?.lower === 'to') j += 2;
@@ -493,27 +511,49 @@ class SentenceReader {
     let j = k + 1;
     if (t[j] && (PRONOUN_OBJECTS.has(t[j].lower) || ['that', 'how', 'when', 'what', 'to', 'being', 'having'].includes(t[j].lower))) return;
     if (t[j]?.pos === 'ADV') j++;
-    // "I love painting landscapes": the activity
+    // "I love painting landscapes", "I loved reading "Charlotte's Web"": the activity and what it is about
+    let gerund = '';
+    const quoted = t[j + 1]?.text === '"' || t[j + 1]?.text === '“';
+    if (t[j] && /ing$/.test(t[j].lower) && (t[j].pos === 'VERB' || t[j].pos === 'NOUN') && (!ACTIVITY_NOUNS[t[j].lower] || quoted || t[j + 1]?.pos === 'DET') && t[j + 1] && t[j + 1].pos !== 'PUNCT') gerund = t[j++].lower;
     const p = this.phraseAt(j, 5);
-    if (!p || p.end > end) return;
+    if (!p || p.end > end) {
+      if (gerund) return this.preferenceOf(`${gerund}`, `${PREFIXES.skos}Concept`, sentiment);
+      return;
+    }
     const head = this.head(p);
     if (EMPTY_NOUNS.has(head.lower) || PRONOUN_OBJECTS.has(head.lower)) return;
     if (p.words.some((w) => ROLES[w.lower] || ROLES[w.lemma])) return; // "I love my sister": a feeling about a person
     const text = this.textOf(p);
+    this.preferenceOf(text, this.classOfThing(p), sentiment, gerund);
+  }
+
+  /** A preference of the speaker for a thing ("loves pottery", "loves reading Charlotte's Web"). */
+  private preferenceOf(text: string, cls: string, sentiment: string, gerund = ''): void {
     const { b, msg, me } = this.c;
-    const object = this.c.entities.concept(text, this.classOfThing(p), msg);
-    const pref = this.c.entities.fact('preference', me, `${sentiment} ${text}`);
+    const object = cls === `${PREFIXES.schema}CreativeWork` ? this.c.entities.work(text, cls, msg) : this.c.entities.concept(text, cls, msg);
+    const what = gerund ? `${gerund} ${text}` : text;
+    const pref = this.c.entities.fact('preference', me, `${sentiment} ${what}`);
     b.type(pref, `${pcm}Preference`, msg);
-    b.label(pref, sentenceCase(`${sentiment} ${text}`), msg);
+    b.label(pref, sentenceCase(`${sentiment} ${what}`).split(' ').slice(0, 8).join(' '), msg);
     b.value(pref, `${pcm}sentiment`, sentiment, msg);
     b.link(pref, `${pcm}preferenceObject`, object, msg);
     b.value(pref, `${pcm}validFrom`, isoDay(this.c.said), msg, `${xsd}date`);
     b.link(me.iri, `${pcm}hasPreference`, pref, msg);
   }
 
-  /** "my favorite book is X", "my favourite colour: blue". */
+  /** "my favorite book is X", "my favourite colour: blue", "X is my favourite / fave / top pick". */
   private favourites(): void {
     const t = this.t;
+    for (let i = 1; i + 2 < t.length; i++) {
+      if (!(['is', "'s", 'was'].includes(t[i].lower) && t[i + 1].lower === 'my')) continue;
+      const fav = /^(fave|fav|favou?rite|top)$/.test(t[i + 2].lower) && (t[i + 2].lower !== 'top' || ['pick', 'choice'].includes(t[i + 3]?.lower));
+      if (!fav) continue;
+      // the thing before "is": a noun phrase ending at i
+      let a = i - 1;
+      while (a > 0 && NP_WORD.has(t[a - 1].pos) && i - a < 4) a--;
+      const p = this.phraseAt(a, 4);
+      if (p && p.end === i && !PRONOUN_OBJECTS.has(this.head(p).lower)) this.preferenceOf(this.textOf(p), this.classOfThing(p), 'prefers');
+    }
     for (let i = 0; i + 3 < t.length; i++) {
       if (!(t[i].lower === 'my' && /^favou?rite$/.test(t[i + 1].lower))) continue;
       const cat = this.phraseAt(i + 2, 3);
@@ -565,9 +605,15 @@ class SentenceReader {
     b.link(me.iri, `${schema}hasOccupation`, occ, msg);
   }
 
-  /** "I'm a nurse", "I am a teacher at X": the noun after "be" as occupation when it ends like one. */
+  /** "I'm a nurse", "I am a teacher at X": the noun after "be" as occupation when it ends like one; "I'm a fan of X". */
   private copula(aux: Token[], k: number, end: number): void {
     const t = this.t;
+    const fan = t.findIndex((x, j) => j >= k && j < end && x.lower === 'fan' && t[j + 1]?.lower === 'of');
+    if (fan >= 0 && fan <= k + 2) {
+      const p = this.phraseAt(fan + 2, 5);
+      if (p && p.end <= end && !PRONOUN_OBJECTS.has(this.head(p).lower)) this.preferenceOf(this.textOf(p), this.classOfThing(p), 'loves');
+      return;
+    }
     if (!['a', 'an'].includes(t[k - 1]?.lower)) return;
     const p = this.phraseAt(k, 3);
     if (!p || p.end > end) return;
@@ -581,14 +627,27 @@ class SentenceReader {
     void aux;
   }
 
-  /** "I'm 34", "I am 34 years old". */
+  /** "I'm 34 years old"; "I'm passionate about X", "I'm interested in X": an interest. */
   private adjectival(aux: Token[], k: number, end: number): void {
     void aux;
-    void end;
     const t = this.t;
+    if (['passionate', 'interested', 'obsessed', 'crazy', 'keen', 'fascinated'].includes(t[k]?.lower) && ['about', 'in', 'with', 'on', 'by'].includes(t[k + 1]?.lower)) {
+      const p = this.phraseAt(t[k + 2]?.pos === 'VERB' && /ing$/.test(t[k + 2].lower) ? k + 2 : k + 2, 5);
+      if (p && p.end <= end) this.interest(this.textOf(p));
+      else if (t[k + 2] && /ing$/.test(t[k + 2].lower)) this.interest(t[k + 2].lower);
+      return;
+    }
     const n = t[k - 1];
     if (n?.pos === 'NUM' && /^\d{1,3}$/.test(n.text) && t[k]?.lower === 'old' && /^years?$/.test(t[k - 1 + 0]?.lower ?? '')) return;
     if (t[k]?.lower === 'old' && /^years?$/.test(t[k - 1]?.lower) && t[k - 2]?.pos === 'NUM') this.c.b.value(this.c.me.iri, `${foaf}age`, Number(t[k - 2].text), this.c.msg, `${xsd}integer`);
+  }
+
+  /** foaf:interest: a topic the speaker is into. */
+  private interest(text: string): void {
+    const head = text.split(' ').pop()!.toLowerCase();
+    if (EMPTY_NOUNS.has(head) || PRONOUN_OBJECTS.has(head)) return;
+    const { b, msg, me } = this.c;
+    b.link(me.iri, `${foaf}interest`, this.c.entities.concept(text, `${PREFIXES.skos}Concept`, msg), msg);
   }
 
   private lives(j: number, end: number): void {
@@ -605,7 +664,8 @@ class SentenceReader {
     if (!p || p.end > end) return;
     const head = this.head(p);
     if (EMPTY_NOUNS.has(head.lower) || SPECIES[head.lemma] || ROLES[head.lemma] || EVENT_NOUNS[head.lemma] || ACTIVITY_NOUNS[head.lower]) return;
-    if (!owns && !t.slice(k + 1, p.end).some((x) => x.lower === 'new')) return;
+    const concrete = PRODUCTS.has(head.lemma) || CLOTHING.has(head.lemma) || VEHICLES.has(head.lemma) || !!BOOKISH[head.lemma];
+    if (!owns && !concrete && !t.slice(k + 1, p.end).some((x) => x.lower === 'new')) return;
     const { b, msg, me } = this.c;
     const thing = this.c.entities.thing(me, this.textOf(p).replace(/^new\s+/i, ''), this.classOfThing(p), msg);
     b.link(me.iri, `${schema}owns`, thing, msg);
@@ -618,9 +678,10 @@ class SentenceReader {
     // "went camping", "go hiking": an activity
     const next = t[k + 1];
     if (next && (ACTIVITY_NOUNS[next.lower] || (next.pos === 'VERB' && /ing$/.test(next.lower)))) {
-      const activity = next.lower;
+      const two = `${next.lower} ${t[k + 2]?.lower ?? ''}`;
+      const activity = ACTIVITY_NOUNS[two] ? two : next.lower;
       if (activity === 'going') return;
-      return this.activity(activity, ACTIVITY_NOUNS[activity] ?? `${ob}RecreationalActivity`, tense, k + 2, end);
+      return this.activity(activity, ACTIVITY_NOUNS[activity] ?? `${ob}RecreationalActivity`, tense, k + (activity === two ? 3 : 2), end);
     }
     let j = k + 1;
     if (['on', 'to', 'for', 'into', 'back'].includes(t[j]?.lower)) j++;
@@ -630,7 +691,7 @@ class SentenceReader {
     const head = this.head(p);
     if (EMPTY_NOUNS.has(head.lower) && head.lower !== 'trip') return;
     const text = this.textOf(p);
-    if (EVENT_NOUNS[head.lemma] || EVENT_NOUNS[head.lower]) return this.event(p, tense);
+    if (EVENT_NOUNS[head.lemma] || EVENT_NOUNS[head.lower]) return this.event(p, tense, end);
     if (p.proper && !p.title) {
       // going to a named place: a trip
       const known = this.c.entities.knownPerson(text);
@@ -655,7 +716,7 @@ class SentenceReader {
     b.label(trip, sentenceCase(`trip to ${where}`), msg);
     b.link(trip, `${schema}agent`, me.iri, msg);
     b.link(trip, `${schema}toLocation`, place, msg);
-    this.status(trip, tense, true);
+    this.habitOrStatus(trip, tense, `trip to ${where}`);
   }
 
   private visit(place: string, where: string, tense: 'past' | 'future' | 'present'): void {
@@ -666,14 +727,15 @@ class SentenceReader {
     b.label(visit, sentenceCase(`${tense === 'future' ? 'go' : 'went'} to ${where}`), msg);
     b.link(visit, `${schema}agent`, me.iri, msg);
     b.link(visit, `${schema}location`, place, msg);
-    this.status(visit, tense, true);
+    this.habitOrStatus(visit, tense, `go to ${where}`);
   }
 
-  private event(p: Phrase, tense: 'past' | 'future' | 'present'): void {
+  private event(p: Phrase, tense: 'past' | 'future' | 'present', end = this.t.length): void {
     const { b, msg, me } = this.c;
     const head = this.head(p);
     const cls = EVENT_NOUNS[head.lemma] ?? EVENT_NOUNS[head.lower];
-    const text = this.textOf(p);
+    const pp = this.t[p.end]?.lower === 'for' || this.t[p.end]?.lower === 'about' || this.t[p.end]?.lower === 'on' ? this.prepPhrase(p.end, end) : null;
+    const text = [this.textOf(p), ...(pp ? [pp.text] : [])].join(' ').split(' ').slice(0, 8).join(' ');
     if (cls === `${ob}Travel`) {
       // "a trip to X" / "a road trip"
       const to = this.t[p.end]?.lower === 'to' ? this.phraseAt(p.end + 1, 4) : null;
@@ -717,14 +779,16 @@ class SentenceReader {
 
   // ---- actions
 
-  private action(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present'): void {
+  private action(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present', generic?: { types: string[] }): void {
     const t = this.t;
     const { b, msg, me } = this.c;
     if (EXERCISE_VERBS.has(v.lemma)) {
+      const obj = this.phraseAt(k + 1, 5);
+      if (obj && obj.end <= end && (EVENT_NOUNS[this.head(obj).lemma] || EVENT_NOUNS[this.head(obj).lower])) return this.event(obj, tense, end);
       const activity = /ing$/.test(v.lower) ? v.lower : `${v.lemma}ing`.replace(/([^aeiou])([aeiou])([bdgmnprt])ing$/, '$1$2$3$3ing').replace(/eing$/, 'ing');
       return this.activity(ACTIVITY_NOUNS[activity] ? activity : v.lemma, ACTIVITY_NOUNS[activity] ?? `${ob}PhysicalActivity`, tense, k + 1, end);
     }
-    const cls = ACTION_VERBS[v.lemma];
+    const cls = generic ?? ACTION_VERBS[v.lemma];
     let j = k + 1;
     // phrasal particles and prepositions: "signed up for", "took part in", "listened to"
     const particles: string[] = [];
@@ -738,12 +802,13 @@ class SentenceReader {
     if (PRONOUN_OBJECTS.has(head.lower) || ((EMPTY_NOUNS.has(head.lower) || IDIOM_OBJECTS.has(head.lower)) && !p.title)) return;
     if (v.lemma === 'take' && !(EVENT_NOUNS[head.lemma] || ['class', 'course', 'lesson', 'trip'].includes(head.lemma))) return;
     if (v.lemma === 'get' && !this.s.entities.some((e) => e.type === 'MONEY') && !t.slice(k, p.end).some((x) => x.lower === 'new')) return;
-    if (v.lemma === 'see' && !(p.title || EVENT_NOUNS[head.lemma])) return;
+    if (v.lemma === 'see' && !(p.title || EVENT_NOUNS[head.lemma] || p.words.some((w) => w.pos === 'PROPN'))) return;
+    if (generic && (head.pos !== 'NOUN' || ROLES[head.lemma] || SPECIES[head.lemma])) return;
     if (['start', 'finish', 'complete', 'try', 'lose', 'use'].includes(v.lemma) && !(EVENT_NOUNS[head.lemma] || ACTIVITY_NOUNS[head.lower] || p.title)) return;
     const text = this.textOf(p);
     // attending an event: "joined a pride parade", "attended the conference", "took a pottery class"
     if ((EVENT_NOUNS[head.lemma] || EVENT_NOUNS[head.lower]) && ['attend', 'join', 'take', 'go', 'register', 'enroll', 'enrol', 'see', 'start', 'host', 'throw', 'organize', 'organise', 'celebrate', 'try', 'finish', 'complete', 'win', 'run', 'plan', 'book'].includes(v.lemma)) {
-      if (!['register', 'enroll', 'enrol', 'plan', 'book', 'host', 'throw', 'organize', 'organise'].includes(v.lemma)) return this.event(p, tense);
+      if (!['register', 'enroll', 'enrol', 'plan', 'book', 'host', 'throw', 'organize', 'organise'].includes(v.lemma)) return this.event(p, tense, end);
     }
     // joining an organization: membership
     const orgClass = this.orgClass(p);
@@ -751,11 +816,13 @@ class SentenceReader {
       const org = this.c.entities.org(text, orgClass, msg, p.proper ? undefined : me);
       b.link(me.iri, `${schema}memberOf`, org, msg);
     }
-    const label = [v.lower, ...particles, text].join(' ');
+    const pp = this.prepPhrase(p.end, end);
+    const label = [v.lower, ...particles, text, ...(pp ? [pp.text] : [])].join(' ').split(' ').slice(0, 8).join(' ');
     const act = this.c.entities.fact('action', me, `${v.lemma} ${text}`, msg);
     for (const ty of cls.types) b.type(act, ty, msg);
     if (tense === 'future' && !cls.types.includes(`${schema}PlanAction`)) b.type(act, `${schema}PlanAction`, msg);
-    b.label(act, sentenceCase(tense === 'future' ? [v.lemma, ...particles, text].join(' ') : label), msg);
+    b.label(act, sentenceCase(tense === 'future' ? [v.lemma, ...particles, text, ...(pp ? [pp.text] : [])].join(' ').split(' ').slice(0, 8).join(' ') : label), msg);
+    this.duration(act, p.end, end);
     b.link(act, `${schema}agent`, me.iri, msg);
     const object = this.objectOf(v, p, text);
     if (object) b.link(act, `${schema}object`, object, msg);
@@ -772,6 +839,30 @@ class SentenceReader {
     }
     if (v.lemma === 'move' && particles.includes('from') && p.proper) b.link(act, `${schema}fromLocation`, this.c.entities.place(text, `${schema}Place`, msg), msg);
     this.habitOrStatus(act, tense, label);
+  }
+
+  /** A prepositional phrase right after an object ("for mental health", "with a dog face"), as written. */
+  private prepPhrase(at: number, end: number): { text: string; phrase: Phrase } | null {
+    const prep = this.t[at];
+    if (!prep || !['for', 'with', 'at', 'in', 'about', 'from', 'on', 'of'].includes(prep.lower) || at >= end) return null;
+    const p = this.phraseAt(at + 1, 4);
+    if (!p || p.end > end) return null;
+    const head = this.head(p);
+    if (EMPTY_NOUNS.has(head.lower) || PRONOUN_OBJECTS.has(head.lower)) return null;
+    return { text: `${prep.lower} ${this.textOf(p)}`, phrase: p };
+  }
+
+  /** "for 7 years", "for three months": how long, as an ISO duration; "since 2016": the start year. */
+  private duration(act: string, from: number, end: number): void {
+    const rest = this.t.slice(from, end).map((x) => x.lower).join(' ');
+    const m = /\bfor (?:the (?:past|last) )?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (year|month|week|day|hour)s?\b/.exec(rest);
+    const { b, msg } = this.c;
+    if (m) {
+      const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+      if (n) b.value(act, `${schema}duration`, m[2] === 'hour' ? `PT${n}H` : `P${n}${{ year: 'Y', month: 'M', week: 'W', day: 'D' }[m[2]]}`, msg, `${xsd}duration`);
+    }
+    const since = /\bsince (19\d{2}|20\d{2})\b/.exec(rest);
+    if (since) b.value(act, `${schema}startTime`, since[1], msg, `${xsd}gYear`);
   }
 
   /** The individual an action is about: a person, a place, a title, a pet, or a thing. */
@@ -879,6 +970,16 @@ class SentenceReader {
   }
 }
 
+/** Verbs of thinking, feeling, saying, being and light verbs: no deed with an object. */
+const NOT_DEEDS = new Set([
+  'be', 'have', 'do', 'think', 'know', 'feel', 'hope', 'wish', 'want', 'need', 'mean', 'guess', 'bet', 'believe', 'remember', 'forget', 'understand', 'agree',
+  'appreciate', 'say', 'tell', 'ask', 'thank', 'let', 'keep', 'hear', 'seem', 'look', 'sound', 'put', 'miss', 'check', 'share', 'show', 'send', 'post', 'love',
+  'like', 'enjoy', 'hate', 'realize', 'realise', 'notice', 'imagine', 'decide', 'consider', 'wonder', 'mind', 'care', 'get', 'go', 'come', 'make', 'take',
+  'give', 'find', 'leave', 'stay', 'spend', 'set', 'turn', 'bring', 'hold', 'pick', 'help', 'support', 'encourage', 'inspire', 'motivate', 'remind', 'teach',
+  'talk', 'chat', 'catch', 'hang', 'reach', 'figure', 'work', 'happen', 'become', 'begin', 'continue', 'stop', 'end', 'feel', 'face', 'deal', 'handle',
+  'struggle', 'manage', 'try', 'use', 'see', 'watch', 'meet', 'call', 'lose', 'win', 'pass', 'fail', 'apologize', 'apologise', 'admit', 'promise', 'plan', 'expect',
+]);
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const PERSON_NOUNS = new Set(['guy', 'man', 'woman', 'girl', 'boy', 'lady', 'gentleman', 'person', 'friend', 'kid', 'veteran', 'artist', 'musician', 'teacher', 'student', 'neighbor', 'neighbour', 'colleague', 'coworker', 'doctor', 'nurse', 'author', 'singer', 'player', 'coach', 'mentor', 'volunteer', 'someone', 'fellow', 'chef']);
 const CLOTHING = new Set(['shoe', 'shoes', 'sneaker', 'boot', 'jacket', 'coat', 'dress', 'shirt', 't-shirt', 'sweater', 'hoodie', 'jeans', 'pants', 'skirt', 'hat', 'scarf', 'glove', 'sock', 'necklace', 'ring', 'bracelet', 'earring', 'watch', 'bag', 'backpack', 'sunglasses']);
 const VEHICLES = new Set(['car', 'bike', 'bicycle', 'scooter', 'motorcycle', 'truck', 'van', 'boat']);

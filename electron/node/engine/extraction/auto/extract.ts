@@ -454,6 +454,10 @@ class SentenceReader {
       return;
     }
     const tense = this.tenseOf(aux, v);
+    // "I was impressed", "I'm inspired": a state, not a deed; "I can / should / might X": not a fact
+    const auxWords = aux.map((a) => a.lower);
+    if (auxWords.some((a) => ['was', 'were', 'am', "'m", 'is', 'are', 'been', 'being', 'be'].includes(a)) && v.lower !== v.lemma && !/ing$/.test(v.lower)) return;
+    if (auxWords.some((a) => MODALS.has(a))) return;
     // "I used to go riding": something done in the past
     if (v.lower === 'used' && t[k + 1]?.lower === 'to' && t[k + 2]?.pos === 'VERB') {
       const next = t[k + 2];
@@ -552,7 +556,8 @@ class SentenceReader {
       let a = i - 1;
       while (a > 0 && NP_WORD.has(t[a - 1].pos) && i - a < 4) a--;
       const p = this.phraseAt(a, 4);
-      if (p && p.end === i && !PRONOUN_OBJECTS.has(this.head(p).lower)) this.preferenceOf(this.textOf(p), this.classOfThing(p), 'prefers');
+      const starts = a === 0 || DETERMINERS.has(t[a - 1].lower) || t[a - 1].pos === 'PUNCT';
+      if (p && starts && p.end === i && !PRONOUN_OBJECTS.has(this.head(p).lower)) this.preferenceOf(this.textOf(p), this.classOfThing(p), 'prefers');
     }
     for (let i = 0; i + 3 < t.length; i++) {
       if (!(t[i].lower === 'my' && /^favou?rite$/.test(t[i + 1].lower))) continue;
@@ -632,9 +637,9 @@ class SentenceReader {
     void aux;
     const t = this.t;
     if (['passionate', 'interested', 'obsessed', 'crazy', 'keen', 'fascinated'].includes(t[k]?.lower) && ['about', 'in', 'with', 'on', 'by'].includes(t[k + 1]?.lower)) {
-      const p = this.phraseAt(t[k + 2]?.pos === 'VERB' && /ing$/.test(t[k + 2].lower) ? k + 2 : k + 2, 5);
-      if (p && p.end <= end) this.interest(this.textOf(p));
-      else if (t[k + 2] && /ing$/.test(t[k + 2].lower)) this.interest(t[k + 2].lower);
+      const gerund = t[k + 2] && /ing$/.test(t[k + 2].lower) && t[k + 2].pos === 'VERB' ? t[k + 2].lower : '';
+      const p = this.phraseAt(gerund ? k + 3 : k + 2, 5);
+      if (p && p.end <= end) this.interest(gerund ? `${gerund} ${this.textOf(p)}` : this.textOf(p));
       return;
     }
     const n = t[k - 1];
@@ -979,6 +984,7 @@ const NOT_DEEDS = new Set([
   'talk', 'chat', 'catch', 'hang', 'reach', 'figure', 'work', 'happen', 'become', 'begin', 'continue', 'stop', 'end', 'feel', 'face', 'deal', 'handle',
   'struggle', 'manage', 'try', 'use', 'see', 'watch', 'meet', 'call', 'lose', 'win', 'pass', 'fail', 'apologize', 'apologise', 'admit', 'promise', 'plan', 'expect',
 ]);
+const MODALS = new Set(['can', 'could', 'should', 'would', 'might', 'may', 'must', "'d", 'ca', 'shall']);
 const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const PERSON_NOUNS = new Set(['guy', 'man', 'woman', 'girl', 'boy', 'lady', 'gentleman', 'person', 'friend', 'kid', 'veteran', 'artist', 'musician', 'teacher', 'student', 'neighbor', 'neighbour', 'colleague', 'coworker', 'doctor', 'nurse', 'author', 'singer', 'player', 'coach', 'mentor', 'volunteer', 'someone', 'fellow', 'chef']);
 const CLOTHING = new Set(['shoe', 'shoes', 'sneaker', 'boot', 'jacket', 'coat', 'dress', 'shirt', 't-shirt', 'sweater', 'hoodie', 'jeans', 'pants', 'skirt', 'hat', 'scarf', 'glove', 'sock', 'necklace', 'ring', 'bracelet', 'earring', 'watch', 'bag', 'backpack', 'sunglasses']);

@@ -242,7 +242,7 @@ export const EMPTY_NOUNS = new Set([
   'one', 'ones', 'kind', 'sort', 'type', 'part', 'couple', 'bunch', 'idea', 'something', 'anything', 'everything', 'nothing', 'fun', 'blast', 'break', 'chance',
   'look', 'while', 'today', 'tonight', 'yesterday', 'tomorrow', 'weekend', 'morning', 'evening', 'night', 'afternoon', 'end', 'start', 'rest', 'sense', 'feeling',
   'picture', 'pic', 'photo', 'shot', 'snap', 'pics', 'photos', 'pictures', 'question', 'questions', 'point', 'deal', 'people', 'guy', 'guys', 'folks', 'someone', 'everyone',
-  'step', 'steps', 'care', 'place', 'spot', 'advice', 'hand', 'touch', 'hang', 'go', 'try', 'walk', 'others', 'other', 'anyone', 'lots',
+  'step', 'steps', 'care', 'place', 'spot', 'advice', 'hand', 'touch', 'hang', 'go', 'try', 'walk', 'others', 'other', 'anyone', 'lots', 'ton', 'tons', 'list',
 ]);
 
 /** Objects that make a verb an idiom, not a deed ("make a difference", "join forces", "make progress"). */

@@ -307,8 +307,10 @@ class SentenceReader {
         if (n) (name = { name: n, end: i }), (ownedByMe = true);
       }
       if (!ownedByMe) {
-        // "I have a dog named X", "got a puppy named X"
-        const verbBefore = t.slice(0, i).some((x) => x.pos === 'PRON' && FIRST_PERSON.has(x.lower)) && t.slice(0, i).some((x) => ['have', 'get', 'adopt', 'own'].includes(x.lemma));
+        // "I have a dog named X", "we've got a pup and a kitty": the species is the verb's object
+        let v = i - 1;
+        while (v >= 0 && ['DET', 'ADJ', 'NUM', 'CCONJ', 'NOUN', 'PUNCT'].includes(t[v].pos) && i - v < 6) v--;
+        const verbBefore = v >= 1 && ['have', 'get', 'adopt', 'own'].includes(t[v].lemma) && t.slice(Math.max(0, v - 3), v).some((x) => x.pos === 'PRON' && FIRST_PERSON.has(x.lower)) && t[i].lemma !== 'horse';
         if (!verbBefore) continue;
       }
       const species = SPECIES[speciesWord];
@@ -413,6 +415,7 @@ class SentenceReader {
     const words: Token[] = [];
     while (k < t.length && words.length < max) {
       const x = t[k];
+      if (['last', 'next', 'this'].includes(x.lower) && words.length && /^(mon|tue|wed|thu|fri|sat|sun|week|month|year|night|morning|evening|summer|winter|spring|fall|autumn|weekend)/.test(t[k + 1]?.lower ?? '')) break;
       if (NP_WORD.has(x.pos) && !this.inDate(k) && !(x.pos === 'NUM' && this.s.entities.some((e) => e.type === 'MONEY' && k >= e.start && k <= e.end))) {
         words.push(x);
         k++;
@@ -521,7 +524,7 @@ class SentenceReader {
     if (t[j] && /ing$/.test(t[j].lower) && (t[j].pos === 'VERB' || t[j].pos === 'NOUN') && (!ACTIVITY_NOUNS[t[j].lower] || quoted || t[j + 1]?.pos === 'DET') && t[j + 1] && t[j + 1].pos !== 'PUNCT') gerund = t[j++].lower;
     const p = this.phraseAt(j, 5);
     if (!p || p.end > end) {
-      if (gerund) return this.preferenceOf(`${gerund}`, `${PREFIXES.skos}Concept`, sentiment);
+      if (gerund && !['doing', 'having', 'getting', 'being', 'making', 'seeing'].includes(gerund) && !PRONOUN_OBJECTS.has(t[j]?.lower ?? '')) return this.preferenceOf(`${gerund}`, `${PREFIXES.skos}Concept`, sentiment);
       return;
     }
     const head = this.head(p);
@@ -765,7 +768,7 @@ class SentenceReader {
   private activity(activity: string, cls: string, tense: 'past' | 'future' | 'present', after: number, end: number): void {
     const { b, msg, me } = this.c;
     const act = this.c.entities.fact('activity', me, activity, msg);
-    b.type(act, `${schema}ExerciseAction`, msg);
+    b.type(act, cls === `${ob}PhysicalActivity` ? `${schema}ExerciseAction` : `${schema}Action`, msg);
     b.type(act, cls, msg);
     b.label(act, sentenceCase(activity), msg);
     b.link(act, `${schema}agent`, me.iri, msg);
@@ -787,6 +790,7 @@ class SentenceReader {
   private action(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present', generic?: { types: string[] }): void {
     const t = this.t;
     const { b, msg, me } = this.c;
+    if (EXERCISE_VERBS.has(v.lemma) && ['into', 'across', 'out', 'over'].includes(t[k + 1]?.lower)) return;
     if (EXERCISE_VERBS.has(v.lemma)) {
       const obj = this.phraseAt(k + 1, 5);
       if (obj && obj.end <= end && (EVENT_NOUNS[this.head(obj).lemma] || EVENT_NOUNS[this.head(obj).lower])) return this.event(obj, tense, end);
@@ -815,6 +819,8 @@ class SentenceReader {
     if ((EVENT_NOUNS[head.lemma] || EVENT_NOUNS[head.lower]) && ['attend', 'join', 'take', 'go', 'register', 'enroll', 'enrol', 'see', 'start', 'host', 'throw', 'organize', 'organise', 'celebrate', 'try', 'finish', 'complete', 'win', 'run', 'plan', 'book'].includes(v.lemma)) {
       if (!['register', 'enroll', 'enrol', 'plan', 'book', 'host', 'throw', 'organize', 'organise'].includes(v.lemma)) return this.event(p, tense, end);
     }
+    // visiting a named place: a trip
+    if (v.lemma === 'visit' && p.proper && !p.title && !this.c.entities.knownPerson(text)) return this.trip(this.c.entities.place(text, `${schema}Place`, msg), text, tense);
     // joining an organization: membership
     const orgClass = this.orgClass(p);
     if (v.lemma === 'join' && orgClass) {

@@ -190,7 +190,7 @@ export const ACTION_VERBS: Record<string, VerbClass> = {
   compose: A(`${schema}CreateAction`, `${ob}CreativeActivity`), sculpt: A(`${schema}CreateAction`, `${ob}CreativeActivity`), carve: A(`${schema}CreateAction`, `${ob}CreativeActivity`),
   bake: A(`${schema}CookAction`), cook: A(`${schema}CookAction`), write: A(`${schema}WriteAction`), publish: A(`${schema}WriteAction`),
   read: A(`${schema}ReadAction`), watch: A(`${schema}WatchAction`), listen: A(`${schema}ListenAction`), eat: A(`${schema}EatAction`), drink: A(`${schema}DrinkAction`),
-  play: A(`${schema}PlayAction`, `${ob}RecreationalActivity`), visit: A(`${schema}TravelAction`, `${ob}Travel`), travel: A(`${schema}TravelAction`, `${ob}Travel`),
+  play: A(`${schema}PlayAction`, `${ob}RecreationalActivity`), visit: A(`${schema}Action`, `${ob}RecreationalActivity`), travel: A(`${schema}TravelAction`, `${ob}Travel`),
   fly: A(`${schema}TravelAction`, `${ob}Travel`), move: A(`${schema}MoveAction`), adopt: A(`${schema}ReceiveAction`), receive: A(`${schema}ReceiveAction`),
   give: A(`${schema}GiveAction`), gift: A(`${schema}GiveAction`), return: A(`${schema}ReturnAction`),
   join: A(`${schema}JoinAction`), register: A(`${schema}RegisterAction`), enroll: A(`${schema}RegisterAction`), enrol: A(`${schema}RegisterAction`), apply: A(`${schema}OrganizeAction`),

@@ -5,6 +5,7 @@ import type { ExtractionScope, JobInfo, MessageFilter } from '../../../shared/ty
 import { Engine } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 import { registerCoverageCommand } from './coverage-command';
+import { registerOwnerCommands } from './owner-command';
 import { formatOf, printRows } from './output';
 import { registerSettingsCommand } from './settings-command';
 
@@ -224,5 +225,6 @@ export function registerExtractionCommands(program: Command): void {
     );
 
   registerCoverageCommand(program, run);
+  registerOwnerCommands(program, run);
   registerSettingsCommand(program, run);
 }

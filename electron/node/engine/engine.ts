@@ -482,7 +482,15 @@ export class Engine implements EngramApi {
     // An extraction graph is named after its chunk; people know it by conversation and session.
     const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
+    const sourceByKey = new Map(this.chat.listSources().map((s) => [s.key, s]));
     return graphs.map((g) => {
+      if (g.kind === 'auto') {
+        const superseded = g.iri.startsWith(GRAPHS.autoSuperseded(''));
+        const key = g.iri.slice((superseded ? GRAPHS.autoSuperseded('') : GRAPHS.auto('')).length);
+        const name = sourceByKey.get(key)?.name ?? key;
+        return { ...g, label: superseded ? `Automatic, superseded by a model: ${name}` : `Automatic: ${name}` };
+      }
+      if (g.kind === 'owner') return { ...g, label: 'You (the owner)' };
       const chunk = g.kind === 'extraction' ? chunks.get(g.iri) : undefined;
       const session = chunk ? sessions.get(chunk.sessionId) : undefined;
       if (!session) return g;

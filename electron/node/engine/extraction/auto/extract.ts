@@ -294,6 +294,8 @@ class SentenceReader {
       const speciesWord = SPECIES[two] ? two : SPECIES[t[i].lemma] ? t[i].lemma : null;
       if (!speciesWord || t[i].pos !== 'NOUN') continue;
       const after = i + (SPECIES[two] ? 2 : 1);
+      // "my horse painting", "dog food": the species names something else
+      if (t[after]?.pos === 'NOUN' && !SPECIES[t[after].lemma]) continue;
       // owned: "my"/"our" before (with adjectives or a breed between)
       let k = i - 1;
       const mods: Token[] = [];
@@ -790,7 +792,7 @@ class SentenceReader {
   private action(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present', generic?: { types: string[] }): void {
     const t = this.t;
     const { b, msg, me } = this.c;
-    if (EXERCISE_VERBS.has(v.lemma) && ['into', 'across', 'out', 'over'].includes(t[k + 1]?.lower)) return;
+    if (EXERCISE_VERBS.has(v.lemma) && ['into', 'across', 'out', 'over', 'for'].includes(t[k + 1]?.lower)) return; // "ran into", "run for office"
     if (EXERCISE_VERBS.has(v.lemma)) {
       const obj = this.phraseAt(k + 1, 5);
       if (obj && obj.end <= end && (EVENT_NOUNS[this.head(obj).lemma] || EVENT_NOUNS[this.head(obj).lower])) return this.event(obj, tense, end);

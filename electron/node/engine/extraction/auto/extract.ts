@@ -311,7 +311,7 @@ class SentenceReader {
       if (!ownedByMe) {
         // "I have a dog named X", "we've got a pup and a kitty": the species is the verb's object
         let v = i - 1;
-        while (v >= 0 && ['DET', 'ADJ', 'NUM', 'CCONJ', 'NOUN', 'PUNCT'].includes(t[v].pos) && i - v < 6) v--;
+        while (v >= 0 && ['DET', 'ADJ', 'NUM', 'CCONJ', 'NOUN', 'PUNCT'].includes(t[v].pos) && i - v < 10) v--;
         const verbBefore = v >= 1 && ['have', 'get', 'adopt', 'own'].includes(t[v].lemma) && t.slice(Math.max(0, v - 3), v).some((x) => x.pos === 'PRON' && FIRST_PERSON.has(x.lower)) && t[i].lemma !== 'horse';
         if (!verbBefore) continue;
       }
@@ -342,12 +342,15 @@ class SentenceReader {
   private clauses(): void {
     const t = this.t;
     for (let i = 0; i < t.length; i++) {
-      if (!(t[i].pos === 'PRON' && FIRST_PERSON.has(t[i].lower))) continue;
+      // "I", "we"; the tagger sometimes keeps "I'm" in one token
+      const fused = /^(i|we)['’](m|ve|ll|d|re)$/.test(t[i].lower);
+      if (!((t[i].pos === 'PRON' && FIRST_PERSON.has(t[i].lower)) || fused)) continue;
       // the subject must start a clause: sentence start, after a comma, a conjunction, or a time phrase
       const prev = t[i - 1];
       if (prev && !(prev.pos === 'PUNCT' || prev.pos === 'CCONJ' || prev.pos === 'SCONJ' || prev.pos === 'ADV' || prev.pos === 'INTJ' || this.inDate(i - 1) || (prev.lower === 'and' && t[i - 2]?.pos === 'PROPN'))) continue;
       let k = i + 1;
-      const aux: Token[] = [];
+      const aux: Token[] = fused ? [{ ...t[i], text: t[i].text.slice(t[i].text.search(/['’]/)), lower: t[i].lower.slice(t[i].lower.search(/['’]/)).replace('’', "'"), lemma: 'be', pos: 'AUX' }] : [];
+      if (fused && /['’](ve|ll|d)$/.test(t[i].lower)) aux[0].lemma = t[i].lower.endsWith('ve') ? 'have' : t[i].lower.endsWith('ll') ? 'will' : 'would';
       while (k < t.length && (SKIP_BETWEEN.has(t[k].pos) || ['gonna', 'wanna', 'all', 'both'].includes(t[k].lower)) && k - i < 6) aux.push(t[k++]);
       const v = t[k];
       if (!v) continue;
@@ -804,7 +807,7 @@ class SentenceReader {
     // phrasal particles and prepositions: "signed up for", "took part in", "listened to"
     const particles: string[] = [];
     while (['up', 'out', 'off', 'on', 'in', 'to', 'for', 'at', 'with', 'into', 'part', 'about', 'from'].includes(t[j]?.lower) && particles.length < 3) particles.push(t[j++].lower);
-    const p = this.phraseAt(j, 6);
+    const p = this.phraseAt(j, 8);
     if (!p || p.end > end) {
       if (ACTIVITY_NOUNS[t[j]?.lower ?? '']) return this.activity(t[j].lower, ACTIVITY_NOUNS[t[j].lower], tense, j + 1, end);
       return;
@@ -884,7 +887,7 @@ class SentenceReader {
     const known = p.proper ? this.c.entities.knownPerson(text) : null;
     if (known) return known.iri;
     const head = this.head(p);
-    if (ROLES[head.lemma]) return null;
+    if (ROLES[head.lemma] || SPECIES[head.lemma]) return null; // people and pets have their own patterns
     if (p.title) return this.c.entities.work(text, v.lemma === 'read' ? `${schema}Book` : v.lemma === 'watch' ? `${schema}Movie` : v.lemma === 'listen' ? `${schema}MusicRecording` : `${schema}CreativeWork`, msg);
     if (p.proper && (v.lemma === 'visit' || v.lemma === 'travel' || v.lemma === 'move' || v.lemma === 'fly')) return this.c.entities.place(text, `${schema}Place`, msg);
     const cls = this.classOfThing(p);

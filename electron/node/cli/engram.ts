@@ -86,14 +86,20 @@ export function buildProgram(): Command {
         if (errors.length) process.exitCode = 1;
         // The automatic knowledge graph runs after the chat table is written, in the background;
         // the command waits for it (or leaves it for the next start with --no-auto-graph).
-        const auto = opts.autoGraph ? engine.autoGraph.current() : null;
-        if (auto) {
+        const imported = (result.sources ?? []).filter((s) => s.status === 'imported').map((s) => s.sourceId as number);
+        for (let auto = opts.autoGraph ? engine.autoGraph.current() : null; auto; auto = engine.autoGraph.current()) {
           const done = await engine.waitForJob(auto, (j) => {
             if (tty && j.state === 'running') process.stderr.write(`\r\x1b[KAutomatic knowledge graph: ${j.done}/${j.total ?? '?'} messages · ${j.message ?? ''}`);
           });
           if (tty) process.stderr.write('\r\x1b[K');
-          if (done.state === 'done') process.stdout.write(`automatic knowledge graph: ${done.message ?? 'done'}\n`);
-          else if (done.state === 'failed') process.stderr.write(`engram: the automatic knowledge graph failed: ${done.error}\n`);
+          if (done.state === 'failed') process.stderr.write(`engram: the automatic knowledge graph failed: ${done.error}\n`);
+          if (done.state !== 'done') break;
+        }
+        const auto = (await engine.autoGraphStatus()).filter((s) => imported.includes(s.sourceId) && s.state === 'done');
+        if (opts.autoGraph && auto.length) {
+          const skipped = auto.reduce((n, s) => n + Object.values(s.skipped).reduce((a, b) => a + b, 0), 0);
+          const triples = auto.reduce((n, s) => n + s.triples, 0);
+          process.stdout.write(`automatic knowledge graph: ${auto.length} source${auto.length === 1 ? '' : 's'} · ${triples} triples${skipped ? ` · ${skipped} message${skipped === 1 ? '' : 's'} skipped` : ''}\n`);
         }
       } finally {
         await engine.close();

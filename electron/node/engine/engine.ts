@@ -101,7 +101,7 @@ export class Engine implements EngramApi {
       dataDir: options.dataDir,
       changed: (...t) => this.changed(...t),
       // A model's chunks supersede the automatic triples of their messages (and give them back when they go).
-      chunksChanged: (sourceIds) => void this.autoGraph.reconcile(sourceIds).catch((e: Error) => console.error(`engram: automatic graph not reconciled: ${e.message}`)),
+      chunksChanged: (sourceIds) => this.autoGraph.scheduleReconcile(sourceIds),
       owner: () => this.ownerService.owner(),
     });
     this.entities = new EntityService(this.graph, this.chat);
@@ -157,8 +157,8 @@ export class Engine implements EngramApi {
   }
 
   async close(): Promise<void> {
-    await this.autoGraph.shutdown();
     await this.extraction.shutdown();
+    await this.autoGraph.shutdown();
     await this.jobs.idle();
     await Promise.allSettled(this.background);
     await this.graph.close();

@@ -156,11 +156,11 @@ export function recurrenceIn(lower: string): Recurrence | null {
     }
     return { frequency: PERIOD[unit], days: [], words: `every ${unit}` };
   }
-  const times = /\b(once|twice|thrice|(?:two|three|four|five|six|seven|\d) times) (?:a|per|each|every) (day|week|month|year)\b/.exec(lower);
+  const times = /\b((?:once|twice|thrice)(?: or (?:twice|thrice|three times))?|(?:two|three|four|five|six|seven|\d|a few|several|a couple of) times) (?:a|per|each|every) (day|week|month|year)\b/.exec(lower);
   if (times) {
     const first = times[1].split(' ')[0];
     const count = /^\d$/.test(first) ? Number(first) : TIMES[first];
-    return { frequency: PERIOD[times[2]], days: [], count, words: `${times[1]} a ${times[2]}` };
+    return { frequency: PERIOD[times[2]], days: [], ...(count ? { count } : {}), words: `${times[1]} a ${times[2]}` };
   }
   const plural = /\bon (mon|tues|wednes|thurs|fri|satur|sun)days\b/.exec(lower);
   if (plural) {

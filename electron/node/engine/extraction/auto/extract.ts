@@ -124,7 +124,9 @@ export class SourceExtractor {
     // possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
     const worth = roughSentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
     if (!worth.length) return;
-    for (const s of analyse(worth.join(' '))) new SentenceReader(s, { b: this.b, entities: this.entities, me, msg, said }).read();
+    let lastPet: string | null = null;
+    const ctx: Ctx = { b: this.b, entities: this.entities, me, msg, said, lastPet: () => lastPet, setLastPet: (iri) => (lastPet = iri) };
+    for (const s of analyse(worth.join(' '))) new SentenceReader(s, ctx).read();
   }
 
   finish(ontology: OntologyIndex): AutoResult {
@@ -149,11 +151,14 @@ interface Ctx {
   me: PersonRef;
   msg: number;
   said: Date;
+  /** The pet the message named last (a later sentence may give its name). */
+  lastPet?: () => string | null;
+  setLastPet?: (iri: string) => void;
 }
 
 const FIRST_PERSON = new Set(['i', 'we']);
 /** Words without which no pattern applies (first person, or a possessive). */
-const STATEMENT_CUE = /\b(I|i|we|We|my|My|our|Our)\b|['’]s\b/;
+const STATEMENT_CUE = /\b(I|i|we|We|my|My|our|Our|name)\b|['’]s\b/;
 const SKIP_BETWEEN = new Set(['AUX', 'ADV', 'PART']);
 const FUTURE_AUX = new Set(['will', "'ll", 'wll', 'shall']);
 const IRREGULAR_PAST = new Set([
@@ -192,6 +197,7 @@ class SentenceReader {
   read(): void {
     if (this.t.length < 2 || this.t.length > 80) return;
     if (this.lower.includes('?')) return; // questions state nothing
+    this.petName();
     this.relations();
     this.pets();
     this.namedPeople();
@@ -320,6 +326,7 @@ class SentenceReader {
       const breedWords = mods.filter((m) => m.pos !== 'NUM' && m.text !== '-' && !NOT_A_BREED.has(m.lower) && !['year', 'years', 'old', 'month', 'months'].includes(m.lower) && /^[a-z]/i.test(m.text));
       const breed = breedWords.length && breedWords.length <= 2 ? breedWords.map((m) => m.lower).join(' ') : null;
       const pet = this.c.entities.pet(this.c.me, name?.name ?? null, species, this.c.msg);
+      this.c.setLastPet?.(pet);
       const { b, msg } = this.c;
       b.link(this.c.me.iri, `${pcm}hasPet`, pet, msg);
       b.value(pet, `${pcm}petSpecies`, species, msg);
@@ -327,6 +334,13 @@ class SentenceReader {
       if (age !== null) b.value(pet, `${foaf}age`, age, msg, `${xsd}integer`);
       for (let u = Math.max(0, k); u < (name?.end ?? after); u++) this.used.add(u);
     }
+  }
+
+  /** "Her name's Coco" right after a pet of the message: the pet's name. */
+  private petName(): void {
+    const m = /^(?:her|his|its|their) name(?:'s| is) ([A-Z][a-z]+)\b/.exec(this.s.text);
+    const pet = this.c.lastPet?.();
+    if (m && pet) this.c.b.value(pet, `${foaf}name`, m[1], this.c.msg);
   }
 
   /** "3-year-old", "3 years old" among modifiers → 3. */
@@ -424,7 +438,12 @@ class SentenceReader {
       if (NP_WORD.has(x.pos) && !this.inDate(k) && !(x.pos === 'NUM' && this.s.entities.some((e) => e.type === 'MONEY' && k >= e.start && k <= e.end))) {
         words.push(x);
         k++;
-      } else if ((x.text === '-' || x.text === '+' || x.text === '&') && words.length && NP_WORD.has(t[k + 1]?.pos)) {
+      } else if ((x.text === '-' || x.text === '+' || x.text === '&') && words.length && (NP_WORD.has(t[k + 1]?.pos) || (x.text === '-' && t[k + 1]?.pos === 'VERB' && /(ed|ing)$/.test(t[k + 1].lower)))) {
+        if (!NP_WORD.has(t[k + 1]?.pos)) {
+          words.push(x, { ...t[k + 1], pos: 'ADJ' });
+          k += 2;
+          continue;
+        }
         words.push(x);
         k++;
       } else if (/^['’]s$/.test(x.text) && words.length && t[k + 1] && NP_WORD.has(t[k + 1].pos)) {
@@ -473,6 +492,19 @@ class SentenceReader {
       if (ACTION_VERBS[next.lemma] || EXERCISE_VERBS.has(next.lemma)) return this.action(next, k + 2, clauseEnd, 'past');
       return;
     }
+    // "got promoted to X", "was accepted for X", "got hired as X": a new job or a place won
+    const next1 = t[k + 1]?.lower;
+    if (['get', 'be'].includes(v.lemma) && ['promoted', 'accepted', 'admitted', 'hired', 'selected', 'chosen'].includes(next1 ?? '')) return this.achieved(t[k + 1], k + 2, clauseEnd);
+    if (['promoted', 'accepted', 'admitted', 'hired', 'selected'].includes(v.lower) && aux.some((a) => a.lemma === 'be' || a.lemma === 'get')) return this.achieved(v, k + 1, clauseEnd);
+    // "I got to volunteer at X": done
+    if (v.lower === 'got' && t[k + 1]?.lower === 'to' && t[k + 2]?.pos === 'VERB' && (ACTION_VERBS[t[k + 2].lemma] || EXERCISE_VERBS.has(t[k + 2].lemma))) return this.action(t[k + 2], k + 2, clauseEnd, 'past');
+    // "I've done weight training", "we did yoga": an activity
+    if (v.lemma === 'do') {
+      const p = this.phraseAt(k + 1, 4);
+      if (p && p.end <= clauseEnd && (ACTIVITY_NOUNS[this.head(p).lower] || /^(training|yoga|pilates|workout|exercise|crossfit|boot camp)s?$/.test(this.head(p).lower))) {
+        return this.activity(this.textOf(p).toLowerCase(), ACTIVITY_NOUNS[this.head(p).lower] ?? `${ob}PhysicalActivity`, tense === 'present' ? 'past' : tense, p.end, clauseEnd);
+      }
+    }
     // "came across X", "ran into X": found
     if ((v.lemma === 'come' && t[k + 1]?.lower === 'across') || (v.lemma === 'stumble' && ['upon', 'on', 'across'].includes(t[k + 1]?.lower))) {
       return this.action(v, k, clauseEnd, tense, { types: [`${schema}Action`] });
@@ -497,7 +529,7 @@ class SentenceReader {
     if (v.lemma === 'own') return this.possession(k, clauseEnd, true);
     if (v.lemma === 'go' || v.lemma === 'head' || v.lemma === 'come') return this.going(v, k, clauseEnd, tense);
     if (ACTION_VERBS[v.lemma] || EXERCISE_VERBS.has(v.lemma)) this.action(v, k, clauseEnd, tense);
-    else if (tense !== 'present' && !NOT_DEEDS.has(v.lemma) && /^[a-z]+$/.test(v.lemma)) this.action(v, k, clauseEnd, tense, { types: [`${schema}Action`] });
+    else if ((tense !== 'present' || (aux.some((a) => a.lower === 'been') && /ing$/.test(v.lower))) && !NOT_DEEDS.has(v.lemma) && /^[a-z]+$/.test(v.lemma)) this.action(v, k, clauseEnd, tense, { types: [`${schema}Action`] });
     void subject;
   }
 
@@ -634,7 +666,8 @@ class SentenceReader {
     // An occupation noun: an agent noun (-er, -or, -ist, -ian, -ant) followed by "at"/"for" a name, or "by profession"
     const agentNoun = /(er|or|ist|ian|ant|ent|ect|eon|ic)$/.test(head.lower);
     const atOrg = ['at', 'for', 'in'].includes(t[p.end]?.lower) ? this.phraseAt(p.end + 1, 4) : null;
-    if (!agentNoun || !(atOrg?.proper || /\b(by profession|for a living|full[- ]time|part[- ]time)\b/.test(this.lower))) return;
+    const title = p.words.filter((w) => w.pos === 'NOUN' || w.pos === 'ADJ').length >= 2 && p.words.every((w) => w.pos === 'NOUN' || w.pos === 'ADJ');
+    if (!agentNoun || !(atOrg?.proper || title || /\b(by profession|for a living|full[- ]time|part[- ]time)\b/.test(this.lower))) return;
     this.occupation(this.textOf(p).toLowerCase());
     if (atOrg?.proper) this.c.b.link(this.c.me.iri, `${schema}worksFor`, this.c.entities.org(this.textOf(atOrg), this.orgClass(atOrg) ?? `${schema}Organization`, this.c.msg), this.c.msg);
     void aux;
@@ -839,6 +872,10 @@ class SentenceReader {
     if (tense === 'future' && !cls.types.includes(`${schema}PlanAction`)) b.type(act, `${schema}PlanAction`, msg);
     b.label(act, sentenceCase(tense === 'future' ? [v.lemma, ...particles, text, ...(pp ? [pp.text] : [])].join(' ').split(' ').slice(0, 8).join(' ') : label), msg);
     this.duration(act, p.end, end);
+    // "explored the coast up in the Pacific Northwest": where
+    if (pp?.phrase.proper && !pp.phrase.title && /^(in|at|to|from)\b/.test(pp.text) && !this.c.entities.knownPerson(this.textOf(pp.phrase))) {
+      b.link(act, `${schema}location`, this.c.entities.place(this.textOf(pp.phrase), `${schema}Place`, msg), msg);
+    }
     b.link(act, `${schema}agent`, me.iri, msg);
     const object = this.objectOf(v, p, text);
     if (object) b.link(act, `${schema}object`, object, msg);
@@ -857,8 +894,31 @@ class SentenceReader {
     this.habitOrStatus(act, tense, label);
   }
 
+  /** "promoted to assistant manager" (an occupation), "accepted for a fashion internship", "hired at X". */
+  private achieved(word: Token, at: number, end: number): void {
+    const t = this.t;
+    const prep = t[at]?.lower;
+    if (!['to', 'for', 'into', 'as', 'at', 'by'].includes(prep ?? '')) return;
+    const p = this.phraseAt(at + 1, 5);
+    if (!p || p.end > end || PRONOUN_OBJECTS.has(this.head(p).lower)) return;
+    const text = this.textOf(p);
+    const { b, msg, me } = this.c;
+    if ((word.lower === 'promoted' && prep === 'to') || (word.lower === 'hired' && prep === 'as')) return this.occupation(text.toLowerCase());
+    if (word.lower === 'hired' && (prep === 'at' || prep === 'by') && p.proper) {
+      b.link(me.iri, `${schema}worksFor`, this.c.entities.org(text, this.orgClass(p) ?? `${schema}Organization`, msg), msg);
+      return;
+    }
+    const act = this.c.entities.fact('action', me, `${word.lower} ${text}`, msg);
+    b.type(act, `${schema}Action`, msg);
+    b.label(act, sentenceCase(`${word.lower} ${prep} ${text}`).split(' ').slice(0, 8).join(' '), msg);
+    b.link(act, `${schema}agent`, me.iri, msg);
+    b.link(act, `${schema}object`, this.c.entities.concept(text, this.classOfThing(p), msg), msg);
+    this.status(act, 'past', true);
+  }
+
   /** A prepositional phrase right after an object ("for mental health", "with a dog face"), as written. */
   private prepPhrase(at: number, end: number): { text: string; phrase: Phrase } | null {
+    if (['up', 'down', 'over', 'out', 'back'].includes(this.t[at]?.lower) && ['in', 'at', 'to'].includes(this.t[at + 1]?.lower)) at++;
     const prep = this.t[at];
     if (!prep || !['for', 'with', 'at', 'in', 'about', 'from', 'on', 'of'].includes(prep.lower) || at >= end) return null;
     const p = this.phraseAt(at + 1, 4);

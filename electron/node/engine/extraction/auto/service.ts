@@ -35,8 +35,23 @@ export class AutoGraphService {
   private readonly queue: number[] = [];
   private job: JobInfo | null = null;
   private shuttingDown = false;
+  /** Reconciles under way (awaited at shutdown) and those waiting to run after them. */
+  private reconciling: Promise<void> = Promise.resolve();
+  private readonly toReconcile = new Set<number>();
 
   constructor(private readonly deps: AutoGraphDeps) {}
+
+  /** After a model's chunks changed: the superseded part follows, one reconcile at a time. */
+  scheduleReconcile(sourceIds: number[]): void {
+    if (this.shuttingDown) return;
+    for (const id of sourceIds) this.toReconcile.add(id);
+    this.reconciling = this.reconciling.then(async () => {
+      const ids = [...this.toReconcile];
+      this.toReconcile.clear();
+      if (!ids.length || this.shuttingDown) return;
+      await this.reconcile(ids).catch((e: Error) => console.error(`engram: automatic graph not reconciled: ${e.message}`));
+    });
+  }
 
   /** Sources that need the current extractor (new, older version, interrupted). */
   due(): number[] {
@@ -60,6 +75,7 @@ export class AutoGraphService {
   }
 
   async shutdown(): Promise<void> {
+    await this.reconciling;
     this.shuttingDown = true;
     const j = this.current();
     if (j) this.deps.jobs.cancel(j.id);

@@ -199,6 +199,7 @@ class SentenceReader {
     if (this.lower.includes('?')) return; // questions state nothing
     this.petName();
     this.relations();
+    this.invitations();
     this.pets();
     this.namedPeople();
     this.clauses();
@@ -260,6 +261,23 @@ class SentenceReader {
       if (!r) continue;
       const person = this.c.entities.relative(this.c.me, r.role, name.name, this.c.msg);
       if (person) this.linkRole(this.c.me, r.role, person);
+    }
+  }
+
+  /** "Rob invited me to a yoga class": an event ahead, with who invited. */
+  private invitations(): void {
+    const t = this.t;
+    for (let i = 1; i + 3 < t.length; i++) {
+      if (!(t[i].lemma === 'invite' && ['me', 'us'].includes(t[i + 1].lower) && t[i + 2].lower === 'to')) continue;
+      const p = this.phraseAt(i + 3, 6);
+      if (!p || !(EVENT_NOUNS[this.head(p).lemma] || EVENT_NOUNS[this.head(p).lower])) continue;
+      this.event(p, 'future');
+      const who = this.nameBefore(i - 1);
+      const person = who ? this.c.entities.knownPerson(who) : null;
+      if (person) {
+        const ev = this.c.entities.fact('event', this.c.me, this.textOf(p), this.c.msg);
+        this.c.b.link(ev, `${schema}organizer`, person.iri, this.c.msg);
+      }
     }
   }
 
@@ -338,7 +356,7 @@ class SentenceReader {
 
   /** "Her name's Coco" right after a pet of the message: the pet's name. */
   private petName(): void {
-    const m = /^(?:her|his|its|their) name(?:'s| is) ([A-Z][a-z]+)\b/.exec(this.s.text);
+    const m = /^(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir) name(?:'s| is) ([A-Z][a-z]+)\b/.exec(this.s.text);
     const pet = this.c.lastPet?.();
     if (m && pet) this.c.b.value(pet, `${foaf}name`, m[1], this.c.msg);
   }
@@ -366,6 +384,8 @@ class SentenceReader {
       const aux: Token[] = fused ? [{ ...t[i], text: t[i].text.slice(t[i].text.search(/['’]/)), lower: t[i].lower.slice(t[i].lower.search(/['’]/)).replace('’', "'"), lemma: 'be', pos: 'AUX' }] : [];
       if (fused && /['’](ve|ll|d)$/.test(t[i].lower)) aux[0].lemma = t[i].lower.endsWith('ve') ? 'have' : t[i].lower.endsWith('ll') ? 'will' : 'would';
       while (k < t.length && (SKIP_BETWEEN.has(t[k].pos) || ['gonna', 'wanna', 'all', 'both'].includes(t[k].lower)) && k - i < 6) aux.push(t[k++]);
+      // "I'm an assistant manager": the article before a noun after "be"
+      if (['a', 'an'].includes(t[k]?.lower) && aux.some((a) => a.lemma === 'be') && (t[k + 1]?.pos === 'NOUN' || t[k + 1]?.pos === 'ADJ')) k++;
       const v = t[k];
       if (!v) continue;
       const clause = this.clauseEnd(k);
@@ -524,6 +544,17 @@ class SentenceReader {
     }
     if (v.lemma === 'work' && (t[k + 1]?.lower === 'as' || t[k + 1]?.lower === 'at' || t[k + 1]?.lower === 'for')) return this.work(k, clauseEnd);
     if (v.lemma === 'live' && t[k + 1]?.lower === 'in') return this.lives(k + 2, clauseEnd);
+    // "we had a blast at a live music event", "I had fun at the fair": attended
+    if (v.lemma === 'have' && /^(a blast|fun|a great time|a good time|an amazing time|a wonderful time|so much fun|a lot of fun)\b/.test(t.slice(k + 1, k + 5).map((x) => x.lower).join(' '))) {
+      const at = t.findIndex((x, j) => j > k && j < clauseEnd && x.lower === 'at');
+      const p = at > 0 ? this.phraseAt(at + 1, 6) : null;
+      if (p && p.end <= clauseEnd && (EVENT_NOUNS[this.head(p).lemma] || EVENT_NOUNS[this.head(p).lower])) return this.event(p, tense === 'present' ? 'past' : tense, clauseEnd);
+    }
+    // "I'm getting ready for a fundraiser", "preparing for the race": an event ahead
+    if ((v.lemma === 'get' && t[k + 1]?.lower === 'ready' && t[k + 2]?.lower === 'for') || (v.lemma === 'prepare' && t[k + 1]?.lower === 'for')) {
+      const p = this.phraseAt(k + (v.lemma === 'get' ? 3 : 2), 6);
+      if (p && p.end <= clauseEnd && (EVENT_NOUNS[this.head(p).lemma] || EVENT_NOUNS[this.head(p).lower])) return this.event(p, 'future', clauseEnd);
+    }
     if (v.lemma === 'have' && (aux.length === 0 || aux.every((a) => ["'ve", 'have', 'also', 'still', 'just', 'already'].includes(a.lower)))) return this.possession(k, clauseEnd, false);
     if (v.lemma === 'get' && aux.some((a) => a.lower === "'ve" || a.lower === 'have') && v.lower === 'got' && this.t[k + 1]?.lower !== 'to') return this.possession(k, clauseEnd, false);
     if (v.lemma === 'own') return this.possession(k, clauseEnd, true);

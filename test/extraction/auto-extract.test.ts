@@ -225,3 +225,21 @@ describe('superseding by a model', () => {
     expect(posts.length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('the hand-labelled sample (test/fixtures/auto-graph-labels.jsonl)', () => {
+  it('holds at least 200 judged triples of the dev split, each with its messages and a reason, and meets 85% precision', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const lines = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/auto-graph-labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(lines.length).toBeGreaterThanOrEqual(200);
+    for (const l of lines) {
+      expect([26, 30, 41]).toContain(l.conv);
+      expect(['right', 'wrong']).toContain(l.label);
+      expect(l.dia.length).toBeGreaterThan(0);
+      expect(l.reason.length).toBeGreaterThan(5);
+      expect(l.triple).toMatch(/^\S+ \S+ .+$/);
+    }
+    expect(new Set(lines.map((l) => `${l.conv} ${l.triple}`)).size).toBe(lines.length);
+    expect(lines.filter((l) => l.label === 'right').length / lines.length).toBeGreaterThanOrEqual(0.85);
+  });
+});

@@ -93,14 +93,17 @@ const ENGLISH_FUNCTION_WORDS = new Set(
    this that these those not no do does did have has had will would can could just so if as about what when where how who me us them`.split(/\s+/),
 );
 
-/** Share of a text's words that are English function words (0 when it has no words). */
-export function englishShare(text: string): number {
+/** Share of a text's words that are in a word set (0 when it has no words). */
+function shareOf(text: string, set: ReadonlySet<string>): number {
   const ws = wordsOf(text);
   if (!ws.length) return 0;
   let n = 0;
-  for (const w of ws) if (ENGLISH_FUNCTION_WORDS.has(w)) n++;
+  for (const w of ws) if (set.has(w)) n++;
   return n / ws.length;
 }
+
+/** Share of a text's words that are English function words. */
+export const englishShare = (text: string) => shareOf(text, ENGLISH_FUNCTION_WORDS);
 
 /** Function words of other languages written in Latin script (German, French, Spanish, Italian, Portuguese, Dutch, Swedish…). */
 const FOREIGN_FUNCTION_WORDS = new Set(
@@ -109,13 +112,7 @@ const FOREIGN_FUNCTION_WORDS = new Set(
 );
 
 /** Share of a text's words that are function words of other Latin-script languages. */
-export function foreignShare(text: string): number {
-  const ws = wordsOf(text);
-  if (!ws.length) return 0;
-  let n = 0;
-  for (const w of ws) if (FOREIGN_FUNCTION_WORDS.has(w)) n++;
-  return n / ws.length;
-}
+export const foreignShare = (text: string) => shareOf(text, FOREIGN_FUNCTION_WORDS);
 
 /** Title case of a phrase as a label: "support group" → "Support group". */
 export function sentenceCase(s: string): string {

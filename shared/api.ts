@@ -343,6 +343,8 @@ export const apiSpec = {
         from: wallClock.optional(),
         to: wallClock.optional(),
         includeStructure: z.boolean().optional(),
+        /** Only links from graphs of these origins (the automatic, a model's, the person's); the owner and messages graphs always count. */
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
         limit: z.number().int().min(1).max(20_000).optional(),
       })
       .strict(),

@@ -61,6 +61,15 @@ describe('the automatic graph after an import', () => {
     expect(report.byOrigin.auto.covered).toBe(1);
     expect(report.byOrigin.extraction.covered).toBe(0);
     expect((await e.coverage({ answers: [{ question: 'q', answer: 'Asics Novablast shoes' }], origins: ['person'] })).covered).toBe(0);
+    // the Graph tab's origin filter: the automatic links, or none when only a model's are asked for
+    expect((await e.graphView({ origins: ['auto'] })).edges.length).toBeGreaterThan(5);
+    // (the owner graph always counts: only its owl:sameAs link is left)
+    expect((await e.graphView({ origins: ['extraction'] })).edges.map((x) => x.predicate)).toEqual([`${PREFIXES.owl}sameAs`]);
+    // the entity page marks each value "automatic"
+    const buy = (await e.listIndividuals({ classIri: `${PREFIXES.schema}BuyAction` })).rows[0];
+    const entity = await e.getEntity({ iri: buy.iri });
+    expect(entity!.types[0].origins).toEqual(['auto']);
+    expect(entity!.provenance.length).toBeGreaterThan(0);
   });
 
   it('is superseded where a model extracted the messages, and restored when that extraction goes', async () => {

@@ -68,7 +68,19 @@ export interface GraphViewQuery {
   from?: string;
   to?: string;
   includeStructure?: boolean;
+  /** Only links from graphs of these origins (owner and messages graphs always count). */
+  origins?: ('auto' | 'extraction' | 'person')[];
   limit?: number;
+}
+
+/** The graph filter of an origin choice: `?g` is one of these graphs. */
+function originFilter(origins: GraphViewQuery['origins']): string {
+  if (!origins?.length) return '';
+  const parts = [`?g = <${GRAPHS.owner}>`, `STRSTARTS(STR(?g), "${GRAPHS.source('')}")`];
+  if (origins.includes('auto')) parts.push(`STRSTARTS(STR(?g), "${GRAPHS.auto('')}")`);
+  if (origins.includes('extraction')) parts.push(`STRSTARTS(STR(?g), "${GRAPHS.extraction('')}")`);
+  if (origins.includes('person')) parts.push(`?g = <${GRAPHS.user}>`);
+  return `FILTER(${parts.join(' || ')})`;
 }
 
 type Row = Record<string, RdfTerm>;
@@ -281,6 +293,7 @@ export class EntityService {
     ].join(' && ');
     const nodeFilter = structure ? '' : `FILTER NOT EXISTS { ?n a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
     const scope = await this.scopeClause(q);
+    const origin = originFilter(q.origins);
 
     let edges: Row[];
     let truncated = false;
@@ -294,7 +307,7 @@ export class EntityService {
       for (let d = 0; d < depth && frontier.length && found.size < limit; d++) {
         const rows = await this.select(
           `SELECT DISTINCT ?s ?p ?o WHERE { VALUES ?x { ${frontier.slice(0, 1000).map(iriRef).join(' ')} }
-            GRAPH ?g { { ?x ?p ?o BIND(?x AS ?s) } UNION { ?s ?p ?x BIND(?x AS ?o) } } ${HIDDEN_GRAPHS}
+            GRAPH ?g { { ?x ?p ?o BIND(?x AS ?s) } UNION { ?s ?p ?x BIND(?x AS ?o) } } ${HIDDEN_GRAPHS} ${origin}
             FILTER(${edgeFilter}) } LIMIT ${limit + 1}`,
         );
         const next: string[] = [];
@@ -322,14 +335,14 @@ export class EntityService {
       return this.view(nodes, edges, truncated);
     }
     edges = await this.select(
-      `SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } ${HIDDEN_GRAPHS} FILTER(${edgeFilter}) ${scope}
+      `SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } ${HIDDEN_GRAPHS} ${origin} FILTER(${edgeFilter}) ${scope}
         ${nodeFilter.replace(/\?n/g, '?s')} ${nodeFilter.replace(/\?n/g, '?o')} } LIMIT ${limit + 1}`,
     );
     truncated = edges.length > limit;
     edges = edges.slice(0, limit);
     const linked = new Set(edges.flatMap((e) => [e.s.value, e.o.value]));
     // The whole graph also holds entities nothing links yet (a fresh entity, a lone fact).
-    const alone = truncated ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size);
+    const alone = truncated || q.origins?.length ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size);
     const nodes = await this.describeNodes([...linked, ...alone], structure);
     return this.view(nodes, edges, truncated);
   }

@@ -23,8 +23,9 @@ async function openWorkbench(page: Page, served: Served) {
 async function openEntity(page: Page, search: string, label: RegExp) {
   await page.getByTestId('tab-entities').click();
   await page.getByTestId('entities-search').fill(search);
-  await page.getByTestId('individual-row').filter({ has: page.locator('.individual-label', { hasText: label }) }).first().click();
-  await expect(page.getByTestId('entity-title')).toHaveText(label);
+  const tab = page.getByTestId('entities-tab');
+  await tab.getByTestId('individual-row').filter({ has: page.locator('.individual-label', { hasText: label }) }).first().click();
+  await expect(tab.getByTestId('entity-title')).toHaveText(label);
 }
 
 test('an imported LoCoMo log has an automatic knowledge graph with provenance, without a model', async ({ page }) => {
@@ -58,26 +59,27 @@ test('an imported LoCoMo log has an automatic knowledge graph with provenance, w
 
     // 3. The Entities tab: Melanie's family and pets, each value marked "automatic".
     await openEntity(page, 'Melanie', /^Melanie$/);
-    const spouse = page.locator('[data-testid="property-row"][data-predicate="http://purl.org/vocab/relationship/spouseOf"]');
+    const spouse = page.getByTestId('entities-tab').locator('[data-testid="property-row"][data-predicate="http://purl.org/vocab/relationship/spouseOf"]').first();
     await expect(spouse).toContainText("Melanie's husband");
     await expect(spouse.getByTestId('origin').first()).toHaveText('automatic');
-    await expect(page.locator('[data-testid="property-row"][data-predicate="https://w3id.org/pcm#hasPet"]')).toBeVisible();
-    await expect(page.locator('[data-testid="property-row"][data-predicate="https://w3id.org/pcm#hasPreference"]')).toBeVisible();
+    await expect(page.getByTestId('entities-tab').locator('[data-testid="property-row"][data-predicate="https://w3id.org/pcm#hasPet"]').first()).toBeVisible();
+    await expect(page.getByTestId('entities-tab').locator('[data-testid="property-row"][data-predicate="https://w3id.org/pcm#hasPreference"]').first()).toBeVisible();
     await screenshot(page, 'auto-graph-melanie-entity');
 
     // 4. An event of Caroline's: typed, dated from the message's own date, and derived from it.
     await openEntity(page, 'counseling workshop', /^LGBTQ\+ counseling workshop$/);
-    const date = page.locator('[data-testid="property-row"][data-predicate="https://schema.org/startDate"]');
+    const date = page.getByTestId('entities-tab').locator('[data-testid="property-row"][data-predicate="https://schema.org/startDate"]').first();
     await expect(date).toContainText('2023-06-23');
     await expect(date.getByTestId('origin')).toHaveText('automatic');
-    await expect(page.getByTestId('provenance-message').first()).toContainText('counseling workshop');
-    await expect(page.getByTestId('provenance-message').first()).toContainText('Caroline');
+    const derived = page.getByTestId('entities-tab').getByTestId('provenance-message').first();
+    await expect(derived).toContainText('counseling workshop');
+    await expect(derived).toContainText('Caroline');
     await screenshot(page, 'auto-graph-caroline-event');
 
     // 5. Caroline's places: the trip and home-country facts point at places.
     await page.getByTestId('tab-entities').click();
     await page.getByTestId('entities-search').fill('Caroline');
-    await expect(page.getByTestId('individual-row').filter({ hasText: "Caroline's grandmother" })).toBeVisible();
+    await expect(page.getByTestId('entities-tab').getByTestId('individual-row').filter({ hasText: "Caroline's grandmother" })).toBeVisible();
 
     // 6. The TTL tab lists the automatic graph in its own group.
     await page.getByTestId('tab-ttl').click();
@@ -87,6 +89,7 @@ test('an imported LoCoMo log has an automatic knowledge graph with provenance, w
     // 7. Settings: neither speaker of this log is you.
     await page.getByTestId('open-settings').click();
     await expect(page.getByTestId('owner-settings')).toBeVisible();
+    await expect(page.getByTestId('owner-source')).toContainText('26.json');
     await expect(page.getByTestId('owner-speaker')).toHaveValue('');
     await screenshot(page, 'auto-graph-owner-settings');
   } finally {

@@ -145,6 +145,8 @@ function SettingsForm({ saved, onDone }: { saved: ExtractionSettings; onDone: ()
         void save();
       }}
     >
+      <OwnerSettings />
+
       <section className="settings-section">
         <h3 className="section-title">Ollama</h3>
         <Field label="Host" error={shownError('host')} help="Where Ollama answers. Ollama on this computer: http://127.0.0.1:11434.">
@@ -234,8 +236,6 @@ function SettingsForm({ saved, onDone }: { saved: ExtractionSettings; onDone: ()
           </label>
         </div>
       </section>
-
-      <OwnerSettings />
 
       {saveError && (
         <div className="error-inline" data-testid="settings-save-error">

@@ -183,6 +183,7 @@ describe('automatic extraction: validation and unreadable messages', () => {
     expect(g.r.skipped).toEqual({ 'too long': 1, 'not text': 1, 'not English': 2 });
     expect(g.r.read).toBe(1);
     expect(unreadable('Shopping list: tomatoes, basil, olive oil, bread, cheese, coffee')).toBeNull();
+    expect(unreadable('Wir sind gestern mit der Familie in den Park und dann zu Oma gefahren')).toBe('not English');
   });
 });
 

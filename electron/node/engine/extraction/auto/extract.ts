@@ -69,17 +69,22 @@ export const MAX_MESSAGE_CHARS = 6000;
 /** Why a message is not read, or null when it is. */
 export function unreadable(text: string): SkipReason | null {
   if (text.length > MAX_MESSAGE_CHARS) return 'too long';
+  // Plain ASCII prose with spaces: only the language is left to check.
+  const plain = text.length <= 400 && /^[\x20-\x7e\u2018\u2019\u201c\u201d\u2013\u2014\u2026\n]*$/.test(text) && / /.test(text) && !/\S{120,}/.test(text);
+  if (plain) return notEnglish(text) ? 'not English' : null;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   // Binary or encoded data: control characters, few letters, or long runs without a space.
   if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text) || (text.length > 40 && letters / text.length < 0.5) || /\S{120,}/.test(text)) return 'not text';
   const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
   if (letters >= 12 && latin / letters < 0.8) return 'not English';
-  const words = text.split(/\s+/).filter(Boolean).length;
-  if (words >= 6) {
-    const en = englishShare(text);
-    if (en < 0.1 && foreignShare(text) > en) return 'not English';
-  }
-  return null;
+  return notEnglish(text) ? 'not English' : null;
+}
+
+/** Few English function words and more of another Latin-script language's (six words or more). */
+function notEnglish(text: string): boolean {
+  if (text.split(/\s+/).filter(Boolean).length < 6) return false;
+  const en = englishShare(text);
+  return en < 0.1 && foreignShare(text) > en;
 }
 
 /**
@@ -116,14 +121,15 @@ export class SourceExtractor {
       return;
     }
     this.read++;
+    // Only statements that can carry a pattern go to the tagger: a first-person word or a
+    // possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
+    if (!STATEMENT_CUE.test(m.text)) return;
+    const worth = roughSentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
+    if (!worth.length) return;
     if (!this.speakers.has(m.speaker)) this.speakers.set(m.speaker, speakerIri(m.speaker, m.role));
     const msg = this.b.message(m.iri);
     const said = wallClockDate(m.timestamp);
     const me: PersonRef = { iri: this.speakers.get(m.speaker)!, name: m.speaker };
-    // Only statements that can carry a pattern go to the tagger: a first-person word or a
-    // possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
-    const worth = roughSentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
-    if (!worth.length) return;
     let lastPet: string | null = null;
     const ctx: Ctx = { b: this.b, entities: this.entities, me, msg, said, lastPet: () => lastPet, setLastPet: (iri) => (lastPet = iri) };
     for (const s of analyse(worth.join(' '))) new SentenceReader(s, ctx).read();

@@ -9,6 +9,7 @@
 // computed value or the best evidence stated plainly) is kept with its plan, results, evidence,
 // warnings and timings. Every turn is stored; its SPARQL can be edited and run again.
 import { ApiError } from '../../../../shared/api';
+import { GRAPHS } from '../../../../shared/rdf';
 import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults, AskRoute, AskSparqlPlan, AskSparqlResults, AskTurn, MessageRow, TimelinePlan } from '../../../../shared/types';
 import type { ExtractionService } from '../extraction/service';
 import { clientOf } from '../extraction/settings';
@@ -244,7 +245,8 @@ export class AskService {
     if (this.extractedCache && Date.now() - this.extractedCache.at < 5_000) return this.extractedCache.value;
     await this.deps.graph.ready();
     const graphs = await this.deps.graph.request({ op: 'graphs' });
-    const value = graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user') && g.triples > 0);
+    // the automatic graph (no model), a model's extraction or the person's own facts
+    const value = graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0);
     this.extractedCache = { at: Date.now(), value };
     return value;
   }

@@ -85,6 +85,11 @@ describe('automatic extraction: people and pets', () => {
     expect(g.typesOf(byName.Pepper)).toEqual([`${pcm}Pet`]);
   });
 
+  it("reads the speaker's own age", () => {
+    const g = run([msg("I'm 34 years old now.")]);
+    expect(g.objects(OWNER_IRI, `${foaf}age`)).toEqual(['34']);
+  });
+
   it('does not take a painting of a horse or a run for office for a pet or a run', () => {
     const g = run([msg('Here is my horse painting from last week.'), msg('I decided to run for office again.')]);
     expect(g.objects(OWNER_IRI, `${pcm}hasPet`)).toEqual([]);

@@ -395,9 +395,13 @@ class SentenceReader {
       const v = t[k];
       if (!v) continue;
       const clause = this.clauseEnd(k);
-      if (v.pos === 'VERB') this.verbClause(i, aux, k, clause);
-      else if (v.pos === 'NOUN' && aux.some((a) => a.lemma === 'be')) this.copula(aux, k, clause);
-      else if (v.pos === 'ADJ' && aux.some((a) => a.lemma === 'be')) this.adjectival(aux, k, clause);
+      if (v.pos === 'VERB') this.verbClause(aux, k, clause);
+      else if (v.pos === 'NOUN' && aux.some((a) => a.lemma === 'be')) this.copula(k, clause);
+      else if (v.pos === 'ADJ' && aux.some((a) => a.lemma === 'be')) this.adjectival(k, clause);
+      // "I'm 34 years old"
+      else if (v.pos === 'NUM' && /^\d{1,3}$/.test(v.text) && aux.some((a) => a.lemma === 'be') && /^years?$/.test(t[k + 1]?.lower ?? '') && t[k + 2]?.lower === 'old') {
+        this.c.b.value(this.c.me.iri, `${foaf}age`, Number(v.text), this.c.msg, `${xsd}integer`);
+      }
       else if (v.lower === 'into' && aux.some((a) => a.lemma === 'be')) {
         const p = this.phraseAt(k + 1, 5);
         if (p && p.end <= clause) this.interest(this.textOf(p));
@@ -498,7 +502,7 @@ class SentenceReader {
     return [...p.words].reverse().find((w) => w.pos === 'NOUN' || w.pos === 'PROPN') ?? p.words[p.words.length - 1];
   }
 
-  private verbClause(subject: number, aux: Token[], k: number, clauseEnd: number): void {
+  private verbClause(aux: Token[], k: number, clauseEnd: number): void {
     const t = this.t;
     const v = t[k];
     if (v.negated || aux.some((a) => a.lower === 'not' || a.lower === "n't")) {
@@ -514,7 +518,7 @@ class SentenceReader {
     // "I used to go riding": something done in the past
     if (v.lower === 'used' && t[k + 1]?.lower === 'to' && t[k + 2]?.pos === 'VERB') {
       const next = t[k + 2];
-      if (next.lemma === 'go') return this.going(next, k + 2, clauseEnd, 'past');
+      if (next.lemma === 'go') return this.going(k + 2, clauseEnd, 'past');
       if (ACTION_VERBS[next.lemma] || EXERCISE_VERBS.has(next.lemma)) return this.action(next, k + 2, clauseEnd, 'past');
       return;
     }
@@ -564,10 +568,9 @@ class SentenceReader {
     if (v.lemma === 'have' && (aux.length === 0 || aux.every((a) => ["'ve", 'have', 'also', 'still', 'just', 'already'].includes(a.lower)))) return this.possession(k, clauseEnd, false);
     if (v.lemma === 'get' && aux.some((a) => a.lower === "'ve" || a.lower === 'have') && v.lower === 'got' && this.t[k + 1]?.lower !== 'to') return this.possession(k, clauseEnd, false);
     if (v.lemma === 'own') return this.possession(k, clauseEnd, true);
-    if (v.lemma === 'go' || v.lemma === 'head' || v.lemma === 'come') return this.going(v, k, clauseEnd, tense);
+    if (v.lemma === 'go' || v.lemma === 'head' || v.lemma === 'come') return this.going(k, clauseEnd, tense);
     if (ACTION_VERBS[v.lemma] || EXERCISE_VERBS.has(v.lemma)) this.action(v, k, clauseEnd, tense);
     else if ((tense !== 'present' || (aux.some((a) => a.lower === 'been') && /ing$/.test(v.lower))) && !NOT_DEEDS.has(v.lemma) && /^[a-z]+$/.test(v.lemma)) this.action(v, k, clauseEnd, tense, { types: [`${schema}Action`] });
-    void subject;
   }
 
   /** "going to X", "planning to X", "want to X", "hope to X", "can't wait to X": the verb X. */
@@ -688,7 +691,7 @@ class SentenceReader {
   }
 
   /** "I'm a nurse", "I am a teacher at X": the noun after "be" as occupation when it ends like one; "I'm a fan of X". */
-  private copula(aux: Token[], k: number, end: number): void {
+  private copula(k: number, end: number): void {
     const t = this.t;
     const fan = t.findIndex((x, j) => j >= k && j < end && x.lower === 'fan' && t[j + 1]?.lower === 'of');
     if (fan >= 0 && fan <= k + 2) {
@@ -707,22 +710,16 @@ class SentenceReader {
     if (!agentNoun || !(atOrg?.proper || title || /\b(by profession|for a living|full[- ]time|part[- ]time)\b/.test(this.lower))) return;
     this.occupation(this.textOf(p).toLowerCase());
     if (atOrg?.proper) this.c.b.link(this.c.me.iri, `${schema}worksFor`, this.c.entities.org(this.textOf(atOrg), this.orgClass(atOrg) ?? `${schema}Organization`, this.c.msg), this.c.msg);
-    void aux;
   }
 
-  /** "I'm 34 years old"; "I'm passionate about X", "I'm interested in X": an interest. */
-  private adjectival(aux: Token[], k: number, end: number): void {
-    void aux;
+  /** "I'm passionate about X", "I'm interested in X": an interest. */
+  private adjectival(k: number, end: number): void {
     const t = this.t;
     if (['passionate', 'interested', 'obsessed', 'crazy', 'keen', 'fascinated'].includes(t[k]?.lower) && ['about', 'in', 'with', 'on', 'by'].includes(t[k + 1]?.lower)) {
       const gerund = t[k + 2] && /ing$/.test(t[k + 2].lower) && t[k + 2].pos === 'VERB' ? t[k + 2].lower : '';
       const p = this.phraseAt(gerund ? k + 3 : k + 2, 5);
       if (p && p.end <= end) this.interest(gerund ? `${gerund} ${this.textOf(p)}` : this.textOf(p));
-      return;
     }
-    const n = t[k - 1];
-    if (n?.pos === 'NUM' && /^\d{1,3}$/.test(n.text) && t[k]?.lower === 'old' && /^years?$/.test(t[k - 1 + 0]?.lower ?? '')) return;
-    if (t[k]?.lower === 'old' && /^years?$/.test(t[k - 1]?.lower) && t[k - 2]?.pos === 'NUM') this.c.b.value(this.c.me.iri, `${foaf}age`, Number(t[k - 2].text), this.c.msg, `${xsd}integer`);
   }
 
   /** foaf:interest: a topic the speaker is into. */
@@ -756,7 +753,7 @@ class SentenceReader {
 
   // ---- going places and events
 
-  private going(v: Token, k: number, end: number, tense: 'past' | 'future' | 'present'): void {
+  private going(k: number, end: number, tense: 'past' | 'future' | 'present'): void {
     const t = this.t;
     // "went camping", "go hiking": an activity
     const next = t[k + 1];
@@ -787,7 +784,6 @@ class SentenceReader {
       const place = this.c.entities.place(text, placeClass, this.c.msg, this.c.me);
       return this.visit(place, text, tense);
     }
-    void v;
   }
 
   private trip(place: string, where: string, tense: 'past' | 'future' | 'present'): void {

@@ -243,8 +243,10 @@ export class Engine implements EngramApi {
     const sources = this.chat.listSources();
     for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
-    const known = new Set(this.chat.allSourceKeys().map((k) => GRAPHS.source(k)));
-    const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
+    const keys = this.chat.allSourceKeys();
+    const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k)]));
+    const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded('')];
+    const orphans = [...graphs].filter((g) => perSource.some((p) => g.startsWith(p)) && !known.has(g));
     if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
   }
 

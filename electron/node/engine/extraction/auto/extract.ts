@@ -206,6 +206,7 @@ class SentenceReader {
     this.petName();
     this.relations();
     this.invitations();
+    this.preparations();
     this.pets();
     this.namedPeople();
     this.clauses();
@@ -267,6 +268,19 @@ class SentenceReader {
       if (!r) continue;
       const person = this.c.entities.relative(this.c.me, r.role, name.name, this.c.msg);
       if (person) this.linkRole(this.c.me, r.role, person);
+    }
+  }
+
+  /** "I'm busy getting ready for a fundraiser": an event ahead (first person in the sentence). */
+  private preparations(): void {
+    const t = this.t;
+    if (!t.some((x) => x.pos === 'PRON' && FIRST_PERSON.has(x.lower)) && !/^(i|we)['’]/.test(t[0]?.lower ?? '')) return;
+    for (let i = 0; i + 2 < t.length; i++) {
+      const at = t[i].lemma === 'get' && t[i + 1]?.lower === 'ready' && t[i + 2]?.lower === 'for' ? i + 3 : ['prepare', 'gear'].includes(t[i].lemma) && t[i + 1]?.lower === 'for' ? i + 2 : -1;
+      if (at < 0) continue;
+      const p = this.phraseAt(at, 6);
+      if (p && (EVENT_NOUNS[this.head(p).lemma] || EVENT_NOUNS[this.head(p).lower])) this.event(p, 'future');
+      return;
     }
   }
 
@@ -392,6 +406,13 @@ class SentenceReader {
       while (k < t.length && (SKIP_BETWEEN.has(t[k].pos) || ['gonna', 'wanna', 'all', 'both'].includes(t[k].lower)) && k - i < 6) aux.push(t[k++]);
       // "I'm an assistant manager": the article before a noun after "be"
       if (['a', 'an'].includes(t[k]?.lower) && aux.some((a) => a.lemma === 'be') && (t[k + 1]?.pos === 'NOUN' || t[k + 1]?.pos === 'ADJ')) k++;
+      // "we had a blast": the tagger may call a main "have"/"do"/"get" an auxiliary
+      if (t[k] && t[k].pos !== 'VERB' && aux.length && ['have', 'do', 'get'].includes(aux[aux.length - 1].lemma) && ['DET', 'NOUN', 'ADJ', 'NUM', 'PRON'].includes(t[k].pos)) {
+        k--;
+        aux.pop();
+        this.verbClause(aux, k, this.clauseEnd(k));
+        continue;
+      }
       const v = t[k];
       if (!v) continue;
       const clause = this.clauseEnd(k);
@@ -636,7 +657,7 @@ class SentenceReader {
       let a = i - 1;
       while (a > 0 && NP_WORD.has(t[a - 1].pos) && i - a < 4) a--;
       const p = this.phraseAt(a, 4);
-      const starts = a === 0 || DETERMINERS.has(t[a - 1].lower) || t[a - 1].pos === 'PUNCT';
+      const starts = a === 0 || DETERMINERS.has(t[a - 1].lower) || t[a - 1].pos === 'PUNCT' || t[a - 1].pos === 'CCONJ';
       if (p && starts && p.end === i && !PRONOUN_OBJECTS.has(this.head(p).lower)) this.preferenceOf(this.textOf(p), this.classOfThing(p), 'prefers');
     }
     for (let i = 0; i + 3 < t.length; i++) {

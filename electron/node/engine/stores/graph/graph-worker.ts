@@ -499,7 +499,7 @@ function labelOf(iri: string): string {
 
 function stats(): GraphStats {
   if (statsCache && statsCache.version === version) return statsCache.stats;
-  const notOntology = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}>)`;
+  const notOntology = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}> && !STRSTARTS(STR(?g), "${GRAPHS.autoSuperseded('')}"))`;
   const topRows = store.query(
     `SELECT ?t (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s a ?t } ${notOntology} } GROUP BY ?t ORDER BY DESC(?n) LIMIT 12`,
   ) as Map<string, Term>[];
@@ -519,6 +519,8 @@ function graphKind(iri: string): GraphInfo['kind'] {
   if (iri === GRAPHS.user || iri === GRAPHS.userRemoved) return 'user';
   if (iri.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
   if (iri.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
+  if (iri.startsWith(GRAPHS.auto('')) || iri.startsWith(GRAPHS.autoSuperseded(''))) return 'auto';
+  if (iri === GRAPHS.owner) return 'owner';
   return 'other';
 }
 

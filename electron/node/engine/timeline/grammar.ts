@@ -137,7 +137,7 @@ const MONTH_ALT = `(${MONTH_PATTERN})\\.?`;
 const YEAR = '((?:19|20)\\d\\d)';
 const PREPOSITION = /(?:^|\s)(on|in|at|during|over|from|between|since|before|after|across|throughout|within|for|by|until|till|of)\s+$/i;
 /** Month names that are also common words: read as months only with a date around them. */
-const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar', 'jan', 'sun', 'sat', 'wed']);
+const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar', 'jan']);
 const TIME_WORD = new RegExp(`^(?:${MONTH_PATTERN}|${DAY_PATTERN}|days?|weeks?|months?|years?|weekends?|nights?|mornings?|afternoons?|evenings?|eve|summer|spring|fall|autumn|winter|christmas|easter|halloween|thanksgiving|new|year's|valentine's|valentines)$`, 'i');
 
 const PART_OF_DAY: Record<string, [string, string]> = {
@@ -301,17 +301,17 @@ class Extractor {
     this.weekdaysOfWeeks();
     this.positionsInPeriods();
     this.quarters();
+    this.months();
+    this.vague();
     this.relativeDays();
     this.relativeUnits();
     this.weekends();
     this.weekdays();
     this.seasons();
-    this.months();
     this.dayOfMonth();
     this.absoluteDates();
     this.years();
     this.partsOfDay();
-    this.vague();
     this.refs.sort((a, b) => a.start - b.start);
     this.joinSpans();
     this.boundaries();
@@ -521,7 +521,8 @@ class Extractor {
     });
     this.scan(`\\b(?:the\\s+)?(day|week|month|year|weekend)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b(?!\\s+(?:yesterday|tomorrow|last|next|our|\\d))`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
     this.scan(`\\bthe\\s+(next|following|previous|preceding)\\s+(day|week|month|year|weekend|one|${SNOUN_SING})\\b`, (m) => this.shift(m[2], /next|following/i.test(m[1]) ? 1 : -1));
-    this.scan(`\\b(?:the\\s+)?(one|${SNOUN}|${DAY_PATTERN})\\s+(?:right\\s+)?(before|after)\\s*(?=[?.!,]|$)`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
+    this.scan(`\\b(?:the\\s+)?(one|${SNOUN}|${DAY_PATTERN})\\s+(?:right\\s+)?(before|after)\\s*(?=[?.!,(]|$)`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
+    this.scan(`\\b(?:(?:our|the|my)\\s+next\\s+(?:${SNOUN_SING}|one|time)|next\\s+time)\\b`, () => this.shift('session', 1));
     this.scan(`\\b(later|earlier)\\s+(?:on\\s+)?(?:in\\s+)?that\\s+(day|week|month|year)\\b`, (m) => ({ kind: 'shift', unit: m[2].toLowerCase() as ShiftUnit, delta: 0, rest: m[1].toLowerCase() as 'later', relative: true }));
     // "the first of our two chats on January 14th", "the last one last week": a position in a period
     this.scan(`\\bthe\\s+(${ORD_NC}|last|final)\\s+(?:of\\s+(?:our|the)\\s+(?:${COUNT}\\s+)?${SNOUN}|one(?=\\s+(?:in|on|of|during|from|last|this|that)\\b))`, (m) => {
@@ -837,6 +838,14 @@ class Extractor {
       if (m[2]) refs.push({ kind: 'timeOfDay', from: PART_OF_DAY[m[2].toLowerCase()][0], to: PART_OF_DAY[m[2].toLowerCase()][1], label: m[2].toLowerCase(), relative: false });
       return refs;
     });
+    // "Saturday mornings": every Saturday, in the morning
+    this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE}\\s+(morning|afternoon|evening|night)s\\b`, (m) => {
+      const key = m[2].toLowerCase();
+      return [
+        { kind: 'dayName', days: [dayNameOf(m[1])!], relative: false },
+        { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: false },
+      ];
+    });
     // "on sat and sun", "Mondays and Thursdays" (abbreviations read in a coordination of days)
     this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE}s?\\s*(?:,|and|or|&|\\+)\\s*${WEEKDAY_RE}s?\\b`, (m) => {
       const days = [dayNameOf(m[1])!, dayNameOf(m[2])!];
@@ -847,7 +856,7 @@ class Extractor {
       });
     });
     // "Tuesday before last", "last Tuesday", "this past Tuesday", "on Tuesday", "Tuesday"
-    this.scan(`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b('s)?(\\s+before\\s+last|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night)(?:'s)?)?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_WORDS.join('|')})\\b)`, (m) => {
+    this.scan(`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b('s)?(\\s+before\\s+last|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night)(?:'s)?)?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_PATTERN})\\b)`, (m) => {
       const w = m[2];
       if (w.length <= 3 && !m[1] && !/^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(w)) return null;
       if (/^(?:sat|sun|wed|mon)$/i.test(w) && !m[1]) return null; // too ambiguous as bare words
@@ -951,6 +960,7 @@ class Extractor {
       return this.dates([[ymd(yy, firstMonth, 1), ymd(yy, lastMonth, daysInMonth(yy, lastMonth))]], 'span', !anchored);
     };
     this.scan(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:q([1-4])|(1st|2nd|3rd|4th|last|final)\\s+quarter)${yearPart}\\b`, (m) => {
+      if (m[2] && /last|final/i.test(m[2]) && !m[3] && !m[4]) return null; // "last quarter": the one before this one
       const q = m[1] ? +m[1] : /last|final/i.test(m[2]) ? 4 : parseInt(m[2], 10);
       return partOf(3 * (q - 1) + 1, 3, m[3], m[4]);
     });
@@ -979,12 +989,12 @@ class Extractor {
       const [ey, em] = shiftMonth(yy, startMonth, 2);
       return [ymd(yy, startMonth, 1), ymd(ey, em, daysInMonth(ey, em))];
     };
-    this.scan(`\\b(?:(?:in|during|over|throughout|from|of|since|before|after|until|till)\\s+)?(?:(the|this|last|this\\s+past|past|next)\\s+)?(spring|summer|fall|autumn|winter)(?:'s)?(?:\\s+(?:of\\s+)?((?:19|20)\\d\\d))?\\b`, (m) => {
+    this.scan(`\\b(?:(?:in|during|over|throughout|from|of)\\s+)?(?:(the|this|last|this\\s+past|past|next)\\s+)?(spring|summer|fall|autumn|winter)(?:'s)?(?:\\s+(?:of\\s+)?((?:19|20)\\d\\d))?\\b`, (m) => {
       const which = (m[1] ?? '').toLowerCase();
-      const prep = /^(?:in|during|over|throughout|from|of|since|before|after|until|till)\s/i.test(m[0]);
+      const prep = /^(?:in|during|over|throughout|from|of)\s/i.test(m[0]) || /\b(?:since|before|after|until|till)\s+$/i.test(this.masked.slice(0, m.index));
       const chatNoun = re(`^\\s+${SNOUN}`, 'i').test(this.masked.slice(m.index + m[0].length));
       if (!m[1] && !m[3] && !prep && !chatNoun) return null; // "fall" as a verb
-      if (/fall/i.test(m[2]) && !m[1] && !m[3] && !/^(?:in|during|throughout|since|before|after|until|till)\s/i.test(m[0])) return null; // "had a fall", "of fall"
+      if (/fall/i.test(m[2]) && !m[1] && !m[3] && !/^(?:in|during|throughout)\s/i.test(m[0]) && !/\b(?:since|before|after|until|till)\s+$/i.test(this.masked.slice(0, m.index))) return null; // "had a fall"
       const start = SEASONS[m[2].toLowerCase()];
       if (m[3]) return this.dates([seasonRange(start, +m[3])], 'span', false);
       if (which === 'next') {
@@ -1000,18 +1010,30 @@ class Extractor {
     });
   }
 
-  /** Month names standing alone: "during Jul", "from Aug", "in the month of October", "dec '25", "October of last year". */
+  /** Month names standing alone: "during Jul", "from Aug", "in the month of October", "dec '25", "October of last year", "Nov 3rd last year". */
   months(): void {
-    const { y } = parts(this.today);
+    // a day of a month with a relative year: "Nov 3rd last year", "the 3rd of Nov last year"
+    this.scan(`\\b(?:on\\s+)?(?:${MONTH_ALT}\\s+(\\d{1,2})(?:st|nd|rd|th)?|the\\s+(\\d{1,2})(?:st|nd|rd|th)\\s+of\\s+${MONTH_ALT}),?\\s+(?:of\\s+)?((?:last|this|the\\s+previous)\\s+year)\\b`, (m) => {
+      const mo = monthNumber(m[1] ?? m[4])!;
+      const d = +(m[2] ?? m[3]);
+      const yy = this.yearQualifier(m[5])!;
+      if (!isValidDate(yy, mo, d)) return null;
+      const { day, note } = this.nearestDay(ymd(yy, mo, d));
+      return { ...this.dates([[day, day]], 'day', true), ...(note ? { note } : {}) } as RefInit;
+    });
     this.scan(
-      `\\b(?:(in|during|from|over|throughout|since|until|till|before|after|of|for|by|back\\s+in|through|to)\\s+)?(?:the\\s+month\\s+of\\s+)?(${MONTH_PATTERN})\\.?(?:(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d))|\\s*'(\\d\\d)|,?\\s+(?:of\\s+)?((?:last|this|next|the\\s+previous)\\s+year))?\\b(?!\\s*(?:\\d|/|-\\d|'s\\b))`,
+      `\\b(?:(in|during|from|over|throughout|of|for|by|back\\s+in)\\s+)?(?:the\\s+month\\s+of\\s+)?(${MONTH_PATTERN})\\b(?!\\.?\\s*(?:\\d{1,2}(?!\\d)|/|-\\d|'s\\b))\\.?(?:(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d))|\\s*'(\\d\\d)|,?\\s+(?:of\\s+)?((?:last|this|next|the\\s+previous)\\s+year))?\\b`,
       (m) => {
         const word = m[2].toLowerCase();
-        const before = this.masked.slice(0, m.index);
-        if (/\d(?:st|nd|rd|th)?\s+(?:of\s+)?$/i.test(before)) return null; // "the 3rd of July": chrono's
+        if (/\d(?:st|nd|rd|th)?\s+(?:of\s+)?$/i.test(this.masked.slice(0, m.index))) return null; // "the 3rd of July": a day
         const hasYear = !!(m[3] || m[4] || m[5]);
-        if (AMBIGUOUS_MONTHS.has(word) && !m[1] && !hasYear && !/^(?:May|March)$/.test(m[2])) return null;
-        if (AMBIGUOUS_MONTHS.has(word) && !m[1] && !hasYear && !/(?:^|[,.;:!?]\s*)$/.test(before) && !re(`^\\s+${SNOUN}`, 'i').test(this.masked.slice(m.index + m[0].length))) return null;
+        if (AMBIGUOUS_MONTHS.has(word) && !m[1] && !hasYear && !/month\s+of/i.test(m[0])) {
+          // "may", "march", "jan" are months only with a date word around them ("since May", "between jan and march")
+          const before = this.n.text.slice(0, m.index);
+          const dateWord = /\b(?:since|until|till|before|after|prior\s+to|between|through|thru|early|late|mid)\s+$/i.test(before) || re(`(?:${MONTH_PATTERN})\\.?\\s+(?:and|or|to|through|thru|-|–)\\s+$`, 'i').test(before);
+          const named = /^(?:May|March)$/.test(m[2]) && (/(?:^|[.!?:;]\s*)$/.test(before) || re(`^\\s+${SNOUN}`, 'i').test(this.masked.slice(m.index + m[0].length)));
+          if (!dateWord && !named) return null;
+        }
         const mo = monthNumber(word);
         if (!mo) return null;
         const q = m[3] ? +m[3] : m[4] ? 2000 + +m[4] : this.yearQualifier(m[5]);
@@ -1019,7 +1041,6 @@ class Extractor {
         return this.dates([monthRange(yy, mo)], 'month', !m[3] && !m[4]) as RefInit;
       },
     );
-    void y;
   }
 
   /**
@@ -1093,7 +1114,8 @@ class Extractor {
           const before = this.masked.slice(0, r.index);
           const meridiem = s.isCertain('meridiem') || /(?:am|pm|a\.m\.|p\.m\.|o'clock)/i.test(r.text);
           if (!meridiem && !/:/.test(r.text) && !/\b(?:at|around|about|by|from)\s+$/i.test(before)) continue;
-          pieces.push({ start: r.index, end: r.index + r.text.length, ranges: [], unit: 'day', anchored: false, hour: s.get('hour') ?? undefined, minute: s.get('minute') ?? 0, meridiem });
+          const around = /\b(?:at\s+)?(?:around|about|approximately|roughly|like|at)\s+$/i.exec(before);
+          pieces.push({ start: around ? around.index : r.index, end: r.index + r.text.length, ranges: [], unit: 'day', anchored: false, hour: s.get('hour') ?? undefined, minute: s.get('minute') ?? 0, meridiem });
         }
         continue;
       }
@@ -1267,6 +1289,7 @@ class Extractor {
       }
       const before = this.n.text.slice(0, r.start);
       let m = /\b(since|after|before|until|till|up\s+to|prior\s+to)\s+(?:the\s+|our\s+)?$/i.exec(before);
+      if (m && this.refs.some((o) => o !== r && o.start <= m!.index && o.end > m!.index)) continue; // "the day after Christmas Eve": a shift's word
       let start = m?.index ?? r.start;
       let end = r.end;
       let word = m?.[1].toLowerCase() ?? '';

@@ -81,7 +81,7 @@ export function repairedSpelling(word: string): string | null {
   const w = word.toLowerCase();
   if (w.length < 4 || !/^[a-z]+$/.test(w)) return null;
   const { targets, known } = repairVocabulary();
-  if (known.has(w)) return null;
+  if (known.has(w) || (w.endsWith('s') && targets.includes(w.slice(0, -1)))) return null;
   let best: string | null = null;
   let bestDistance = Infinity;
   let tie = false;

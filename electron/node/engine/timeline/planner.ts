@@ -275,7 +275,13 @@ function applyShifts(refs: Ref[], c: ShiftContext): Ref[] {
       else {
         const positions =
           base?.kind === 'session' ? positionsOf(base.sel, c.past, c.total) : base?.kind === 'dates' ? sessionsIn(base.ranges, c.sessions, c.now) : [];
-        if (!base) sel = r.delta < 0 ? { t: 'ago', from: -r.delta, to: -r.delta } : { t: 'index', from: c.past + r.delta, to: c.past + r.delta };
+        if (!base && r.delta > 0) {
+          // "our next session": it has not happened yet
+          const next = addDays(c.today, 1);
+          out.push({ kind: 'dates', ranges: [[next, next]], unit: 'day', future: true, ...span });
+          continue;
+        }
+        if (!base) sel = { t: 'ago', from: -r.delta, to: -r.delta };
         else if (!positions.length) sel = { t: 'list', values: [0] };
         else {
           const k = r.delta < 0 ? Math.min(...positions) + r.delta : Math.max(...positions) + r.delta;

@@ -79,6 +79,12 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
     return { text, rewritten: true, carried: "'session' (the noun of the earlier turn)" };
   }
 
+  // "the 13th one" after one session: the 13th session (only a set of at least N sessions has an Nth)
+  const nth = own.refs.filter((r): r is Extract<Ref, { kind: 'session' }> => r.kind === 'session' && !!r.nthOfSet);
+  if (nth.length && nth.length === shifts.length && !bareOrdinals.length) {
+    const size = Math.max(0, ...carried.map((r) => (r.kind !== 'session' ? 0 : r.sel.t === 'index' ? r.sel.to - r.sel.from + 1 : r.sel.t === 'list' ? r.sel.values.length : r.sel.t === 'ago' ? Math.abs(r.sel.from - r.sel.to) + 1 : r.sel.n)));
+    if (nth.every((r) => r.nthOfSet! > size)) return unchanged;
+  }
   const phrase = phraseOf(carried);
   const quoted = `'${phrase}'`;
 

@@ -352,7 +352,7 @@ class Extractor {
     });
     // "the march for science", "may I ask": month words that are also common words
     this.scan(`\\bthe\\s+(march|may)\\b(?!\\s*\\d|\\s+(?:of\\s+)?(?:19|20)\\d\\d)`, () => notTime('a common word'));
-    this.scan(`\\b(may|march)\\s+(?=(?:i|we|you|he|she|they|it)\\b)`, (m) => (/^(?:in|during|since|until|of|from|early|late|mid|before|after)\s+$/i.test(this.masked.slice(0, m.index).slice(-12)) ? null : notTime('a common word')));
+    this.scan(`\\b(may|march)\\s+(?=(?:i|we|you|he|she|they|it)\\b)`, (m) => (/\b(?:in|during|since|until|till|of|from|early|late|mid|before|after|by|through)\s+$/i.test(this.masked.slice(0, m.index)) ? null : notTime('a common word')));
     // "on a rainy afternoon": any afternoon, not one of ours
     this.scan(`\\b(?:a|an)\\s+(?!(?:few|couple|several|week|month|day|year)\\b)[a-z]+\\s+(morning|afternoon|evening|night|day|weekend|(?:${DAY_PATTERN}))\\b`, () => notTime('any such time'));
     // fractions and other numbers with a slash left after normalisation: "3/4 of the recipe", "1/2 cup"

@@ -334,7 +334,10 @@ const SPEECH_AFTER = /^\s*(?:(?:has|had|did|does|do|was|is|would|will)\s+)?(?:(?
 /** Words that look like a time but were not read: "a while ago", "that day" with nothing to point to, "Q5". */
 const LOOKS_LIKE_TIME = new RegExp(
   [
-    `\\b(?:\\d+|an?|few|couple|several|last|this|next|past|previous|every|that|those|these)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\b(?:\\s+(?:ago|back|before|after))?`,
+    // a count with "ago" ("a few moons ago"), or a unit pointed at ("last fortnight's", "that week" with nothing to point to);
+    // a duration ("for a whole month") or a frequency ("every couple of months") is not a reference
+    `\\b(?:\\d+|an?|few|couple|several)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\s+(?:ago|back)\\b`,
+    `\\b(?:last|this|next|past|previous|that|those|these)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\b`,
     `\\b(?:${MONTH_NAMES.filter((m) => m !== 'May' && m !== 'March').join('|')})\\b`,
     `\\b(?:${DAY_NAMES.join('|')})s?\\b`,
     `\\b[a-z]+\\s+ago\\b`,

@@ -1194,7 +1194,10 @@ class Extractor {
         let h = p.hour;
         if (!p.meridiem && late && h < 12) h += 12;
         const mid = h * 60 + (p.minute ?? 0);
-        this.add(p.start, p.end, [{ kind: 'timeOfDay', from: clock(Math.max(0, mid - 60)), to: `${clock(Math.min(1439, mid + 60)).slice(0, 5)}:59`, label: `around ${pad2(h)}:${pad2(p.minute ?? 0)}`, relative: false }]);
+        // the hour before to the hour after, whole hours ("at 9am": 08:00–10:59)
+        const from = Math.max(0, Math.floor((mid - 60) / 60) * 60);
+        const to = Math.min(23, Math.floor((mid + 60) / 60));
+        this.add(p.start, p.end, [{ kind: 'timeOfDay', from: clock(from), to: `${pad2(to)}:59:59`, label: `around ${pad2(h)}:${pad2(p.minute ?? 0)}`, relative: false }]);
         continue;
       }
       if (p.unit === 'day' && p.ranges.length === 1 && p.ranges[0][0] === p.ranges[0][1] && p.ranges[0][0] <= this.today) {

@@ -354,7 +354,7 @@ class Extractor {
     this.scan(`\\bthe\\s+(march|may)\\b(?!\\s*\\d|\\s+(?:of\\s+)?(?:19|20)\\d\\d)`, () => notTime('a common word'));
     this.scan(`\\b(may|march)\\s+(?=(?:i|we|you|he|she|they|it)\\b)`, (m) => (/\b(?:in|during|since|until|till|of|from|early|late|mid|before|after|by|through)\s+$/i.test(this.masked.slice(0, m.index)) ? null : notTime('a common word')));
     // "on a rainy afternoon": any afternoon, not one of ours
-    this.scan(`\\b(?:a|an)\\s+(?!(?:few|couple|several|week|month|day|year)\\b)[a-z]+\\s+(morning|afternoon|evening|night|day|weekend|(?:${DAY_PATTERN}))\\b`, () => notTime('any such time'));
+    this.scan(`\\b(?:a|an)\\s+(?!(?:few|couple|several|week|month|day|year|hour)\\b)(?:[a-z]+\\s+){1,2}?(?:(?:${DAY_PATTERN})(?:\\s+(?:morning|afternoon|evening|night))?|morning|afternoon|evening|night|day|weekend)\\b`, () => notTime('any such time'));
     // fractions and other numbers with a slash left after normalisation: "3/4 of the recipe", "1/2 cup"
     this.scan(`(?<![\\d/])\\d{1,3}/\\d{1,3}(?:/\\d{2,4})?(?![\\d/])`, () => notTime('a fraction'));
   }
@@ -900,14 +900,14 @@ class Extractor {
 
   positionsInPeriods(): void {
     const yearOpt = `(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d|(?:last|this)\\s+year))?`;
-    const period = `(?:${MONTH_ALT}${yearOpt}|(last|this|the\\s+previous|previous)\\s+month)`;
+    const period = `(?:${MONTH_ALT}${yearOpt}|(last|this|the\\s+previous|previous|the)\\s+month)`;
     const third = (word: string): 'early' | 'mid' | 'late' =>
       /start|beginning|early|first\s+part/i.test(word) ? 'early' : /mid|middle/i.test(word) ? 'mid' : 'late';
     /** The month a period names: [year, month, anchored]. */
     const monthOf = (monthWord: string | undefined, yearText: string | undefined, relativeWord: string | undefined): [number, number, boolean] => {
       const { y, m } = parts(this.today);
       if (relativeWord) {
-        const [yy, mm] = shiftMonth(y, m, /this/i.test(relativeWord) ? 0 : -1);
+        const [yy, mm] = shiftMonth(y, m, /^(?:this|the)$/i.test(relativeWord) ? 0 : -1);
         return [yy, mm, false];
       }
       const mo = monthNumber(monthWord!)!;
@@ -1108,6 +1108,8 @@ class Extractor {
     const pieces: Piece[] = [];
     for (const r of results) {
       const s = r.start;
+      // only written dates and clock times: chrono's relative readings ("in a week", "now") are the grammar's to read
+      if (!/\d/.test(r.text) && !re(`\\b(?:${MONTH_PATTERN})\\b`, 'i').test(r.text)) continue;
       if (!s.isCertain('month')) {
         // a time alone ("at 3pm", "around 2:30"): read as a window around that hour; a bare number is not a time ("9 to 5")
         if (s.isCertain('hour') && !s.isCertain('day') && !s.isCertain('weekday')) {

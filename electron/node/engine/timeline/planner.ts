@@ -644,10 +644,10 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   if (notUnderstood.length) explanation.push(`Not understood as a time: ${notUnderstood.map((w) => `'${w}'`).join(', ')} (neither a filter nor searched for)`);
 
   // nothing at all: the last conversation
-  if (!chain.length && classification === 'meta' && total > 0 && !names.length && !notUnderstood.length) {
+  if (!chain.length && classification === 'meta' && total > 0 && !names.length) {
     const p = past || total;
     chain.push({ op: 'f_value', column: 'Session_Index', values: [valueAt(p)], why: 'no time given' });
-    explanation.push(`No time or session given → the most recent session (Session_Index = ${valueAt(p)})`);
+    explanation.push(`No time or session ${notUnderstood.length ? 'read' : 'given'} → the most recent session (Session_Index = ${valueAt(p)})`);
   }
 
   const plan: TimelinePlan = {

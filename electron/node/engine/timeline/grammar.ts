@@ -1331,6 +1331,26 @@ class Extractor {
   }
 }
 
+/** Words that look like a time but were not read: "a while ago", "that day" with nothing to point to, "Q5". */
+const LOOKS_LIKE_TIME = new RegExp(
+  [
+    // a count with "ago" ("a few moons ago"), or a unit pointed at ("last fortnight's", "that week" with nothing to point to);
+    // a duration ("for a whole month") or a frequency ("every couple of months") is not a reference
+    `\\b(?:\\d+|an?|few|couple|several)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\s+(?:ago|back)\\b`,
+    `\\b(?:last|this|next|past|previous|that|those|these)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\b`,
+    `\\b(?:${MONTH_NAMES.filter((m) => m !== 'May' && m !== 'March').join('|')})\\b`,
+    `\\b(?:${DAY_NAMES.join('|')})s?\\b`,
+    `\\b(?:an?\\s+|some\\s+)?[a-z]+\\s+ago\\b`,
+    `\\b[qQ][0-9]\\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** The stretches of a text (references masked out) that still look like a time: they were not read. */
+export function unreadTimes(masked: string): RegExpMatchArray[] {
+  return [...masked.matchAll(LOOKS_LIKE_TIME)];
+}
+
 /** Does the question look ahead (a future form and no past one)? */
 export function looksAhead(text: string): boolean {
   const lex = lexicon();

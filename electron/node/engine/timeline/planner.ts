@@ -14,7 +14,6 @@ import type { PlannedQuestion, QuestionKind, TimelineOp, TimelinePlan } from '..
 import {
   addDays,
   addMonths,
-  DAY_NAMES,
   daysInMonth,
   endOfMonth,
   formatDate,
@@ -31,7 +30,7 @@ import {
 } from '../../../../shared/dates/calendar';
 import { ordinalWord } from '../../../../shared/text/numbers';
 import { contentWords, queryWords } from './classify';
-import { extractRefs, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
+import { extractRefs, unreadTimes, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
 
 export interface SessionEntry {
@@ -331,21 +330,6 @@ function applyShifts(refs: Ref[], c: ShiftContext): Ref[] {
 
 const SPEECH_AFTER = /^\s*(?:(?:has|had|did|does|do|was|is|would|will)\s+)?(?:(?:ever|first|just|also|then)\s+)?(?:say|said|says|tell|told|tells|mention|mentioned|mentions|ask|asked|asks|write|wrote|writes|suggest|suggested|suggests|share|shared|shares|reply|replied|answer|answered|explain|explained|describe|described|talk|talked|talks|express|expressed|propose|proposed|recommend|recommended|advise|advised|discuss|discussed|give|gave|start|started)\b/i;
 
-/** Words that look like a time but were not read: "a while ago", "that day" with nothing to point to, "Q5". */
-const LOOKS_LIKE_TIME = new RegExp(
-  [
-    // a count with "ago" ("a few moons ago"), or a unit pointed at ("last fortnight's", "that week" with nothing to point to);
-    // a duration ("for a whole month") or a frequency ("every couple of months") is not a reference
-    `\\b(?:\\d+|an?|few|couple|several)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\s+(?:ago|back)\\b`,
-    `\\b(?:last|this|next|past|previous|that|those|these)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\b`,
-    `\\b(?:${MONTH_NAMES.filter((m) => m !== 'May' && m !== 'March').join('|')})\\b`,
-    `\\b(?:${DAY_NAMES.join('|')})s?\\b`,
-    `\\b[a-z]+\\s+ago\\b`,
-    `\\b[qQ][0-9]\\b`,
-  ].join('|'),
-  'gi',
-);
-
 /** The readable form of a session position: "the 11th session", "the last session". */
 function sessionReading(r: Extract<Ref, { kind: 'session' }>, values: number[], past: number): string {
   const col = `Session_Index ${values.length === 1 ? `= ${values[0]}` : `in ${values[0]}–${values[values.length - 1]}`}`;
@@ -454,7 +438,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   const unread: [number, number][] = [];
   let masked = rest;
   for (const r of [...notTime, ...dropped.map((d) => d.ref)]) masked = mask(masked, r.start, r.end);
-  for (const m of masked.matchAll(LOOKS_LIKE_TIME)) {
+  for (const m of unreadTimes(masked)) {
     const [a, b] = ex.toOriginal(m.index!, m.index! + m[0].length);
     notUnderstood.push(ex.original.slice(a, b).trim());
     unread.push([m.index!, m.index! + m[0].length]);

@@ -9,7 +9,7 @@
 // A shift ("the next one", "two sessions before that", "the Nth one") takes the reference along
 // to shift it; a bare ordinal ("and the 8th?") takes its noun from the carried reference.
 import { ANAPHORA, CONTINUATION, contentWords } from './classify';
-import { extractRefs, type GrammarContext, type Ref } from './grammar';
+import { extractRefs, unreadTimes, type GrammarContext, type Ref } from './grammar';
 
 export interface DialogueTurn {
   speaker: string;
@@ -58,6 +58,8 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
   for (const r of own.refs) if (r.kind === 'speaker' || r.kind === 'role') rest = rest.slice(0, r.start) + ' '.repeat(r.end - r.start) + rest.slice(r.end);
   const topicWords = contentWords(rest);
   const pointsBack = ANAPHORA.test(question) || CONTINUATION.test(question);
+  // a time of its own that could not be read ("a while ago") is not replaced by the dialogue's
+  if (unreadTimes(rest).some((m) => !/^(?:that|those|these|this)\b/i.test(m[0]))) return unchanged;
   const needsTime = ownTime.length === 0 && (shifts.length > 0 || bareOrdinals.length > 0 || pointsBack || topicWords.length === 0);
   if (!needsTime) return unchanged;
 

@@ -71,7 +71,7 @@ export type Ref =
   | (RefBase & { kind: 'session'; sel: SessionSel; within?: boolean; nthOfSet?: number; inPeriod?: boolean })
   | (RefBase & { kind: 'shift'; unit: ShiftUnit; delta: number; day?: number; rest?: 'later' | 'earlier' })
   | (RefBase & { kind: 'response'; from: number; to: number; inSession?: number })
-  | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean; note?: string; bareOrdinal?: number; reading?: string })
+  | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean; note?: string; bareOrdinal?: number; reading?: string; asked?: Ymd })
   | (RefBase & { kind: 'window'; from: string; to: string; label: string })
   | (RefBase & { kind: 'timeOfDay'; from: string; to: string; label: string })
   | (RefBase & { kind: 'upToNow' })
@@ -236,13 +236,13 @@ class Extractor {
    * A single day people name loosely: when we did not talk that day, the day before (elapsed
    * days are counted down: "6 days ago" for 6 days and 20 hours), else the day after.
    */
-  nearestDay(day: Ymd): { day: Ymd; note?: string } {
+  nearestDay(day: Ymd): { day: Ymd; note?: string; asked?: Ymd } {
     const has = this.ctx.hasData;
     if (!has || has(day, day) || day > this.today) return { day };
     const before = addDays(day, -1);
-    if (has(before, before)) return { day: before, note: `no conversation on ${day}: the day before` };
+    if (has(before, before)) return { day: before, note: `no conversation on ${day}: the day before`, asked: day };
     const after = addDays(day, 1);
-    if (after <= this.today && has(after, after)) return { day: after, note: `no conversation on ${day}: the day after` };
+    if (after <= this.today && has(after, after)) return { day: after, note: `no conversation on ${day}: the day after`, asked: day };
     return { day };
   }
 
@@ -703,8 +703,8 @@ class Extractor {
       const n = quantityValue(mm[1]) ?? 1;
       if (unit === 'day') {
         if (fuzzy) return this.dates([[addDays(t, -fuzzy[1]), addDays(t, -fuzzy[0])]], 'span', true);
-        const { day, note } = this.nearestDay(addDays(t, -n));
-        return { ...this.dates([[day, day]], 'day', true), ...(note ? { note } : {}) } as RefInit;
+        const { day, note, asked } = this.nearestDay(addDays(t, -n));
+        return { ...this.dates([[day, day]], 'day', true), ...(note ? { note, asked } : {}) } as RefInit;
       }
       if (unit === 'week' || unit === 'fortnight') {
         const weeks = unit === 'fortnight' ? 2 * n : n;
@@ -1018,8 +1018,8 @@ class Extractor {
       const d = +(m[2] ?? m[3]);
       const yy = this.yearQualifier(m[5])!;
       if (!isValidDate(yy, mo, d)) return null;
-      const { day, note } = this.nearestDay(ymd(yy, mo, d));
-      return { ...this.dates([[day, day]], 'day', true), ...(note ? { note } : {}) } as RefInit;
+      const { day, note, asked } = this.nearestDay(ymd(yy, mo, d));
+      return { ...this.dates([[day, day]], 'day', true), ...(note ? { note, asked } : {}) } as RefInit;
     });
     this.scan(
       `\\b(?:(in|during|from|over|throughout|of|for|by|back\\s+in)\\s+)?(?:the\\s+month\\s+of\\s+)?(${MONTH_PATTERN})\\b(?!\\.?\\s*(?:\\d{1,2}(?!\\d)|/|-\\d|'s\\b))\\.?(?:(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d))|\\s*'(\\d\\d)|,?\\s+(?:of\\s+)?((?:last|this|next|the\\s+previous)\\s+year))?\\b`,
@@ -1203,8 +1203,8 @@ class Extractor {
         continue;
       }
       if (p.unit === 'day' && p.ranges.length === 1 && p.ranges[0][0] === p.ranges[0][1] && p.ranges[0][0] <= this.today) {
-        const { day, note } = this.nearestDay(p.ranges[0][0]);
-        this.add(p.start, p.end, [{ ...this.dates([[day, day]], 'day', false), ...(note ? { note } : {}) } as RefInit]);
+        const { day, note, asked } = this.nearestDay(p.ranges[0][0]);
+        this.add(p.start, p.end, [{ ...this.dates([[day, day]], 'day', false), ...(note ? { note, asked } : {}) } as RefInit]);
         continue;
       }
       this.add(p.start, p.end, [this.dates(p.ranges, p.unit, false)]);
@@ -1340,7 +1340,7 @@ const LOOKS_LIKE_TIME = new RegExp(
     `\\b(?:last|this|next|past|previous|that|those|these)\\s+(?:[a-z]+\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|weekends?|quarters?|fortnights?|sessions?|conversations?|chats?)\\b`,
     `\\b(?:${MONTH_NAMES.filter((m) => m !== 'May' && m !== 'March').join('|')})\\b`,
     `\\b(?:${DAY_NAMES.join('|')})s?\\b`,
-    `\\b(?:an?\\s+|some\\s+)?[a-z]+\\s+ago\\b`,
+    `\\b(?:(?:an?|some|the)\\s+)?(?:(?:few|couple|several|many)\\s+(?:of\\s+)?)?[a-z]+\\s+ago\\b`,
     `\\b[qQ][0-9]\\b`,
   ].join('|'),
   'gi',

@@ -292,7 +292,8 @@ function applyShifts(refs: Ref[], c: ShiftContext): Ref[] {
     }
     // calendar shifts: from the base's days, or from now ("the previous week" alone is last week)
     let ranges: DateRange[];
-    let baseRanges: DateRange[] | null = base?.kind === 'dates' ? base.ranges : null;
+    // a day the grammar moved to a neighbour with conversations is shifted from the day asked for
+    let baseRanges: DateRange[] | null = base?.kind === 'dates' ? (base.asked ? [[base.asked, base.asked]] : base.ranges) : null;
     if (base?.kind === 'session') {
       const ps = positionsOf(base.sel, c.past, c.total).filter((p) => p >= 1 && p <= c.total);
       baseRanges = ps.length ? [[c.sessions[ps[0] - 1].start.slice(0, 10), c.sessions[ps[ps.length - 1] - 1].end.slice(0, 10)]] : null;

@@ -104,7 +104,9 @@ export function readLexicon(file: string): Lexicon {
   const parsed = lexiconSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    // a bad record key reports the key's own problem ("must be lower case")
+    const inner = issue.code === 'invalid_key' ? (issue as { issues?: { message: string }[] }).issues?.[0]?.message : undefined;
+    throw new Error(`${file}: ${issue.path.join('.') || '(file)'}: ${inner ?? issue.message}`);
   }
   return compileLexicon(parsed.data);
 }

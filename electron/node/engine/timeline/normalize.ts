@@ -145,13 +145,13 @@ export function normalizeSpelling(typed: string, options: SpellingOptions = {}):
     if (written) add(m.index!, m.index! + m[0].length, written, 'date');
   }
 
-  // abbreviations and texting forms; a form of one or two letters only as typed in lower case ("R" is a language)
+  // abbreviations and texting forms; a one-letter form only as typed in lower case ("R" is a language), a two-letter one not in capitals ("MO")
   for (const m of text.matchAll(lex.formPattern)) {
     const start = m.index!;
     const end = start + m[0].length;
     if (/^[.'-][\p{L}\p{N}]/u.test(text.slice(end, end + 2))) continue; // "u.s."
     const key = m[0].toLowerCase().replace(/\s+/g, ' ');
-    if (key.length <= 2 && m[0] !== key) continue;
+    if ((key.length === 1 && m[0] !== key) || (key.length === 2 && m[0] === m[0].toUpperCase())) continue;
     const to = lex.forms.get(key);
     if (to) add(start, end, cased(m[0], to), 'form');
   }

@@ -154,15 +154,35 @@ const PART_OF_DAY: Record<string, [string, string]> = {
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
 const WEEKDAYS: DayName[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
-/** Regular expressions are built once per source and flags (the grammar's patterns are constants). */
-const compiled = new Map<string, RegExp>();
-function re(pattern: string, flags = 'gi'): RegExp {
-  const k = `${flags}\u0000${pattern}`;
-  let r = compiled.get(k);
-  if (!r) compiled.set(k, (r = new RegExp(pattern, flags)));
-  r.lastIndex = 0;
-  return r;
+/**
+ * Regular expressions built once: a tagged template (gi`…`) keeps the compiled expression per
+ * call site and interpolated values, so no pattern is rebuilt or re-hashed per question.
+ */
+type Tag = (strings: TemplateStringsArray, ...values: unknown[]) => RegExp;
+function tagFor(flags: string): Tag {
+  const cache = new WeakMap<TemplateStringsArray, { values: unknown[]; rx: RegExp }[]>();
+  return (strings, ...values) => {
+    let list = cache.get(strings);
+    if (!list) cache.set(strings, (list = []));
+    for (const e of list) {
+      if (e.values.length === values.length && e.values.every((v, i) => v === values[i])) {
+        e.rx.lastIndex = 0;
+        return e.rx;
+      }
+    }
+    const rx = new RegExp(strings.reduce((acc, part, i) => acc + part + (i < values.length ? String(values[i]) : ''), ''), flags);
+    list.push({ values, rx });
+    return rx;
+  };
 }
+/** Global, case-insensitive (scans). */
+const gi = tagFor('gi');
+/** Global, case-insensitive, Unicode classes. */
+const giu = tagFor('giu');
+/** Global, case-sensitive, Unicode classes. */
+const gu = tagFor('gu');
+/** Case-insensitive tests. */
+const ci = tagFor('i');
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
@@ -191,8 +211,8 @@ class Extractor {
   }
 
   /** Runs a global regex over the unmasked text; the handler returns a ref (or null to skip). */
-  scan(pattern: string, handler: (m: RegExpExecArray) => RefInit | RefInit[] | null, flags = 'gi'): void {
-    const rx = re(pattern, flags);
+  scan(rx: RegExp, handler: (m: RegExpExecArray) => RefInit | RefInit[] | null): void {
+    rx.lastIndex = 0;
     let m: RegExpExecArray | null;
     const found: { start: number; end: number; refs: RefInit[] }[] = [];
     while ((m = rx.exec(this.masked))) {
@@ -323,14 +343,14 @@ class Extractor {
     const lex = lexicon();
     const notTime = (why: string): RefInit => ({ kind: 'notTime', why, relative: false });
     // fixed phrases: "good morning", "9 to 5", "24/7"
-    this.scan(lex.notTimePhrases.source, () => notTime('a fixed phrase'), 'giu');
+    this.scan(lex.notTimePhrases, () => notTime('a fixed phrase'));
     // a title inside the sentence: "March Madness", "Sunday Night Football", "Last Christmas"
     // (a run of capitalised words holding a time word and a word that is not one, or a word
     // that is only capitalised in a name); not when the whole question is in title case
     const tokens = this.masked.match(/[A-Za-z][\w']*/g) ?? [];
     const titleCase = tokens.length > 3 && tokens.filter((w) => /^[A-Z]/.test(w)).length / tokens.length > 0.6;
     if (!titleCase) {
-      this.scan(`(?<=[\\p{L}\\p{N},;]\\s+)(?:[A-Z][\\w']*)(?:\\s+[A-Z][\\w']*)+`, (m) => {
+      this.scan(gu`(?<=[\\p{L}\\p{N},;]\\s+)(?:[A-Z][\\w']*)(?:\\s+[A-Z][\\w']*)+`, (m) => {
         const words = m[0].split(/\s+/);
         if (!words.some((w) => TIME_WORD.test(w))) return null;
         if (this.holidays.holidayOf(m[0]) || this.holidays.periodOf(m[0])) return null;
@@ -339,24 +359,24 @@ class Extractor {
         const other = words.some((w) => !TIME_WORD.test(w) && !/^\d/.test(w) && !lowerOnly.test(w) && !STOP_WORDS.has(w.toLowerCase()));
         if (!other && !words.some((w) => lowerOnly.test(w))) return null;
         return notTime('a name');
-      }, 'gu');
+      });
     }
     // a time that dates another event: "a cat born in May", "the baby is due in March"
-    this.scan(`\\b${lex.participles}\\s+(?:in|on|during|by|before|after|since|around|last|this|next)\\s+(?:(?:early|late|mid|the)[\\s-]+)?(?:(?:${MONTH_PATTERN})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{4}|(?:${DAY_PATTERN})\\b|(?:week|month|year|summer|spring|fall|autumn|winter)\\b)`, () => notTime('dates another event'));
+    this.scan(gi`\\b${lex.participles}\\s+(?:in|on|during|by|before|after|since|around|last|this|next)\\s+(?:(?:early|late|mid|the)[\\s-]+)?(?:(?:${MONTH_PATTERN})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{4}|(?:${DAY_PATTERN})\\b|(?:week|month|year|summer|spring|fall|autumn|winter)\\b)`, () => notTime('dates another event'));
     // a time word used as a noun's modifier: "the Monday blues", "a Sunday roast", "the summer reading challenge"
-    this.scan(`\\b(?:the|a|an|my|his|her|their|your)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
+    this.scan(gi`\\b(?:the|a|an|my|his|her|their|your)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
       const next = m[2].toLowerCase();
-      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || re(`^${SNOUN}$`, 'i').test(next) || /^(?:before|after|of|last|this|next|ago|so|far)$/.test(next)) return null;
+      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || /^(?:before|after|of|last|this|next|ago|so|far)$/.test(next)) return null;
       if (/^\d/.test(next)) return null;
       return notTime('a modifier of a noun');
     });
     // "the march for science", "may I ask": month words that are also common words
-    this.scan(`\\bthe\\s+(march|may)\\b(?!\\s*\\d|\\s+(?:of\\s+)?(?:19|20)\\d\\d)`, () => notTime('a common word'));
-    this.scan(`\\b(may|march)\\s+(?=(?:i|we|you|he|she|they|it)\\b)`, (m) => (/\b(?:in|during|since|until|till|of|from|early|late|mid|before|after|by|through)\s+$/i.test(this.masked.slice(0, m.index)) ? null : notTime('a common word')));
+    this.scan(gi`\\bthe\\s+(march|may)\\b(?!\\s*\\d|\\s+(?:of\\s+)?(?:19|20)\\d\\d)`, () => notTime('a common word'));
+    this.scan(gi`\\b(may|march)\\s+(?=(?:i|we|you|he|she|they|it)\\b)`, (m) => (/\b(?:in|during|since|until|till|of|from|early|late|mid|before|after|by|through)\s+$/i.test(this.masked.slice(0, m.index)) ? null : notTime('a common word')));
     // "on a rainy afternoon": any afternoon, not one of ours
-    this.scan(`\\b(?:a|an)\\s+(?!(?:few|couple|several|week|month|day|year|hour)\\b)(?:[a-z]+\\s+){1,2}?(?:(?:${DAY_PATTERN})(?:\\s+(?:morning|afternoon|evening|night))?|morning|afternoon|evening|night|day|weekend)\\b`, () => notTime('any such time'));
+    this.scan(gi`\\b(?:a|an)\\s+(?!(?:few|couple|several|week|month|day|year|hour)\\b)(?:[a-z]+\\s+){1,2}?(?:(?:${DAY_PATTERN})(?:\\s+(?:morning|afternoon|evening|night))?|morning|afternoon|evening|night|day|weekend)\\b`, () => notTime('any such time'));
     // fractions and other numbers with a slash left after normalisation: "3/4 of the recipe", "1/2 cup"
-    this.scan(`(?<![\\d/])\\d{1,3}/\\d{1,3}(?:/\\d{2,4})?(?![\\d/])`, () => notTime('a fraction'));
+    this.scan(gi`(?<![\\d/])\\d{1,3}/\\d{1,3}(?:/\\d{2,4})?(?![\\d/])`, () => notTime('a fraction'));
   }
 
   // ---- speakers and roles
@@ -367,24 +387,24 @@ class Extractor {
       if (trimmed.length < 2) continue;
       const esc = escapeRegExp(trimmed);
       const isMonth = MONTH_WORDS.includes(trimmed.toLowerCase());
-      this.scan(`(?<![\\p{L}\\p{N}])${esc}(?:'s|’s)?(?![\\p{L}\\p{N}])`, (m) => {
+      this.scan(giu`(?<![\\p{L}\\p{N}])${esc}(?:'s|’s)?(?![\\p{L}\\p{N}])`, (m) => {
         if (isMonth) {
           const before = this.masked.slice(0, m.index);
           const after = this.masked.slice(m.index + m[0].length);
           if (/(?:in|on|during|since|of|until|before|after|early|late|mid)\s+$/i.test(before) || /^\s*\d/.test(after)) return null;
         }
         return { kind: 'speaker', name, relative: false };
-      }, 'giu');
+      });
     }
     if (this.ctx.roles) {
       const lex = lexicon();
       const user = (): RefInit => ({ kind: 'role', role: 'user', relative: false });
       const assistant = (): RefInit => ({ kind: 'role', role: 'assistant', relative: false });
-      this.scan(`\\b(?:did|have|had)\\s+i\\s+(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned|share|shared)\\b`, user);
-      this.scan(`\\b(?:did|have|had)\\s+you\\s+(?:say|said|tell|told|suggest|suggested|recommend|recommended|answer|answered|reply|replied|write|wrote|explain|explained)\\b`, assistant);
+      this.scan(gi`\\b(?:did|have|had)\\s+i\\s+(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned|share|shared)\\b`, user);
+      this.scan(gi`\\b(?:did|have|had)\\s+you\\s+(?:say|said|tell|told|suggest|suggested|recommend|recommended|answer|answered|reply|replied|write|wrote|explain|explained)\\b`, assistant);
       // "your answers", "my questions", "everything I said", "what you told me"
-      this.scan(`\\b(your|my)\\s+(?:own\\s+)?${lex.roleTurnNouns}\\b`, (m) => (m[1].toLowerCase() === 'my' ? user() : assistant()));
-      this.scan(`\\b(?:everything|all|what|anything|things)\\s+(i|you)\\s+(?:ever\\s+|just\\s+)?${lex.roleSpeechVerbs}\\b`, (m) => (m[1].toLowerCase() === 'i' ? user() : assistant()));
+      this.scan(gi`\\b(your|my)\\s+(?:own\\s+)?${lex.roleTurnNouns}\\b`, (m) => (m[1].toLowerCase() === 'my' ? user() : assistant()));
+      this.scan(gi`\\b(?:everything|all|what|anything|things)\\s+(i|you)\\s+(?:ever\\s+|just\\s+)?${lex.roleSpeechVerbs}\\b`, (m) => (m[1].toLowerCase() === 'i' ? user() : assistant()));
     }
   }
 
@@ -395,13 +415,13 @@ class Extractor {
     const qualifier = `(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d|(?:last|this|next|the\\s+previous)\\s+year))?`;
     const part = `(?:\\s+(morning|afternoon|evening|night))?`;
     const context = /(?:\b(?:on|at|over|during|for|since|before|after|until|till|around|by|from|through|between|and|to|thru|of|last|this|next|the)\s+$|^\s*$)/i;
-    this.scan(`\\b(?:(last|this|next)\\s+)?(${hol.pattern})${part}${qualifier}(?![\\p{L}\\p{N}])`, (m) => {
+    this.scan(giu`\\b(?:(last|this|next)\\s+)?(${hol.pattern})${part}${qualifier}(?![\\p{L}\\p{N}])`, (m) => {
       const words = m[2];
       const before = this.masked.slice(0, m.index);
       const after = this.masked.slice(m.index + m[0].length);
       const period = hol.periodOf(words);
       // a holiday dates the question with a date word before it, a chat noun after it, or at the start ("Labor Day - …")
-      const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || re(`^\\s*'?s?\\s*${SNOUN}`, 'i').test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
+      const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || ci`^\\s*'?s?\\s*${SNOUN}`.test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
       if (!dated) return null;
       const { y } = parts(this.today);
       const explicit = m[4] ? this.yearQualifier(m[4]) : null;
@@ -458,7 +478,7 @@ class Extractor {
       if (!m[3]) return ref;
       const key = m[3].toLowerCase();
       return [ref, { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: false }];
-    }, 'giu');
+    });
   }
 
   // ---- sessions
@@ -470,80 +490,80 @@ class Extractor {
     // positions as tokens, in a coordination with their noun: "the 2nd, 3rd and 4th sessions",
     // "between our 3rd and 6th conversations", "the 9th through the 10th one", "the 1st through 3rd one"
     this.scan(
-      `\\b(between\\s+|from\\s+)?(?:our\\s+|the\\s+|in\\s+)?(?:${ORD_NC})(?:\\s*(?:${SNOUN}\\s*)?(?:,\\s*(?:and\\s+)?|\\s+(?:and|or|&)\\s+|\\s*${RANGE_WORD}\\s*)(?:the\\s+|our\\s+)?${ORD_NC})+\\s+(${SNOUN}|ones?)\\b`,
+      gi`\\b(between\\s+|from\\s+)?(?:our\\s+|the\\s+|in\\s+)?(?:${ORD_NC})(?:\\s*(?:${SNOUN}\\s*)?(?:,\\s*(?:and\\s+)?|\\s+(?:and|or|&)\\s+|\\s*${RANGE_WORD}\\s*)(?:the\\s+|our\\s+)?${ORD_NC})+\\s+(${SNOUN}|ones?)\\b`,
       (m) => {
         const values = [...m[0].matchAll(/(\d{1,3})(?:st|nd|rd|th)/g)].map((x) => +x[1]);
-        const ranged = re(`(?:^|\\s)${RANGE_WORD}(?:\\s|$)|\\d(?:st|nd|rd|th)\\s*[-–—]`, 'i').test(m[0]) || (!!m[1] && values.length === 2);
+        const ranged = ci`(?:^|\\s)${RANGE_WORD}(?:\\s|$)|\\d(?:st|nd|rd|th)\\s*[-–—]`.test(m[0]) || (!!m[1] && values.length === 2);
         if (ranged) return sess({ t: 'index', from: values[0], to: values[values.length - 1] }, false);
         return sess({ t: 'list', values }, false);
       },
     );
     // "sessions 1 through 3", "between session 3 and session 6", "conversations 3-6", "chats five and six"
-    this.scan(`\\b(?:between\\s+|from\\s+)?${SNOUN}\\s+(?:number\\s+|no\\.?\\s*|#)?${NUM}\\s*(${TO}|,)\\s*(?:${SNOUN}\\s+)?(?:number\\s+|no\\.?\\s*|#)?${NUM}\\b(?!\\s*(?:${UNIT}|${SNOUN}))`, (m) =>
+    this.scan(gi`\\b(?:between\\s+|from\\s+)?${SNOUN}\\s+(?:number\\s+|no\\.?\\s*|#)?${NUM}\\s*(${TO}|,)\\s*(?:${SNOUN}\\s+)?(?:number\\s+|no\\.?\\s*|#)?${NUM}\\b(?!\\s*(?:${UNIT}|${SNOUN}))`, (m) =>
       /^(?:and|,)$/i.test(m[2]) && !/^between/i.test(m[0]) ? sess({ t: 'list', values: [+m[1], +m[3]] }, false) : sess({ t: 'index', from: +m[1], to: +m[3] }, false),
     );
     // "our recent conversations": the last few
-    this.scan(`\\b(?:our\\s+|the\\s+|my\\s+)?recent\\s+${SNOUN_PLURAL}\\b`, () => ({ kind: 'recent', what: 'recently', relative: true }));
+    this.scan(gi`\\b(?:our\\s+|the\\s+|my\\s+)?recent\\s+${SNOUN_PLURAL}\\b`, () => ({ kind: 'recent', what: 'recently', relative: true }));
     // "our last three conversations", "the past 2 sessions", "the first 3 chats"
-    this.scan(`\\b(?:our\\s+|the\\s+|my\\s+)?(${lastWord}|${firstWord}|1st)\\s+${COUNT}\\s+(?:${SNOUN}|times\\s+(?:that\\s+)?(?:we|i|you)\\s+${TALKED})`, (m) => {
+    this.scan(gi`\\b(?:our\\s+|the\\s+|my\\s+)?(${lastWord}|${firstWord}|1st)\\s+${COUNT}\\s+(?:${SNOUN}|times\\s+(?:that\\s+)?(?:we|i|you)\\s+${TALKED})`, (m) => {
       const n = quantityValue(m[2]);
       if (!n) return null;
       return /1st|earliest|initial|opening/i.test(m[1]) ? sess({ t: 'firstN', n }, false) : sess({ t: 'ago', from: n, to: 1 }, true);
     });
     // "2 sessions ago", "one session back", "go back 5 sessions"
-    this.scan(`\\b${COUNT}\\s+${SNOUN}\\s+(?:ago|back|before\\s+(?:this|now)|earlier(?!\\s+(?:today|this|in|on|that|tonight)))\\b`, (m) => {
+    this.scan(gi`\\b${COUNT}\\s+${SNOUN}\\s+(?:ago|back|before\\s+(?:this|now)|earlier(?!\\s+(?:today|this|in|on|that|tonight)))\\b`, (m) => {
       const n = quantityValue(m[1]);
       return n ? sess({ t: 'ago', from: n, to: n }, true) : null;
     });
-    this.scan(`\\bgo(?:ing)?\\s+back\\s+${COUNT}\\s+${SNOUN}\\b`, (m) => {
+    this.scan(gi`\\bgo(?:ing)?\\s+back\\s+${COUNT}\\s+${SNOUN}\\b`, (m) => {
       const n = quantityValue(m[1]);
       return n ? sess({ t: 'ago', from: n, to: n }, true) : null;
     });
     // "the session before last", "the one before the last one", "the chat before the previous one"
-    this.scan(`\\b(?:the\\s+)?(?:${SNOUN}|one|time)\\s+before\\s+(?:the\\s+|our\\s+)?(?:last|previous|latest|most\\s+recent)(?:\\s+(?:one|${SNOUN}|time))?\\b`, () =>
+    this.scan(gi`\\b(?:the\\s+)?(?:${SNOUN}|one|time)\\s+before\\s+(?:the\\s+|our\\s+)?(?:last|previous|latest|most\\s+recent)(?:\\s+(?:one|${SNOUN}|time))?\\b`, () =>
       sess({ t: 'ago', from: 2, to: 2 }, true),
     );
     // "our second-to-last chat", "the 3rd from last session", "the penultimate conversation", "last but one"
-    this.scan(`\\b(?:the\\s+|our\\s+)?${ORD}[\\s-]*(?:to|from)[\\s-]*(?:the\\s+)?last\\s*(?:${SNOUN_OR_TIME}|one)?`, (m) =>
+    this.scan(gi`\\b(?:the\\s+|our\\s+)?${ORD}[\\s-]*(?:to|from)[\\s-]*(?:the\\s+)?last\\s*(?:${SNOUN_OR_TIME}|one)?`, (m) =>
       sess({ t: 'ago', from: +m[1], to: +m[1] }, true),
     );
-    this.scan(`\\b(?:the\\s+|our\\s+)?(?:penultimate|next[\\s-]+to[\\s-]+last)\\s*(?:${SNOUN_OR_TIME}|one)?`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
-    this.scan(`\\b(?:the\\s+|our\\s+)?last\\s+(?:${SNOUN}\\s+)?but\\s+(?:1|one)\\b`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
+    this.scan(gi`\\b(?:the\\s+|our\\s+)?(?:penultimate|next[\\s-]+to[\\s-]+last)\\s*(?:${SNOUN_OR_TIME}|one)?`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
+    this.scan(gi`\\b(?:the\\s+|our\\s+)?last\\s+(?:${SNOUN}\\s+)?but\\s+(?:1|one)\\b`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
     // "the session after our 9th": the noun of the shift names what the ordinal counts
-    this.scan(`\\b(?:the\\s+)?(?:one|${SNOUN_SING})\\s+(before|after)\\s+(?:our|the)\\s+${ORD}\\b(?!\\s*(?:${SNOUN}|one))`, (m) => {
+    this.scan(gi`\\b(?:the\\s+)?(?:one|${SNOUN_SING})\\s+(before|after)\\s+(?:our|the)\\s+${ORD}\\b(?!\\s*(?:${SNOUN}|one))`, (m) => {
       const k = +m[2] + (/after/i.test(m[1]) ? 1 : -1);
       return sess({ t: 'index', from: k, to: k }, false);
     });
     // shifts: "the one before that", "the chat after that", "two sessions before that", "the session before the one on Oct 17"
-    this.scan(`\\b(?:the\\s+|and\\s+)?(?:${COUNT}\\s+)?(one|${SNOUN}|time|day|week|month|year|weekend|${DAY_PATTERN})s?\\s+(?:right\\s+|just\\s+)?(before|after|prior\\s+to|following)\\s+(?:that|this|it|then|the\\s+one(?=\\s+(?:on|from|in|of)\\b))(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
+    this.scan(gi`\\b(?:the\\s+|and\\s+)?(?:${COUNT}\\s+)?(one|${SNOUN}|time|day|week|month|year|weekend|${DAY_PATTERN})s?\\s+(?:right\\s+|just\\s+)?(before|after|prior\\s+to|following)\\s+(?:that|this|it|then|the\\s+one(?=\\s+(?:on|from|in|of)\\b))(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
       const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
       return this.shift(m[2], /after|following/i.test(m[3]) ? n : -n);
     });
-    this.scan(`\\b(?:the\\s+)?(day|week|month|year|weekend)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b(?!\\s+(?:yesterday|tomorrow|last|next|our|\\d))`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
-    this.scan(`\\bthe\\s+(next|following|previous|preceding)\\s+(day|week|month|year|weekend|one|${SNOUN_SING})\\b`, (m) => this.shift(m[2], /next|following/i.test(m[1]) ? 1 : -1));
-    this.scan(`\\b(?:the\\s+)?(one|${SNOUN}|${DAY_PATTERN})\\s+(?:right\\s+)?(before|after)\\s*(?=[?.!,(]|$)`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
-    this.scan(`\\b(?:(?:our|the|my)\\s+next\\s+(?:${SNOUN_SING}|one|time)|next\\s+time)\\b`, () => this.shift('session', 1));
-    this.scan(`\\b(later|earlier)\\s+(?:on\\s+)?(?:in\\s+)?that\\s+(day|week|month|year)\\b`, (m) => ({ kind: 'shift', unit: m[2].toLowerCase() as ShiftUnit, delta: 0, rest: m[1].toLowerCase() as 'later', relative: true }));
+    this.scan(gi`\\b(?:the\\s+)?(day|week|month|year|weekend)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b(?!\\s+(?:yesterday|tomorrow|last|next|our|\\d))`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
+    this.scan(gi`\\bthe\\s+(next|following|previous|preceding)\\s+(day|week|month|year|weekend|one|${SNOUN_SING})\\b`, (m) => this.shift(m[2], /next|following/i.test(m[1]) ? 1 : -1));
+    this.scan(gi`\\b(?:the\\s+)?(one|${SNOUN}|${DAY_PATTERN})\\s+(?:right\\s+)?(before|after)\\s*(?=[?.!,(]|$)`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
+    this.scan(gi`\\b(?:(?:our|the|my)\\s+next\\s+(?:${SNOUN_SING}|one|time)|next\\s+time)\\b`, () => this.shift('session', 1));
+    this.scan(gi`\\b(later|earlier)\\s+(?:on\\s+)?(?:in\\s+)?that\\s+(day|week|month|year)\\b`, (m) => ({ kind: 'shift', unit: m[2].toLowerCase() as ShiftUnit, delta: 0, rest: m[1].toLowerCase() as 'later', relative: true }));
     // "the first of our two chats on January 14th", "the last one last week": a position in a period
-    this.scan(`\\bthe\\s+(${ORD_NC}|last|final)\\s+(?:of\\s+(?:our|the)\\s+(?:${COUNT}\\s+)?${SNOUN}|one(?=\\s+(?:in|on|of|during|from|last|this|that)\\b))`, (m) => {
+    this.scan(gi`\\bthe\\s+(${ORD_NC}|last|final)\\s+(?:of\\s+(?:our|the)\\s+(?:${COUNT}\\s+)?${SNOUN}|one(?=\\s+(?:in|on|of|during|from|last|this|that)\\b))`, (m) => {
       const w = m[1].toLowerCase();
       return /last|final/.test(w) ? { ...sess({ t: 'ago', from: 1, to: 1 }, true), inPeriod: true } : { ...sess({ t: 'index', from: ordinalValue(w)!, to: ordinalValue(w)! }, false), inPeriod: true };
     });
     // Nth session: "our 5th session", "the first time we talked", "in our 1st discussion"
-    this.scan(`\\b(?:our|the|in|my|during|from)\\s+(?:very\\s+)?(?:${ORD}|${firstWord})\\s+(?:${SNOUN}|time\\s+(?:that\\s+)?(?:we|i|you)\\s+${TALKED}|one\\s+we\\s+had)`, (m) => {
+    this.scan(gi`\\b(?:our|the|in|my|during|from)\\s+(?:very\\s+)?(?:${ORD}|${firstWord})\\s+(?:${SNOUN}|time\\s+(?:that\\s+)?(?:we|i|you)\\s+${TALKED}|one\\s+we\\s+had)`, (m) => {
       const k = m[1] ? +m[1] : 1;
       return sess({ t: 'index', from: k, to: k }, false);
     });
     // "the 13th one", "the second one": the Nth of the sessions just named, else the Nth session
-    this.scan(`\\b(?:the|our)\\s+(?:very\\s+)?${ORD}\\s+ones?\\b`, (m) => ({ ...sess({ t: 'index', from: +m[1], to: +m[1] }, false), nthOfSet: +m[1] }));
+    this.scan(gi`\\b(?:the|our)\\s+(?:very\\s+)?${ORD}\\s+ones?\\b`, (m) => ({ ...sess({ t: 'index', from: +m[1], to: +m[1] }, false), nthOfSet: +m[1] }));
     // "last session", "our last discussion", "last time", "the last time we talked", "the previous conversation"
-    this.scan(`\\b(?:our\\s+|the\\s+|my\\s+|in\\s+the\\s+|in\\s+our\\s+)?(?:very\\s+)?${lastWord}\\s+(?:${SNOUN_OR_TIME})(?![\\s-]*(?:to|from)[\\s-]*last)`, (m) => {
-      if (/\bpast\b/i.test(m[0]) && !re(SNOUN, 'i').test(m[0])) return null; // "past times"
+    this.scan(gi`\\b(?:our\\s+|the\\s+|my\\s+|in\\s+the\\s+|in\\s+our\\s+)?(?:very\\s+)?${lastWord}\\s+(?:${SNOUN_OR_TIME})(?![\\s-]*(?:to|from)[\\s-]*last)`, (m) => {
+      if (/\bpast\b/i.test(m[0]) && !ci`${SNOUN}`.test(m[0])) return null; // "past times"
       return sess({ t: 'ago', from: 1, to: 1 }, true);
     });
-    this.scan(`\\b(?:our\\s+|the\\s+|my\\s+)?most\\s+recent\\s+${SNOUN_SING}\\b`, () => sess({ t: 'ago', from: 1, to: 1 }, true));
+    this.scan(gi`\\b(?:our\\s+|the\\s+|my\\s+)?most\\s+recent\\s+${SNOUN_SING}\\b`, () => sess({ t: 'ago', from: 1, to: 1 }, true));
     // "session 5", "conversation #3", "in session 30", "message ... number"
-    this.scan(`\\b${SNOUN}\\s+(?:number\\s+|no\\.?\\s*|#)?${NUM}\\b(?!\\s*(?:${UNIT}|${SNOUN}|[:/.]\\d|(?:st|nd|rd|th)\\b))`, (m) =>
+    this.scan(gi`\\b${SNOUN}\\s+(?:number\\s+|no\\.?\\s*|#)?${NUM}\\b(?!\\s*(?:${UNIT}|${SNOUN}|[:/.]\\d|(?:st|nd|rd|th)\\b))`, (m) =>
       sess({ t: 'index', from: +m[1], to: +m[1] }, false),
     );
   }
@@ -561,7 +581,7 @@ class Extractor {
 
   /** "the first message of our last chat", "the last message in session 12": a position inside sessions. */
   responsesInSessions(): void {
-    this.scan(`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final)\\s+${MNOUN}\\s+(?=(?:of|in|from)\\s+(?:our|the|my|that|this|session|conversation|convo|chat|talk|discussion)\\b)`, (m) => {
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final)\\s+${MNOUN}\\s+(?=(?:of|in|from)\\s+(?:our|the|my|that|this|session|conversation|convo|chat|talk|discussion)\\b)`, (m) => {
       const w = m[1].toLowerCase();
       const k = /last|final/.test(w) ? -1 : ordinalValue(w)!;
       return { kind: 'response', from: 0, to: 0, inSession: k, relative: false };
@@ -569,14 +589,14 @@ class Extractor {
   }
 
   responses(): void {
-    this.scan(`\\b${MNOUN}\\s+(?:(?:was|is)\\s+)?(?:number\\s+|no\\.?\\s*|#)?${NUM}(?:\\s*${TO}\\s*(?:number\\s+|#)?${NUM})?\\b(?!\\s*${UNIT})`, (m) => ({
+    this.scan(gi`\\b${MNOUN}\\s+(?:(?:was|is)\\s+)?(?:number\\s+|no\\.?\\s*|#)?${NUM}(?:\\s*${TO}\\s*(?:number\\s+|#)?${NUM})?\\b(?!\\s*${UNIT})`, (m) => ({
       kind: 'response',
       from: +m[1],
       to: m[2] ? +m[2] : +m[1],
       relative: false,
     }));
     // "the 26th message": ordinal counting is 1-based, Response_Index is 0-based
-    this.scan(`\\b(?:the|our|my)\\s+(?:very\\s+)?${ORD}\\s+(?:response|message|turn|reply|utterance)\\b`, (m) => ({
+    this.scan(gi`\\b(?:the|our|my)\\s+(?:very\\s+)?${ORD}\\s+(?:response|message|turn|reply|utterance)\\b`, (m) => ({
       kind: 'response',
       from: +m[1] - 1,
       to: +m[1] - 1,
@@ -590,7 +610,7 @@ class Extractor {
     const nowMin = this.minutesOfNow();
     const fuzzy = (w: string): [number, number] | null => (/couple/i.test(w) ? [1.5, 3.5] : /few|several/i.test(w) ? [2, 5] : null);
     const window = (fromMin: number, toMin: number, label: string): RefInit => ({ kind: 'window', from: this.wallAt(fromMin), to: this.wallAt(toMin), label, relative: true });
-    this.scan(`\\b(?:about\\s+|around\\s+|roughly\\s+|like\\s+|approximately\\s+)?${COUNT}\\s+(and\\s+a\\s+half\\s+)?(hour|minute|min)s?\\s+(?:ago|back|earlier)\\b`, (m) => {
+    this.scan(gi`\\b(?:about\\s+|around\\s+|roughly\\s+|like\\s+|approximately\\s+)?${COUNT}\\s+(and\\s+a\\s+half\\s+)?(hour|minute|min)s?\\s+(?:ago|back|earlier)\\b`, (m) => {
       const perUnit = /^h/i.test(m[3]) ? 60 : 1;
       const half = m[2] ? 0.5 : 0;
       const f = fuzzy(m[1]);
@@ -600,7 +620,7 @@ class Extractor {
       const slack = Math.max(perUnit === 60 ? 60 : 15, n * perUnit * 0.25);
       return window(target - slack, Math.min(nowMin, target + slack), m[0]);
     });
-    this.scan(`\\b(?:(?:in|over|within|during|for|throughout)\\s+)?(?:the\\s+)?(?:last|past|previous)\\s+(?:${COUNT}\\s+)?(and\\s+a\\s+half\\s+)?(hour|minute|min)s?\\b`, (m) => {
+    this.scan(gi`\\b(?:(?:in|over|within|during|for|throughout)\\s+)?(?:the\\s+)?(?:last|past|previous)\\s+(?:${COUNT}\\s+)?(and\\s+a\\s+half\\s+)?(hour|minute|min)s?\\b`, (m) => {
       const perUnit = /^h/i.test(m[3]) ? 60 : 1;
       const f = fuzzy(m[1] ?? '');
       const n = f ? f[1] : (m[1] ? (quantityValue(m[1]) ?? 1) : 1) + (m[2] ? 0.5 : 0);
@@ -633,32 +653,32 @@ class Extractor {
       relative: true,
     });
     // "a week ago today", "two weeks ago yesterday"
-    this.scan(`\\b${COUNT}\\s+(week|fortnight)s?\\s+ago\\s+(today|yesterday)\\b`, (m) => {
+    this.scan(gi`\\b${COUNT}\\s+(week|fortnight)s?\\s+ago\\s+(today|yesterday)\\b`, (m) => {
       const n = (quantityValue(m[1]) ?? 1) * (/fortnight/i.test(m[2]) ? 2 : 1);
       return day(addDays(t, -7 * n - (/yesterday/i.test(m[3]) ? 1 : 0)));
     });
     // "earlier today", "earlier this morning", "earlier in the morning", "this afternoon"
-    this.scan(`\\b(?:early\\s+)?earlier\\s+(?:on\\s+)?(?:today|(?:this|in\\s+the)\\s+(morning|afternoon|evening)|(?:this\\s+)?(?:day))\\b`, (m) => {
+    this.scan(gi`\\b(?:early\\s+)?earlier\\s+(?:on\\s+)?(?:today|(?:this|in\\s+the)\\s+(morning|afternoon|evening)|(?:this\\s+)?(?:day))\\b`, (m) => {
       const refs: RefInit[] = [day(t), { kind: 'upToNow', relative: true }];
       if (m[1]) refs.push(part(m[1].toLowerCase()));
       return refs;
     });
-    this.scan(`\\b(?:the\\s+)?day\\s+before\\s+yesterday\\b`, () => day(addDays(t, -2)));
-    this.scan(`\\b(?:the\\s+)?day\\s+after\\s+tomorrow\\b`, () => day(addDays(t, 2)));
-    this.scan(`\\b(?:early\\s+|late\\s+)?(?:earlier\\s+)?(?:in\\s+the\\s+|this\\s+)?(morning|afternoon|evening)\\s+(?:of\\s+)?(yesterday|today)\\b`, (m) => [
+    this.scan(gi`\\b(?:the\\s+)?day\\s+before\\s+yesterday\\b`, () => day(addDays(t, -2)));
+    this.scan(gi`\\b(?:the\\s+)?day\\s+after\\s+tomorrow\\b`, () => day(addDays(t, 2)));
+    this.scan(gi`\\b(?:early\\s+|late\\s+)?(?:earlier\\s+)?(?:in\\s+the\\s+|this\\s+)?(morning|afternoon|evening)\\s+(?:of\\s+)?(yesterday|today)\\b`, (m) => [
       day(/yesterday/i.test(m[2]) ? addDays(t, -1) : t),
       part(m[1].toLowerCase()),
     ]);
-    this.scan(`\\b(yesterday|today|tomorrow)(?:'s)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night))?\\b`, (m) => {
+    this.scan(gi`\\b(yesterday|today|tomorrow)(?:'s)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night))?\\b`, (m) => {
       const w = m[1].toLowerCase();
       const refs = [day(w === 'yesterday' ? addDays(t, -1) : w === 'tomorrow' ? addDays(t, 1) : t)];
       if (m[2]) refs.push(part(m[2].toLowerCase()));
       return refs;
     });
-    this.scan(`\\blast\\s+night\\b`, () => [day(addDays(t, -1)), part('night')]);
-    this.scan(`\\btonight\\b`, () => [day(t), part('evening')]);
-    this.scan(`\\b(?:early\\s+|late\\s+)?this\\s+(morning|afternoon|evening)(?:'s)?\\b`, (m) => [day(t), part(m[1].toLowerCase())]);
-    this.scan(`\\b(?:so\\s+far\\s+)?today\\b`, () => day(t));
+    this.scan(gi`\\blast\\s+night\\b`, () => [day(addDays(t, -1)), part('night')]);
+    this.scan(gi`\\btonight\\b`, () => [day(t), part('evening')]);
+    this.scan(gi`\\b(?:early\\s+|late\\s+)?this\\s+(morning|afternoon|evening)(?:'s)?\\b`, (m) => [day(t), part(m[1].toLowerCase())]);
+    this.scan(gi`\\b(?:so\\s+far\\s+)?today\\b`, () => day(t));
   }
 
   // ---- "3 days ago", "over the last week", "last month", "this year", "two months ago"
@@ -697,7 +717,7 @@ class Extractor {
     };
 
     // "N units ago", "a week ago", "a couple of days back"
-    this.scan(`\\b${COUNT}\\s+${UNIT}\\s+(?:ago|back|before\\s+now|earlier)\\b`, (mm) => {
+    this.scan(gi`\\b${COUNT}\\s+${UNIT}\\s+(?:ago|back|before\\s+now|earlier)\\b`, (mm) => {
       const unit = mm[2].toLowerCase();
       const fuzzy = fuzzyDays(mm[1]);
       const n = quantityValue(mm[1]) ?? 1;
@@ -719,35 +739,35 @@ class Extractor {
       return this.dates([calendarYear(n)], 'year', true);
     });
     // "week to date", "month to date", "year to date"
-    this.scan(`\\b(?:the\\s+)?(week|month|year)\\s+to\\s+date\\b`, (mm) => {
+    this.scan(gi`\\b(?:the\\s+)?(week|month|year)\\s+to\\s+date\\b`, (mm) => {
       const unit = mm[1].toLowerCase();
       const start = unit === 'week' ? startOfIsoWeek(t) : unit === 'month' ? ymd(y, m, 1) : ymd(y, 1, 1);
       return this.dates([[start, t]], 'span', true);
     });
     // rolling windows: "over the last 3 days", "the past week", "this last week", "in the past two months", "last 3 days"
     this.scan(
-      `\\b(?:(?:over|in|during|within|for|throughout|across)\\s+)?(?:the|this|these)\\s+(?:last|past|previous|recent|prior)\\s+(?:${COUNT}\\s+)?${UNIT}\\b(?!\\s+(?:of|in)\\s+(?:${MONTH_PATTERN}))`,
+      gi`\\b(?:(?:over|in|during|within|for|throughout|across)\\s+)?(?:the|this|these)\\s+(?:last|past|previous|recent|prior)\\s+(?:${COUNT}\\s+)?${UNIT}\\b(?!\\s+(?:of|in)\\s+(?:${MONTH_PATTERN}))`,
       (mm) => this.dates([rolling(mm[1] ? (quantityValue(mm[1]) ?? 1) : 1, mm[2].toLowerCase())], 'span', true),
     );
-    this.scan(`\\b(?:over|in|during|within|for|throughout|across)\\s+(?:the\\s+)?(?:last|past|previous)\\s+(?:${COUNT}\\s+)?${UNIT}\\b`, (mm) =>
+    this.scan(gi`\\b(?:over|in|during|within|for|throughout|across)\\s+(?:the\\s+)?(?:last|past|previous)\\s+(?:${COUNT}\\s+)?${UNIT}\\b`, (mm) =>
       this.dates([rolling(mm[1] ? (quantityValue(mm[1]) ?? 1) : 1, mm[2].toLowerCase())], 'span', true),
     );
-    this.scan(`\\b(?:last|past)\\s+${COUNT}\\s+${UNIT}\\b`, (mm) => this.dates([rolling(quantityValue(mm[1]) ?? 1, mm[2].toLowerCase())], 'span', true));
-    this.scan(`\\bthis\\s+past\\s+(week|month|year)\\b`, (mm) => this.dates([rolling(1, mm[1].toLowerCase())], 'span', true));
+    this.scan(gi`\\b(?:last|past)\\s+${COUNT}\\s+${UNIT}\\b`, (mm) => this.dates([rolling(quantityValue(mm[1]) ?? 1, mm[2].toLowerCase())], 'span', true));
+    this.scan(gi`\\bthis\\s+past\\s+(week|month|year)\\b`, (mm) => this.dates([rolling(1, mm[1].toLowerCase())], 'span', true));
     // "earlier this week": the calendar week so far, before today; "so far this month": up to today
-    this.scan(`\\bearlier\\s+(?:this|in\\s+the)\\s+(week|month|year)\\b`, (mm) => {
+    this.scan(gi`\\bearlier\\s+(?:this|in\\s+the)\\s+(week|month|year)\\b`, (mm) => {
       const unit = mm[1].toLowerCase();
       const start = unit === 'week' ? startOfIsoWeek(t) : unit === 'month' ? ymd(y, m, 1) : ymd(y, 1, 1);
       const end = addDays(t, -1);
       return this.dates([[start, end < start ? start : end]], 'span', true);
     });
     // calendar units: "last week", "this year", "next week", "the week before last (week)"
-    this.scan(`\\b(?:the\\s+)?(week|month|year)\\s+before\\s+last(?:\\s+(?:week|month|year))?\\b`, (mm) => {
+    this.scan(gi`\\b(?:the\\s+)?(week|month|year)\\s+before\\s+last(?:\\s+(?:week|month|year))?\\b`, (mm) => {
       const unit = mm[1].toLowerCase();
       const range = unit === 'week' ? calendarWeek(2) : unit === 'month' ? calendarMonth(2) : calendarYear(2);
       return this.dates([range], unit as DateUnit, true);
     });
-    this.scan(`\\b(?:the\\s+)?(last|this|current|next|coming)\\s+(week|month|year)(?:'s)?\\b`, (mm) => {
+    this.scan(gi`\\b(?:the\\s+)?(last|this|current|next|coming)\\s+(week|month|year)(?:'s)?\\b`, (mm) => {
       const which = mm[1].toLowerCase();
       const unit = mm[2].toLowerCase();
       const n = which === 'this' || which === 'current' ? 0 : which === 'next' || which === 'coming' ? -1 : 1;
@@ -766,22 +786,22 @@ class Extractor {
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
     const current = (): DateRange | null => (wd === 6 ? [t, addDays(t, 1)] : wd === 0 ? [addDays(t, -1), t] : null);
     const recurring = (): RefInit => ({ kind: 'dayName', days: ['Saturday', 'Sunday'], relative: false });
-    this.scan(`\\b(?:${COUNT}\\s+)weekends?\\s+(?:ago|back)\\b`, (m) => this.dates([weekend(addDays(lastSunday, -7 * ((quantityValue(m[1]) ?? 1) - 1)))], 'span', true));
-    this.scan(`\\b(?:the\\s+)?weekend\\s+before\\s+last\\b`, () => this.dates([weekend(addDays(lastSunday, -7))], 'span', true));
-    this.scan(`\\b(?:(?:over|during|on|at)\\s+)?(?:this\\s+past|the\\s+past|this\\s+last|last|past|the\\s+last|previous|the\\s+previous)\\s+weekend(?:'s)?\\b`, () => this.dates([weekend(lastSunday)], 'span', true));
-    this.scan(`\\b(?:(?:over|during|on|at)\\s+)?this\\s+weekend(?:'s)?\\b`, () => {
+    this.scan(gi`\\b(?:${COUNT}\\s+)weekends?\\s+(?:ago|back)\\b`, (m) => this.dates([weekend(addDays(lastSunday, -7 * ((quantityValue(m[1]) ?? 1) - 1)))], 'span', true));
+    this.scan(gi`\\b(?:the\\s+)?weekend\\s+before\\s+last\\b`, () => this.dates([weekend(addDays(lastSunday, -7))], 'span', true));
+    this.scan(gi`\\b(?:(?:over|during|on|at)\\s+)?(?:this\\s+past|the\\s+past|this\\s+last|last|past|the\\s+last|previous|the\\s+previous)\\s+weekend(?:'s)?\\b`, () => this.dates([weekend(lastSunday)], 'span', true));
+    this.scan(gi`\\b(?:(?:over|during|on|at)\\s+)?this\\s+weekend(?:'s)?\\b`, () => {
       const sat = wd === 6 || wd === 0 ? (wd === 6 ? t : addDays(t, -1)) : thisSaturday;
       return this.dates([[sat, addDays(sat, 1)]], 'span', true);
     });
-    this.scan(`\\b(?:next|coming)\\s+weekend\\b`, () => this.dates([[addDays(thisSaturday, wd === 6 || wd === 0 ? 7 : 0), addDays(thisSaturday, wd === 6 || wd === 0 ? 8 : 1)]], 'span', true));
-    this.scan(`\\b(?:on\\s+|at\\s+)?weekends\\b`, recurring);
-    this.scan(`\\bweek\\s*days\\b`, () => ({ kind: 'dayName', days: WEEKDAYS, relative: false }));
-    this.scan(`\\bweek\\s*nights\\b`, () => [
+    this.scan(gi`\\b(?:next|coming)\\s+weekend\\b`, () => this.dates([[addDays(thisSaturday, wd === 6 || wd === 0 ? 7 : 0), addDays(thisSaturday, wd === 6 || wd === 0 ? 8 : 1)]], 'span', true));
+    this.scan(gi`\\b(?:on\\s+|at\\s+)?weekends\\b`, recurring);
+    this.scan(gi`\\bweek\\s*days\\b`, () => ({ kind: 'dayName', days: WEEKDAYS, relative: false }));
+    this.scan(gi`\\bweek\\s*nights\\b`, () => [
       { kind: 'dayName', days: WEEKDAYS, relative: false },
       { kind: 'timeOfDay', from: PART_OF_DAY.evening[0], to: PART_OF_DAY.evening[1], label: 'evening', relative: false },
     ]);
     // "over the weekend", "the weekend convo", "at the weekend": the latest one (every one, when the question asks what usually happens)
-    this.scan(`\\b(?:(?:over|during|on|at|from|for)\\s+)?the\\s+weekend(?:'s)?\\b(?!\\s+(?:of|before|after)\\b)|\\bweekend(?=\\s+${SNOUN})`, () =>
+    this.scan(gi`\\b(?:(?:over|during|on|at|from|for)\\s+)?the\\s+weekend(?:'s)?\\b(?!\\s+(?:of|before|after)\\b)|\\bweekend(?=\\s+${SNOUN})`, () =>
       this.habitual ? recurring() : this.dates([current() ?? weekend(lastSunday)], 'span', true),
     );
   }
@@ -790,12 +810,12 @@ class Extractor {
   weekdaysOfWeeks(): void {
     const t = this.today;
     const inWeek = (target: number, weeksBack: number) => addDays(addDays(startOfIsoWeek(t), -7 * weeksBack), (target + 6) % 7);
-    this.scan(`\\b(?:on\\s+)?(?:the\\s+)?${WEEKDAY_RE}\\s+(?:of\\s+)?(last|this|the\\s+previous|previous)\\s+week\\b`, (m) => {
+    this.scan(gi`\\b(?:on\\s+)?(?:the\\s+)?${WEEKDAY_RE}\\s+(?:of\\s+)?(last|this|the\\s+previous|previous)\\s+week\\b`, (m) => {
       const target = DAY_NAMES.indexOf(dayNameOf(m[1])!);
       const d = inWeek(target, /this/i.test(m[2]) ? 0 : 1);
       return this.dates([[d, d]], 'day', true);
     });
-    this.scan(`\\b(last|this)\\s+week's\\s+${WEEKDAY_RE}\\b`, (m) => {
+    this.scan(gi`\\b(last|this)\\s+week's\\s+${WEEKDAY_RE}\\b`, (m) => {
       const target = DAY_NAMES.indexOf(dayNameOf(m[2])!);
       const d = inWeek(target, /this/i.test(m[1]) ? 0 : 1);
       return this.dates([[d, d]], 'day', true);
@@ -808,19 +828,19 @@ class Extractor {
     const previous = (target: number, k = 0): Ymd => weekdayBefore(t, target, k);
     const dayRef = (w: string) => DAY_NAMES.indexOf(dayNameOf(w)!);
     // "two Fridays ago"
-    this.scan(`\\b${COUNT}\\s+${WEEKDAY_RE}s\\s+(?:ago|back)\\b`, (m) => {
+    this.scan(gi`\\b${COUNT}\\s+${WEEKDAY_RE}s\\s+(?:ago|back)\\b`, (m) => {
       const n = quantityValue(m[1]) ?? 1;
       const date = previous(dayRef(m[2]), n - 1);
       return this.dates([[date, date]], 'day', true);
     });
     // "next Friday": in the future
-    this.scan(`\\b(?:on\\s+)?(?:next|coming|this\\s+coming)\\s+${WEEKDAY_RE}\\b`, (m) => {
+    this.scan(gi`\\b(?:on\\s+)?(?:next|coming|this\\s+coming)\\s+${WEEKDAY_RE}\\b`, (m) => {
       const target = dayRef(m[1]);
       const d = addDays(t, ((target - weekdayOf(t) + 7) % 7 || 7) + (weekdayOf(t) < target && target !== 0 ? 0 : 0));
       return this.dates([[d, d]], 'day', true);
     });
     // "Friday the 13th": the latest such day
-    this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE},?\\s+(?:the\\s+)?${ORD}\\b(?!\\s*(?:of\\b|${SNOUN}))`, (m) => {
+    this.scan(gi`\\b(?:on\\s+)?${WEEKDAY_RE},?\\s+(?:the\\s+)?${ORD}\\b(?!\\s*(?:of\\b|${SNOUN}))`, (m) => {
       const target = dayRef(m[1]);
       const d = +m[2];
       let { y, m: mo } = parts(t);
@@ -831,7 +851,7 @@ class Extractor {
       return null;
     });
     // "on Tuesdays", "every Monday", "Mondays", "Saturday mornings" → recurring day of week
-    this.scan(`\\b(?:on\\s+|every\\s+|most\\s+)?${WEEKDAY_RE}s(?:\\s+(morning|afternoon|evening|night)s?)?\\b|\\bevery\\s+${WEEKDAY_RE}\\b`, (m) => {
+    this.scan(gi`\\b(?:on\\s+|every\\s+|most\\s+)?${WEEKDAY_RE}s(?:\\s+(morning|afternoon|evening|night)s?)?\\b|\\bevery\\s+${WEEKDAY_RE}\\b`, (m) => {
       const w = m[1] ?? m[3];
       if (!/^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(w) && !/every/i.test(m[0])) return null;
       const refs: RefInit[] = [{ kind: 'dayName', days: [dayNameOf(w)!], relative: false }];
@@ -839,7 +859,7 @@ class Extractor {
       return refs;
     });
     // "Saturday mornings": every Saturday, in the morning
-    this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE}\\s+(morning|afternoon|evening|night)s\\b`, (m) => {
+    this.scan(gi`\\b(?:on\\s+)?${WEEKDAY_RE}\\s+(morning|afternoon|evening|night)s\\b`, (m) => {
       const key = m[2].toLowerCase();
       return [
         { kind: 'dayName', days: [dayNameOf(m[1])!], relative: false },
@@ -847,7 +867,7 @@ class Extractor {
       ];
     });
     // "on sat and sun", "Mondays and Thursdays" (abbreviations read in a coordination of days)
-    this.scan(`\\b(?:on\\s+)?${WEEKDAY_RE}s?\\s*(?:,|and|or|&|\\+)\\s*${WEEKDAY_RE}s?\\b`, (m) => {
+    this.scan(gi`\\b(?:on\\s+)?${WEEKDAY_RE}s?\\s*(?:,|and|or|&|\\+)\\s*${WEEKDAY_RE}s?\\b`, (m) => {
       const days = [dayNameOf(m[1])!, dayNameOf(m[2])!];
       if (this.habitual || /s$/i.test(m[1]) || /s$/i.test(m[2])) return { kind: 'dayName', days, relative: false };
       return days.map((d) => {
@@ -856,7 +876,7 @@ class Extractor {
       });
     });
     // "Tuesday before last", "last Tuesday", "this past Tuesday", "on Tuesday", "Tuesday"
-    this.scan(`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b('s)?(\\s+before\\s+last|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night)(?:'s)?)?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_PATTERN})\\b)`, (m) => {
+    this.scan(gi`\\b(?:(?:on\\s+)?(?:the\\s+)?(last|past|previous|this\\s+past|this|on)\\s+)?${WEEKDAY_RE}\\b('s)?(\\s+before\\s+last|\\s+of\\s+this\\s+week|\\s+this\\s+week)?(?:\\s+(?:in\\s+the\\s+)?(morning|afternoon|evening|night)(?:'s)?)?(?!\\s*,?\\s*(?:the\\s+)?\\d)(?!\\s*,?\\s*(?:${MONTH_PATTERN})\\b)`, (m) => {
       const w = m[2];
       if (w.length <= 3 && !m[1] && !/^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(w)) return null;
       if (/^(?:sat|sun|wed|mon)$/i.test(w) && !m[1]) return null; // too ambiguous as bare words
@@ -919,24 +939,24 @@ class Extractor {
       const [a, b] = pos === 'early' ? [1, 10] : pos === 'mid' ? [11, 20] : [21, 31];
       return span(yy, mo, a, b, anchored);
     };
-    this.scan(`\\b(?:at\\s+|in\\s+|towards?\\s+|by\\s+|around\\s+)?(?:the\\s+)?(start|beginning|end|middle|first\\s+part|last\\s+part)\\s+of\\s+${period}\\b`, (m) =>
+    this.scan(gi`\\b(?:at\\s+|in\\s+|towards?\\s+|by\\s+|around\\s+)?(?:the\\s+)?(start|beginning|end|middle|first\\s+part|last\\s+part)\\s+of\\s+${period}\\b`, (m) =>
       monthThird(third(m[1]), monthOf(m[2], m[3], m[4])),
     );
-    this.scan(`\\b(?:in\\s+)?(early|mid|late)[\\s-]+${period}\\b`, (m) => monthThird(third(m[1]), monthOf(m[2], m[3], m[4])));
+    this.scan(gi`\\b(?:in\\s+)?(early|mid|late)[\\s-]+${period}\\b`, (m) => monthThird(third(m[1]), monthOf(m[2], m[3], m[4])));
     // halves of a month: "the first half of November", "the latter half of October"
-    this.scan(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(first|1st|front|second|2nd|latter|back|last)\\s+half\\s+of\\s+${period}\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(first|1st|front|second|2nd|latter|back|last)\\s+half\\s+of\\s+${period}\\b`, (m) => {
       const [yy, mo, anchored] = monthOf(m[2], m[3], m[4]);
       return /first|1st|front/i.test(m[1]) ? span(yy, mo, 1, 15, anchored) : span(yy, mo, 16, 31, anchored);
     });
     // "the first week of June", "the last week of May", "the 2nd week of March"
-    this.scan(`\\b(?:in\\s+|during\\s+)?the\\s+(?:(\\d)(?:st|nd|rd|th)|(last))\\s+week\\s+(?:of|in)\\s+${period}\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?the\\s+(?:(\\d)(?:st|nd|rd|th)|(last))\\s+week\\s+(?:of|in)\\s+${period}\\b`, (m) => {
       const [yy, mo, anchored] = monthOf(m[3], m[4], m[5]);
       const last = daysInMonth(yy, mo);
       const [a, b] = m[2] ? [last - 6, last] : [Math.min((+m[1] - 1) * 7 + 1, last), Math.min(+m[1] * 7, last)];
       return span(yy, mo, a, b, anchored);
     });
     // years: "early 2023", "the end of 2022", "end-of-2025"
-    this.scan(`\\b(?:at\\s+|in\\s+|towards?\\s+)?(?:the\\s+)?(start|beginning|end|middle|early|mid|late)(?:[\\s-]+of)?[\\s-]+((?:19|20)\\d\\d)\\b`, (m) => {
+    this.scan(gi`\\b(?:at\\s+|in\\s+|towards?\\s+)?(?:the\\s+)?(start|beginning|end|middle|early|mid|late)(?:[\\s-]+of)?[\\s-]+((?:19|20)\\d\\d)\\b`, (m) => {
       const yy = +m[2];
       const pos = third(m[1]);
       const [a, b] = pos === 'early' ? [1, 4] : pos === 'mid' ? [5, 8] : [9, 12];
@@ -959,18 +979,18 @@ class Extractor {
       const lastMonth = firstMonth + months - 1;
       return this.dates([[ymd(yy, firstMonth, 1), ymd(yy, lastMonth, daysInMonth(yy, lastMonth))]], 'span', !anchored);
     };
-    this.scan(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:q([1-4])|(1st|2nd|3rd|4th|last|final)\\s+quarter)${yearPart}\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:q([1-4])|(1st|2nd|3rd|4th|last|final)\\s+quarter)${yearPart}\\b`, (m) => {
       if (m[2] && /last|final/i.test(m[2]) && !m[3] && !m[4]) return null; // "last quarter": the one before this one
       const q = m[1] ? +m[1] : /last|final/i.test(m[2]) ? 4 : parseInt(m[2], 10);
       return partOf(3 * (q - 1) + 1, 3, m[3], m[4]);
     });
-    this.scan(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:h([12])|(first|1st|front|second|2nd|back|latter|last)\\s+half)${yearPart}\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:h([12])|(first|1st|front|second|2nd|back|latter|last)\\s+half)${yearPart}\\b`, (m) => {
       if (!m[1] && !m[3] && !m[4]) return null; // "the first half" of something else
       const h = m[1] ? +m[1] : /first|1st|front/i.test(m[2]) ? 1 : 2;
       return partOf(h === 1 ? 1 : 7, 6, m[3], m[4]);
     });
     // "this quarter", "last quarter('s)", "the previous quarter"
-    this.scan(`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(this|current|last|previous|past|next)\\s+quarter(?:'s)?\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(this|current|last|previous|past|next)\\s+quarter(?:'s)?\\b`, (m) => {
       const { m: mo } = parts(this.today);
       const current = Math.floor((mo - 1) / 3);
       const shift = /this|current/i.test(m[1]) ? 0 : /next/i.test(m[1]) ? 1 : -1;
@@ -989,10 +1009,10 @@ class Extractor {
       const [ey, em] = shiftMonth(yy, startMonth, 2);
       return [ymd(yy, startMonth, 1), ymd(ey, em, daysInMonth(ey, em))];
     };
-    this.scan(`\\b(?:(?:in|during|over|throughout|from|of)\\s+)?(?:(the|this|last|this\\s+past|past|next)\\s+)?(spring|summer|fall|autumn|winter)(?:'s)?(?:\\s+(?:of\\s+)?((?:19|20)\\d\\d))?\\b`, (m) => {
+    this.scan(gi`\\b(?:(?:in|during|over|throughout|from|of)\\s+)?(?:(the|this|last|this\\s+past|past|next)\\s+)?(spring|summer|fall|autumn|winter)(?:'s)?(?:\\s+(?:of\\s+)?((?:19|20)\\d\\d))?\\b`, (m) => {
       const which = (m[1] ?? '').toLowerCase();
       const prep = /^(?:in|during|over|throughout|from|of)\s/i.test(m[0]) || /\b(?:since|before|after|until|till)\s+$/i.test(this.masked.slice(0, m.index));
-      const chatNoun = re(`^\\s+${SNOUN}`, 'i').test(this.masked.slice(m.index + m[0].length));
+      const chatNoun = ci`^\\s+${SNOUN}`.test(this.masked.slice(m.index + m[0].length));
       if (!m[1] && !m[3] && !prep && !chatNoun) return null; // "fall" as a verb
       if (/fall/i.test(m[2]) && !m[1] && !m[3] && !/^(?:in|during|throughout)\s/i.test(m[0]) && !/\b(?:since|before|after|until|till)\s+$/i.test(this.masked.slice(0, m.index))) return null; // "had a fall"
       const start = SEASONS[m[2].toLowerCase()];
@@ -1013,7 +1033,7 @@ class Extractor {
   /** Month names standing alone: "during Jul", "from Aug", "in the month of October", "dec '25", "October of last year", "Nov 3rd last year". */
   months(): void {
     // a day of a month with a relative year: "Nov 3rd last year", "the 3rd of Nov last year"
-    this.scan(`\\b(?:on\\s+)?(?:${MONTH_ALT}\\s+(\\d{1,2})(?:st|nd|rd|th)?|the\\s+(\\d{1,2})(?:st|nd|rd|th)\\s+of\\s+${MONTH_ALT}),?\\s+(?:of\\s+)?((?:last|this|the\\s+previous)\\s+year)\\b`, (m) => {
+    this.scan(gi`\\b(?:on\\s+)?(?:${MONTH_ALT}\\s+(\\d{1,2})(?:st|nd|rd|th)?|the\\s+(\\d{1,2})(?:st|nd|rd|th)\\s+of\\s+${MONTH_ALT}),?\\s+(?:of\\s+)?((?:last|this|the\\s+previous)\\s+year)\\b`, (m) => {
       const mo = monthNumber(m[1] ?? m[4])!;
       const d = +(m[2] ?? m[3]);
       const yy = this.yearQualifier(m[5])!;
@@ -1022,7 +1042,7 @@ class Extractor {
       return { ...this.dates([[day, day]], 'day', true), ...(note ? { note, asked } : {}) } as RefInit;
     });
     this.scan(
-      `\\b(?:(in|during|from|over|throughout|of|for|by|back\\s+in)\\s+)?(?:the\\s+month\\s+of\\s+)?(${MONTH_PATTERN})\\b(?!\\.?\\s*(?:\\d{1,2}(?!\\d)|/|-\\d|'s\\b))\\.?(?:(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d))|\\s*'(\\d\\d)|,?\\s+(?:of\\s+)?((?:last|this|next|the\\s+previous)\\s+year))?\\b`,
+      gi`\\b(?:(in|during|from|over|throughout|of|for|by|back\\s+in)\\s+)?(?:the\\s+month\\s+of\\s+)?(${MONTH_PATTERN})\\b(?!\\.?\\s*(?:\\d{1,2}(?!\\d)|/|-\\d|'s\\b))\\.?(?:(?:,?\\s+(?:of\\s+)?((?:19|20)\\d\\d))|\\s*'(\\d\\d)|,?\\s+(?:of\\s+)?((?:last|this|next|the\\s+previous)\\s+year))?\\b`,
       (m) => {
         const word = m[2].toLowerCase();
         if (/\d(?:st|nd|rd|th)?\s+(?:of\s+)?$/i.test(this.masked.slice(0, m.index))) return null; // "the 3rd of July": a day
@@ -1030,8 +1050,8 @@ class Extractor {
         if (AMBIGUOUS_MONTHS.has(word) && !m[1] && !hasYear && !/month\s+of/i.test(m[0])) {
           // "may", "march", "jan" are months only with a date word around them ("since May", "between jan and march")
           const before = this.n.text.slice(0, m.index);
-          const dateWord = /\b(?:since|until|till|before|after|prior\s+to|between|through|thru|early|late|mid)\s+$/i.test(before) || re(`(?:${MONTH_PATTERN})\\.?\\s+(?:and|or|to|through|thru|-|–)\\s+$`, 'i').test(before);
-          const named = /^(?:May|March)$/.test(m[2]) && (/(?:^|[.!?:;]\s*)$/.test(before) || re(`^\\s+${SNOUN}`, 'i').test(this.masked.slice(m.index + m[0].length)));
+          const dateWord = /\b(?:since|until|till|before|after|prior\s+to|between|through|thru|early|late|mid)\s+$/i.test(before) || ci`(?:${MONTH_PATTERN})\\.?\\s+(?:and|or|to|through|thru|-|–)\\s+$`.test(before);
+          const named = /^(?:May|March)$/.test(m[2]) && (/(?:^|[.!?:;]\s*)$/.test(before) || ci`^\\s+${SNOUN}`.test(this.masked.slice(m.index + m[0].length)));
           if (!dateWord && !named) return null;
         }
         const mo = monthNumber(word);
@@ -1051,12 +1071,12 @@ class Extractor {
     // Only an ordinal standing alone is a day: "the second concert" counts concerts, not days.
     const ALONE = `(?=\\s*(?:$|[?.!,;:)\\-–]|(?:at|in|on|onwards?|when|while|what|which|how|who|we|i|you|he|she|they|did|do|does|and|or|but|before|after|around|this|last|to|through|thru|until|till)\\b))`;
     this.scan(
-      `\\b(between\\s+|from\\s+)?(?:on\\s+)?the\\s+${ORD}(?:\\s*(,|and|or|&|${RANGE_WORD})\\s*(?:the\\s+)?${ORD})?(?:\\s+(?:of\\s+)?${MONTH_ALT}(?:,?\\s+${YEAR})?)?\\b(?!\\s*(?:of\\b|${SNOUN}|${MNOUN}|weeks?\\b|times?\\b|ones?\\b))${ALONE}`,
+      gi`\\b(between\\s+|from\\s+)?(?:on\\s+)?the\\s+${ORD}(?:\\s*(,|and|or|&|${RANGE_WORD})\\s*(?:the\\s+)?${ORD})?(?:\\s+(?:of\\s+)?${MONTH_ALT}(?:,?\\s+${YEAR})?)?\\b(?!\\s*(?:of\\b|${SNOUN}|${MNOUN}|weeks?\\b|times?\\b|ones?\\b))${ALONE}`,
       (m) => {
         const a = +m[2];
         const b = m[4] ? +m[4] : a;
         if (a < 1 || a > 31 || b < 1 || b > 31) return null;
-        const ranged = !!m[4] && (re(`^${RANGE_WORD}$`, 'i').test(m[3]) || (!!m[1] && /and/i.test(m[3])));
+        const ranged = !!m[4] && (ci`^${RANGE_WORD}$`.test(m[3]) || (!!m[1] && /and/i.test(m[3])));
         const days = ranged ? [Math.min(a, b), Math.max(a, b)] : [a, b];
         if (m[5]) {
           const mo = monthNumber(m[5])!;
@@ -1092,7 +1112,7 @@ class Extractor {
 
   absoluteDates(): void {
     // "Nov 9–14", "Oct 24th to the 31st": a span inside one month
-    this.scan(`\\b(?:(?:between|from)\\s+)?${MONTH_ALT}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:${RANGE_WORD}|and)\\s*(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?!\\s*(?:of\\s+)?(?:${MONTH_PATTERN})\\b|\\s*[/:]|\\s*(?:am|pm)\\b)(?:,?\\s+${YEAR})?`, (m) => {
+    this.scan(gi`\\b(?:(?:between|from)\\s+)?${MONTH_ALT}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:${RANGE_WORD}|and)\\s*(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?!\\s*(?:of\\s+)?(?:${MONTH_PATTERN})\\b|\\s*[/:]|\\s*(?:am|pm)\\b)(?:,?\\s+${YEAR})?`, (m) => {
       const mo = monthNumber(m[1])!;
       const a = +m[2];
       const b = +m[3];
@@ -1109,7 +1129,7 @@ class Extractor {
     for (const r of results) {
       const s = r.start;
       // only written dates and clock times: chrono's relative readings ("in a week", "now") are the grammar's to read
-      if (!/\d/.test(r.text) && !re(`\\b(?:${MONTH_PATTERN})\\b`, 'i').test(r.text)) continue;
+      if (!/\d/.test(r.text) && !ci`\\b(?:${MONTH_PATTERN})\\b`.test(r.text)) continue;
       if (!s.isCertain('month')) {
         // a time alone ("at 3pm", "around 2:30"): read as a window around that hour; a bare number is not a time ("9 to 5")
         if (s.isCertain('hour') && !s.isCertain('day') && !s.isCertain('weekday')) {
@@ -1149,7 +1169,7 @@ class Extractor {
       }
       // "Tuesday, Nov 17": the day's name belongs to the date
       let start = r.index;
-      const named = re(`\\b(?:${DAY_PATTERN})\\.?,?\\s+(?:the\\s+)?$`, 'i').exec(this.masked.slice(0, start));
+      const named = ci`\\b(?:${DAY_PATTERN})\\.?,?\\s+(?:the\\s+)?$`.exec(this.masked.slice(0, start));
       if (named) start = named.index;
       if (r.end && r.end.isCertain('month')) {
         const b = one(r.end);
@@ -1213,18 +1233,18 @@ class Extractor {
 
   years(): void {
     // "in 2025", "before 2026", "our 2025", "back in '25"
-    this.scan(`(?:(?<=\\b(?:since|before|after|until|till|by)\\s+)|\\b(?:(?:in|during|of|throughout|for|from|over|our|back\\s+in)\\s+(?:the\\s+year\\s+)?))((?:19|20)\\d\\d)\\b(?!\\s*(?:${SNOUN}|${UNIT}))`, (m) => {
+    this.scan(gi`(?:(?<=\\b(?:since|before|after|until|till|by)\\s+)|\\b(?:(?:in|during|of|throughout|for|from|over|our|back\\s+in)\\s+(?:the\\s+year\\s+)?))((?:19|20)\\d\\d)\\b(?!\\s*(?:${SNOUN}|${UNIT}))`, (m) => {
       const yy = +m[1];
       return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
     });
-    this.scan(`\\b(?:in|from|back\\s+in|during|since)\\s+'(\\d\\d)\\b`, (m) => {
+    this.scan(gi`\\b(?:in|from|back\\s+in|during|since)\\s+'(\\d\\d)\\b`, (m) => {
       const yy = 2000 + +m[1];
       return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
     });
   }
 
   partsOfDay(): void {
-    this.scan(`\\b(?:(?:in|during)\\s+the\\s+|this\\s+|that\\s+|at\\s+|early\\s+(?:in\\s+the\\s+)?|late\\s+(?:in\\s+the\\s+)?)?(mornings?|afternoons?|evenings?|nights?|noon|midday|lunch\\s*time)\\b`, (m) => {
+    this.scan(gi`\\b(?:(?:in|during)\\s+the\\s+|this\\s+|that\\s+|at\\s+|early\\s+(?:in\\s+the\\s+)?|late\\s+(?:in\\s+the\\s+)?)?(mornings?|afternoons?|evenings?|nights?|noon|midday|lunch\\s*time)\\b`, (m) => {
       const key = m[1].toLowerCase().replace(/\s+/g, '').replace(/s$/, '');
       const range = PART_OF_DAY[key];
       if (!range) return null;
@@ -1235,9 +1255,9 @@ class Extractor {
   }
 
   vague(): void {
-    this.scan(`\\b(?:recently|lately|of\\s+late|these\\s+days|nowadays)\\b`, () => ({ kind: 'recent', what: 'recently', relative: true }));
-    this.scan(`\\bthe\\s+other\\s+day\\b`, () => ({ kind: 'recent', what: 'otherDay', relative: true }));
-    this.scan(`\\bjust\\s+now\\b`, () => ({ kind: 'session', sel: { t: 'ago', from: 1, to: 1 }, relative: true }));
+    this.scan(gi`\\b(?:recently|lately|of\\s+late|these\\s+days|nowadays)\\b`, () => ({ kind: 'recent', what: 'recently', relative: true }));
+    this.scan(gi`\\bthe\\s+other\\s+day\\b`, () => ({ kind: 'recent', what: 'otherDay', relative: true }));
+    this.scan(gi`\\bjust\\s+now\\b`, () => ({ kind: 'session', sel: { t: 'ago', from: 1, to: 1 }, relative: true }));
   }
 
   /** Two days or spans joined by "to", "through", "between … and": one span ("between Christmas Eve and New Year's Eve"). */

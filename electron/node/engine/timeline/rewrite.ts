@@ -63,9 +63,16 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
   const needsTime = ownTime.length === 0 && (shifts.length > 0 || bareOrdinals.length > 0 || pointsBack || topicWords.length === 0);
   if (!needsTime) return unchanged;
 
+  // each earlier turn is read once
+  const read = new Map<number, ReturnType<typeof extractRefs>>();
+  const turn = (i: number) => {
+    let ex = read.get(i);
+    if (!ex) read.set(i, (ex = extractRefs(context[i].text, gctx)));
+    return ex;
+  };
   let carried: Ref[] = [];
   for (let i = context.length - 1; i >= 0 && !carried.length; i--) {
-    const ex = extractRefs(context[i].text, gctx);
+    const ex = turn(i);
     carried = ex.refs.filter((r) => CARRIED_KINDS.has(r.kind) && !(r.kind === 'dates' && r.future));
   }
   if (!carried.length) return unchanged;
@@ -94,7 +101,7 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
   let topic = '';
   if (topicWords.length === 0 || /\babout\s+(?:it|that|this|them)\b/i.test(base)) {
     for (let i = context.length - 1; i >= 0 && !topic; i--) {
-      const ex = extractRefs(context[i].text, gctx);
+      const ex = turn(i);
       let r = ex.rest;
       for (const ref of ex.refs) if (ref.kind === 'speaker') r = r.slice(0, ref.start) + ' '.repeat(ref.end - ref.start) + r.slice(ref.end);
       const w = contentWords(r);

@@ -83,6 +83,10 @@ describe('shifts apply to any carried reference, with a count and a unit', () =>
     ['and the week after?', 'what did we talk about on Nov 2?', 'f_between(Date, [2026-11-03, 2026-11-09])'],
     ['what about the previous one?', 'what did we discuss last week?', 'f_value(Week, [2026-W45])'],
   ])('%s (after "%s")', (question, before, expected) => expect(chain(question, { context: ctx(before) })).toBe(expected));
+  it('a bound counts from the day named, even without a conversation on it', () => {
+    expect(chain('what did we talk about since Nov 1')).toBe('f_between(Date, [2026-11-01, 2026-11-18])');
+    expect(chain('what did we talk about since the 10th')).toBe('f_between(Date, [2026-11-10, 2026-11-18])');
+  });
   it('"the previous week" alone is last week', () => expect(chain('Summarize the previous week.')).toBe('f_value(Week, [2026-W46])'));
 });
 
@@ -117,7 +121,7 @@ describe('numeric dates by the locale setting', () => {
 });
 
 describe('time words that are not a reference leave the plan unfiltered', () => {
-  for (const q of ['what do you know about the Monday blues', 'What did I say about my nephew born in June?', 'how much is 1/2 cup of sugar', 'who won Sunday Night Football', 'what do you think of a slow Sunday morning', 'how do I say good evening in French']) {
+  for (const q of ['what is my favourite July 4th recipe', 'what did we say about the Halloween costume contest', "what's the best way to spend a Saturday", 'what do you know about the Monday blues', 'What did I say about my nephew born in June?', 'how much is 1/2 cup of sugar', 'who won Sunday Night Football', 'what do you think of a slow Sunday morning', 'how do I say good evening in French']) {
     it(q, () => {
       const p = plan(q);
       expect(p.plan.chain.filter((op) => op.column !== 'Role')).toEqual([]);

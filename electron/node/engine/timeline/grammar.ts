@@ -184,6 +184,16 @@ const gu = tagFor('gu');
 /** Case-insensitive tests. */
 const ci = tagFor('i');
 
+/** Words after a time that show it is not a noun's modifier ("July 4th we…", "Halloween night", "Christmas chat"). */
+const NOT_A_NOUN = /^(?:before|after|of|last|this|next|ago|so|far|on|onwards?|to|through|thru|till|until|and|or|but|morning|afternoon|evening|night|eve|day|week|weekend|month|year|times?)$/i;
+
+/** The word right after a span is a noun the time modifies ("a July 4th recipe", "the Thanksgiving menu"). */
+function modifiesNoun(after: string): boolean {
+  const next = /^\s+([a-z]+)\b/.exec(after)?.[1];
+  if (!next) return false;
+  return !STOP_WORDS.has(next) && !NOT_A_NOUN.test(next) && !new RegExp(`^${SNOUN}$`, 'i').test(next) && !/^(?:what|which|who|how|did|do|does|was|were|we|i|you|please|pls)$/.test(next);
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
 
@@ -375,6 +385,7 @@ class Extractor {
     this.scan(gi`\\b(may|march)\\s+(?=(?:i|we|you|he|she|they|it)\\b)`, (m) => (/\b(?:in|during|since|until|till|of|from|early|late|mid|before|after|by|through)\s+$/i.test(this.masked.slice(0, m.index)) ? null : notTime('a common word')));
     // "on a rainy afternoon": any afternoon, not one of ours
     this.scan(gi`\\b(?:a|an)\\s+(?!(?:few|couple|several|week|month|day|year|hour)\\b)(?:[a-z]+\\s+){1,2}?(?:(?:${DAY_PATTERN})(?:\\s+(?:morning|afternoon|evening|night))?|morning|afternoon|evening|night|day|weekend)\\b`, () => notTime('any such time'));
+    this.scan(gi`\\b(?:a|an|any)\\s+(?:${DAY_PATTERN})\\b(?!\\s+(?:morning|afternoon|evening|night)s?\\b)`, () => notTime('any such day'));
     // fractions and other numbers with a slash left after normalisation: "3/4 of the recipe", "1/2 cup"
     this.scan(gi`(?<![\\d/])\\d{1,3}/\\d{1,3}(?:/\\d{2,4})?(?![\\d/])`, () => notTime('a fraction'));
   }
@@ -421,6 +432,7 @@ class Extractor {
       const after = this.masked.slice(m.index + m[0].length);
       const period = hol.periodOf(words);
       // a holiday dates the question with a date word before it, a chat noun after it, or at the start ("Labor Day - …")
+      if (!m[4] && !m[3] && modifiesNoun(after)) return { kind: 'notTime', why: 'a modifier of a noun', relative: false }; // "the Thanksgiving menu"
       const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || ci`^\\s*'?s?\\s*${SNOUN}`.test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
       if (!dated) return null;
       const { y } = parts(this.today);
@@ -1088,13 +1100,15 @@ class Extractor {
         // The most recent month that has reached the day(s) and where we talked then; without
         // such a month in the past year, simply the most recent one.
         const lastDay = Math.max(...days);
+        // "since the 15th": the latest 15th, whether we talked on it or not
+        const bounded = /\b(?:since|after|before|until|till|from|prior\s+to)\s+$/i.test(this.masked.slice(0, m.index));
         let { y, m: mo } = parts(this.today);
         let latest: [number, number] | null = null;
         for (let i = 0; i < 12; i++) {
           if (isValidDate(y, mo, lastDay) && ymd(y, mo, lastDay) <= this.today) {
             latest ??= [y, mo];
             const from = ymd(y, mo, Math.min(...days));
-            if (!this.ctx.hasData || this.ctx.hasData(from, ymd(y, mo, lastDay))) break;
+            if (bounded || !this.ctx.hasData || this.ctx.hasData(from, ymd(y, mo, lastDay))) break;
           }
           [y, mo] = shiftMonth(y, mo, -1);
         }
@@ -1222,7 +1236,12 @@ class Extractor {
         this.add(p.start, p.end, [{ kind: 'timeOfDay', from: clock(from), to: `${pad2(to)}:59:59`, label: `around ${pad2(h)}:${pad2(p.minute ?? 0)}`, relative: false }]);
         continue;
       }
-      if (p.unit === 'day' && p.ranges.length === 1 && p.ranges[0][0] === p.ranges[0][1] && p.ranges[0][0] <= this.today) {
+      if (modifiesNoun(this.masked.slice(p.end)) && !/\b(?:on|since|from|until|till|before|after|of)\s+$/i.test(this.masked.slice(0, p.start))) {
+        this.add(p.start, p.end, [{ kind: 'notTime', why: 'a modifier of a noun', relative: false }]);
+        continue;
+      }
+      const bound = /\b(?:since|after|before|until|till|prior\s+to|up\s+to)\s+$/i.test(this.masked.slice(0, p.start));
+      if (!bound && p.unit === 'day' && p.ranges.length === 1 && p.ranges[0][0] === p.ranges[0][1] && p.ranges[0][0] <= this.today) {
         const { day, note, asked } = this.nearestDay(p.ranges[0][0]);
         this.add(p.start, p.end, [{ ...this.dates([[day, day]], 'day', false), ...(note ? { note, asked } : {}) } as RefInit]);
         continue;

@@ -29,6 +29,8 @@ import {
   type Ymd,
 } from '../../../../shared/dates/calendar';
 import { ordinalWord } from '../../../../shared/text/numbers';
+import { STOP_WORDS } from '../../../../shared/text/stop-words';
+import { words } from '../../../../shared/text/words';
 import { contentWords, queryWords } from './classify';
 import { extractRefs, unreadTimes, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
@@ -451,7 +453,8 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     const [a, b] = ex.normalized.toSource(a0, b0);
     restSpelled = mask(restSpelled, a, b);
   }
-  const content = contentWords(rest);
+  // words read as "not a time" ("days off", "good morning") are what the question is about
+  const content = [...contentWords(rest), ...notTime.flatMap((r) => words(r.text).filter((w) => !STOP_WORDS.has(w)))];
   const query = queryWords(restSpelled);
   const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0;
   const classification: QuestionKind = content.length ? (hasMeta ? 'both' : 'content') : 'meta';

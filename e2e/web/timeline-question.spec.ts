@@ -14,6 +14,13 @@ function sessionsBetween(sessions: SessionInfo[], from: string, to: string): Ses
 const ids = (sessions: SessionInfo[]) => sessions.map((s) => s.id).sort((a, b) => a - b).join(',');
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'message' : 'messages'}`;
 
+/** Asks as if it were another moment (the question box's clock). */
+async function askAsOf(page: Page, now: string) {
+  await page.getByTestId('timeline-question-now').click();
+  await page.getByTestId('timeline-question-now-input').fill(now);
+  await page.getByRole('button', { name: 'Done' }).click();
+}
+
 async function ask(page: Page, question: string) {
   const box = page.getByTestId('timeline-question');
   await box.fill(question);
@@ -26,9 +33,7 @@ test('ask the timeline, see the sessions and rows, edit the plan and run it agai
   const card = page.getByTestId('timeline-question-popover');
 
   // "Last week", asked as if it were Friday, November 6, 2026: Monday October 26 – Sunday November 1.
-  await page.getByTestId('timeline-question-now').click();
-  await page.getByTestId('timeline-question-now-input').fill('2026-11-06T12:00');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await askAsOf(page, '2026-11-06T12:00');
   await expect(page.getByTestId('timeline-question-now')).toContainText('2026-11-06 12:00');
   await ask(page, 'what did we discuss last week?');
 
@@ -137,9 +142,7 @@ test('texting forms are read and said so; words that look like a time but are no
   const sessions = await engram.api<SessionInfo[]>('listSessions');
   const plot = page.getByTestId('timeline-plot');
   const card = page.getByTestId('timeline-question-popover');
-  await page.getByTestId('timeline-question-now').click();
-  await page.getByTestId('timeline-question-now-input').fill('2026-11-06T12:00');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await askAsOf(page, '2026-11-06T12:00');
 
   // "abt" and "wk" are read as "about" and "week": the same week as "last week", no ranking by "abt".
   await ask(page, 'what did we talk abt last wk');

@@ -1391,7 +1391,7 @@ export function unreadTimes(masked: string): RegExpMatchArray[] {
 }
 
 /** Does the question look ahead (a future form and no past one)? */
-export function looksAhead(text: string): boolean {
+function looksAhead(text: string): boolean {
   const lex = lexicon();
   lex.future.lastIndex = 0;
   lex.past.lastIndex = 0;

@@ -189,9 +189,3 @@ export function normalizeSpelling(typed: string, options: SpellingOptions = {}):
   );
   return { ...mapped, changes };
 }
-
-/** How a change reads in an explanation: "'yday' as 'yesterday'". */
-export function describeChange(c: SpellingChange): string {
-  const why = c.kind === 'typo' ? 'spelling' : c.kind === 'date' ? 'numeric date' : c.kind === 'possessive' ? 'possessive' : 'abbreviation';
-  return `'${c.from}' as '${c.to}' (${why})`;
-}

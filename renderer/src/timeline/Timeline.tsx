@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimeSelection } from '../state/route';
 import { useApp } from '../state/app-store';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
-import { formatCount, formatDateTime, formatRange } from '../ui/format';
+import { formatCount, formatDateTime, formatRange, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { cssVar, useColorScheme } from '../ui/use-color-scheme';
 import { useSize } from '../ui/use-size';
@@ -301,7 +301,7 @@ export function Timeline() {
           <Icon name="clock" size={13} /> Timeline
         </span>
         <span className="faint tnum">{formatRange(msToWall(domain[0]), msToWall(domain[1]))}</span>
-        <span className="faint">· {formatCount(sessions.length)} sessions</span>
+        <span className="faint">· {plural(sessions.length, 'session')}</span>
         <TimelineQuestion />
         <span className="spacer" />
         <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>

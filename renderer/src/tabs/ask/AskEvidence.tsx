@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { AskEvidenceMessage, AskEvidenceTriple, AskTurn } from '../../../../shared/types';
 import { compactIri } from '../../../../shared/rdf';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { objectText, ROUTE_LABEL } from './ask-model';
 import { showEntity, showMessageInMessages } from './show-evidence';
@@ -44,7 +44,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
           </div>
           {messages.length > FIRST_MESSAGES && (
             <button className="btn ghost small ask-more" onClick={() => setAllMessages(!allMessages)} data-testid="ask-evidence-more">
-              {allMessages ? 'Show fewer' : `Show all ${messages.length} messages`}
+              {allMessages ? 'Show fewer' : `Show all ${plural(messages.length, 'message')}`}
             </button>
           )}
         </div>
@@ -61,7 +61,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
           </div>
           {triples.length > FIRST_TRIPLES && (
             <button className="btn ghost small ask-more" onClick={() => setAllTriples(!allTriples)}>
-              {allTriples ? 'Show fewer' : `Show all ${triples.length} triples`}
+              {allTriples ? 'Show fewer' : `Show all ${plural(triples.length, 'triple')}`}
             </button>
           )}
         </div>

@@ -1,6 +1,6 @@
 // "N nodes, M edges" and the view's most frequent entity types; says when the view was cut.
 import { compactIri } from '../../../../shared/rdf';
-import { formatCount, plural } from '../../ui/format';
+import { formatCount, nounFor, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useOntology } from '../entities/ontology-store';
 import { DEFAULT_LIMIT, useGraph } from './graph-store';
@@ -20,7 +20,7 @@ export function GraphSummary() {
   return (
     <div className="graph-summary" data-testid="graph-summary">
       <span className="graph-counts tnum" data-testid="graph-counts">
-        <b>{formatCount(nodes.length)}</b> {nodes.length === 1 ? 'node' : 'nodes'}, <b>{formatCount(edges.length)}</b> {edges.length === 1 ? 'edge' : 'edges'}
+        <b>{formatCount(nodes.length)}</b> {nounFor(nodes.length, 'node')}, <b>{formatCount(edges.length)}</b> {nounFor(edges.length, 'edge')}
       </span>
       {top.length > 0 && (
         <span className="graph-top-types" data-testid="graph-top-types" title="The most frequent types in this view">
@@ -33,7 +33,7 @@ export function GraphSummary() {
       )}
       {hiddenValues > 0 && (
         <button className="link faint" onClick={() => setShowValues(true)} title="Statuses and days of the week (e.g. completed, Monday); click to show them" data-testid="graph-hidden-values">
-          +{formatCount(hiddenValues)} values hidden
+          +{plural(hiddenValues, 'value')} hidden
         </button>
       )}
       {truncated && (

@@ -9,7 +9,7 @@ import type { GraphView, GraphViewEdge, GraphViewNode } from '../../../../shared
 import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
 import type { TimeSelection } from '../../state/route';
-import { errorMessage } from '../../ui/format';
+import { errorMessage, plural } from '../../ui/format';
 import { loadJson, saveJson } from '../../ui/persist';
 
 export type GraphSeed =
@@ -203,7 +203,7 @@ export const useGraph = create<GraphState>()((set, get) => ({
   },
   growFrom(seed, title) {
     const label =
-      title ?? (seed.kind === 'search' ? `“${seed.text}”` : seed.kind === 'sessions' ? `${seed.sessionIds.length} sessions` : seed.iri.replace(/^.*[/#]/, ''));
+      title ?? (seed.kind === 'search' ? `“${seed.text}”` : seed.kind === 'sessions' ? plural(seed.sessionIds.length, 'session') : seed.iri.replace(/^.*[/#]/, ''));
     set({ scope: { kind: 'seed', seed, title: label }, selected: seed.kind === 'entity' ? [seed.iri] : [] });
     void get().load();
   },

@@ -7,7 +7,7 @@ import { checkSparql } from '../../editors/sparql-check';
 import { useVocabulary } from '../../editors/vocabulary';
 import { useApp } from '../../state/app-store';
 import { Dialog } from '../../ui/Dialog';
-import { formatCount, formatDuration } from '../../ui/format';
+import { formatCount, formatDuration, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { VerticalSplit } from '../../ui/VerticalSplit';
 import { QueryLibrary } from './QueryLibrary';
@@ -79,7 +79,7 @@ function SparqlToolbar({ onRun }: { onRun: () => void }) {
   const [naming, setNaming] = useState<string | null>(null);
   const truncated = result && result.kind !== 'boolean' && result.truncated;
   const count =
-    result?.kind === 'select' ? `${formatCount(result.rows.length)} ${result.rows.length === 1 ? 'row' : 'rows'}` : result?.kind === 'graph' ? `${formatCount(result.triples)} triples` : result ? '1 answer' : null;
+    result?.kind === 'select' ? plural(result.rows.length, 'row') : result?.kind === 'graph' ? plural(result.triples, 'triple') : result ? '1 answer' : null;
   return (
     <div className="toolbar">
       <button className="btn primary" onClick={onRun} disabled={running} data-testid="sparql-run" title="Run (Ctrl/Cmd+Enter)">

@@ -9,6 +9,9 @@ import { compactIri } from '../../../../shared/rdf';
 import type { GraphViewEdge, GraphViewNode } from '../../../../shared/types';
 import { useVocabulary } from '../../editors/vocabulary';
 import { CATEGORY_STYLE, categoryOf } from '../../ui/categories';
+import { kindOf } from '../../ui/class-names';
+import { useOntology } from '../entities/ontology-store';
+import { declutter } from './label-declutter';
 import { useColorScheme } from '../../ui/use-color-scheme';
 import { useGraph } from './graph-store';
 import { graphStylesheet, nodeSize } from './graph-style';
@@ -60,6 +63,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
   const selected = useGraph((s) => s.selected);
   const connectFrom = useGraph((s) => s.connectFrom);
   const expansions = useGraph((s) => s.expansions);
+  const classByIri = useOntology((s) => s.classByIri);
   const big = nodes.length + edges.length > BIG;
   const edgeLabels = edges.length <= EDGE_LABELS_MAX;
   const huge = edges.length > HUGE_EDGES;
@@ -145,13 +149,18 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       e.target.connectedEdges().filter((x: cytoscape.EdgeSingular) => !keep.has(x.id())).removeClass('labelled near');
       setHover(null);
     });
+    // Labels that would overlap more important ones wait until zooming in makes room.
+    let tidyFrame = 0;
     cy.on('viewport', () => {
       setHover(null);
       propsRef.current.onMenu(null);
+      cancelAnimationFrame(tidyFrame);
+      tidyFrame = requestAnimationFrame(() => declutterGraph(cy));
     });
     setCyVersion((v) => v + 1);
     return () => {
       cancelAnimationFrame(selTimer);
+      cancelAnimationFrame(tidyFrame);
       cy.destroy();
       if (cyRef.current === cy) cyRef.current = null;
     };
@@ -197,12 +206,14 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       cy.nodes().forEach((n) => {
         // Only real changes: every class change costs a style pass over the element.
         const set = (cls: string, on: boolean) => on !== n.hasClass(cls) && n.toggleClass(cls, on);
-        set('hidden-category', hiddenSet.has(n.data('category')));
+        // Hidden by its category, or by its kind (a class outside every category, as the legend lists it).
+        const category = n.data('category') as string;
+        set('hidden-category', hiddenSet.has(category) || (category === 'Other' && hiddenSet.has(kindOf(n.data('types') ?? [], category, classByIri).key)));
         set('expanded', !!expansions[n.id()]);
         set('connect-source', n.id() === connectFrom);
       });
     });
-  }, [hiddenCategories, expansions, connectFrom, nodes, cyVersion, layoutKey]);
+  }, [hiddenCategories, expansions, connectFrom, nodes, cyVersion, layoutKey, classByIri]);
 
   // The store's selection onto the canvas, and the selected node's neighbourhood in front.
   useEffect(() => {
@@ -287,6 +298,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
           pendingAdd.current = false;
           const addMs = performance.now() - a0;
           fit(cy);
+          declutterGraph(cy);
           afterPaint(() => useGraph.getState().setMetrics({ addMs, firstPaintMs: performance.now() - t0 }));
         } else {
           cy.batch(() => {
@@ -296,6 +308,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
             });
           });
           if (first || r.done) fit(cy);
+          if (r.done) declutterGraph(cy);
         }
         first = false;
       }
@@ -322,6 +335,14 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       )}
     </div>
   );
+}
+
+/** Hides the labels that would overlap: the selection, then hubs, then the most linked first. */
+function declutterGraph(cy: cytoscape.Core) {
+  declutter(cy, {
+    priority: (n) => (n.selected() ? 1e9 : 0) + (n.data('hub') ? 1e6 : 0) + n.degree(false),
+    fontSize: (n) => (n.data('hub') ? 13 : 10),
+  });
 }
 
 /** Calls back once the browser has painted the current state. */

@@ -86,6 +86,8 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': accent, 'border-opacity': 1, 'z-index': 10 } },
     { selector: 'node.connect-source', style: { 'border-width': 3, 'border-style': 'dashed', 'border-color': accent, 'border-opacity': 1 } },
     { selector: 'node.search-hit', style: { 'underlay-color': accent, 'underlay-opacity': 0.25, 'underlay-padding': 6, 'underlay-shape': 'ellipse' } },
+    { selector: 'node.label-hidden', style: { label: '' } },
+    { selector: 'node.label-hidden:selected, node.label-hidden.search-hit', style: { label: 'data(label)', 'z-index': 20 } },
     { selector: '.hidden-category', style: { display: 'none' } },
   ];
   return sheet;

@@ -302,7 +302,7 @@ async function main() {
       // Expand: in a neighbourhood (grown from one person), double-click neighbours; time from
       // the double-click to the frame with their neighbours.
       await page.getByTestId('graph-grow').fill('Person 7');
-      await page.getByTestId('combobox-option').filter({ hasText: /^Person 7entity$/ }).click();
+      await page.getByTestId('combobox-option').filter({ hasText: /^Person 7Person/ }).click();
       await page.waitForFunction(() => (window.__engramGraph!.metrics() as Metrics).settledMs === null, undefined, { timeout: 10_000 }).catch(() => {});
       await waitSettled(page);
       const expand: number[] = [];

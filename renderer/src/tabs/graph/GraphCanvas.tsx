@@ -342,6 +342,8 @@ function declutterGraph(cy: cytoscape.Core) {
   declutter(cy, {
     priority: (n) => (n.selected() ? 1e9 : 0) + (n.data('hub') ? 1e6 : 0) + n.degree(false),
     fontSize: (n) => (n.data('hub') ? 13 : 10),
+    // As the stylesheet: labels under this size on screen are not drawn at all.
+    minFontSize: cy.elements().length > BIG ? 9 : 6,
   });
 }
 

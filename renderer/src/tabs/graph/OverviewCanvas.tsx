@@ -78,10 +78,9 @@ export function OverviewCanvas() {
     if (!cy) return;
     cy.elements().remove();
     if (!overview) return;
-    const at = layoutOverview(overview);
+    const at = layoutOverview(overview, cy.width() / Math.max(1, cy.height() - 56));
     cy.add(elementsOf(overview, at, scheme));
-    cy.fit(undefined, 30);
-    if (cy.zoom() > 1.3) cy.zoom({ level: 1.3, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    fitOverview(cy, at);
     declutterOverview(cy);
     const askedAt = useGraph.getState().overviewAskedAt;
     requestAnimationFrame(() => requestAnimationFrame(() => useGraph.getState().setMetrics({ overviewPaintMs: performance.now() - askedAt })));
@@ -170,12 +169,33 @@ function elementsOf(o: GraphOverview, at: Map<string, { x: number; y: number; r:
   return defs;
 }
 
+/** Fits the discs and the room for their labels, clear of the legend at the bottom. */
+export function fitOverview(cy: cytoscape.Core, at: Map<string, { x: number; y: number; r: number }>) {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const { x, y, r } of at.values()) {
+    x1 = Math.min(x1, x - Math.max(r, 85));
+    x2 = Math.max(x2, x + Math.max(r, 85));
+    y1 = Math.min(y1, y - r);
+    y2 = Math.max(y2, y + r + 34);
+  }
+  if (!Number.isFinite(x1)) return;
+  const w = cy.width();
+  const h = cy.height() - 56;
+  const zoom = Math.max(cy.minZoom(), Math.min(1.3, Math.min((w - 40) / (x2 - x1), (h - 30) / (y2 - y1))));
+  cy.viewport({ zoom, pan: { x: (w - zoom * (x1 + x2)) / 2, y: (h - zoom * (y1 + y2)) / 2 + 6 } });
+}
+
 function declutterOverview(cy: cytoscape.Core) {
   declutter(cy, {
     priority: (n) => n.data('priority') as number,
     fontSize: (n) => (n.data('hub') ? 14 : 12),
+    text: (n) => `${n.data('label')}\n${n.data('sub')}`,
     maxWidth: 170,
-    lines: () => 2,
+    wrap: true,
+    minFontSize: 7,
   });
 }
 
@@ -202,7 +222,6 @@ function overviewStylesheet(scheme: 'light' | 'dark'): cytoscape.StylesheetJson 
         label: (n: cytoscape.NodeSingular) => `${n.data('label')}\n${n.data('sub')}`,
         'text-wrap': 'wrap',
         'text-max-width': '170px',
-        'text-overflow-wrap': 'anywhere',
         'text-valign': 'bottom',
         'text-halign': 'center',
         'text-margin-y': 4,

@@ -51,10 +51,55 @@ export function visibleLabels(boxes: LabelBox[], gap = 2): Set<string> {
   return shown;
 }
 
-/** The screen box of a label under a node of diameter `size`, from its text (no measuring). */
-export function labelBox(id: string, label: string, x: number, y: number, size: number, zoom: number, fontSize: number, maxWidth: number, priority: number, lines = 1): LabelBox {
-  const width = Math.min(maxWidth, label.length * fontSize * 0.56) * zoom;
-  const height = fontSize * 1.3 * lines * zoom;
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+const widths = new Map<string, number>();
+
+/** The width of a text in the graph's font (canvas measureText, cached), or an estimate where no canvas measures. */
+export function textWidth(text: string, fontSize: number, weight = 600): number {
+  const key = `${weight} ${fontSize} ${text}`;
+  const hit = widths.get(key);
+  if (hit !== undefined) return hit;
+  if (measureCtx === undefined) {
+    try {
+      measureCtx = document.createElement('canvas').getContext('2d');
+    } catch {
+      measureCtx = null;
+    }
+  }
+  let w = text.length * fontSize * 0.58;
+  if (measureCtx) {
+    measureCtx.font = `${weight} ${fontSize}px "Inter Variable", -apple-system, "Segoe UI", Roboto, sans-serif`;
+    const measured = measureCtx.measureText(text).width;
+    if (measured > 0) w = measured;
+  }
+  if (widths.size > 20_000) widths.clear();
+  widths.set(key, w);
+  return w;
+}
+
+/** Lines of a label wrapped at `maxWidth` (words kept whole where they fit), as cytoscape wraps it. */
+export function wrapLines(text: string, fontSize: number, maxWidth: number, weight = 600): number[] {
+  const out: number[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const word of para.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && textWidth(next, fontSize, weight) > maxWidth) {
+        out.push(Math.min(maxWidth, textWidth(line, fontSize, weight)));
+        line = word;
+      } else line = next;
+    }
+    out.push(Math.min(maxWidth, textWidth(line, fontSize, weight)));
+  }
+  return out;
+}
+
+/** The screen box of a label under a node of diameter `size`: wrapped lines, as cytoscape draws them. */
+export function labelBox(id: string, label: string, x: number, y: number, size: number, zoom: number, fontSize: number, maxWidth: number, priority: number, opts: { wrap?: boolean; outline?: number } = {}): LabelBox {
+  const lines = opts.wrap ? wrapLines(label, fontSize, maxWidth) : [Math.min(maxWidth, textWidth(label, fontSize))];
+  const outline = opts.outline ?? 2;
+  const width = (Math.max(...lines) + 2 * outline) * zoom;
+  const height = (fontSize * 1.25 * lines.length + 2 * outline) * zoom;
   const top = y + (size / 2 + 3) * zoom;
   return { id, x1: x - width / 2, x2: x + width / 2, y1: top, y2: top + height, priority };
 }
@@ -64,7 +109,19 @@ export function labelBox(id: string, label: string, x: number, y: number, size: 
  * the current zoom, on screen only. Labels too small to read are left to cytoscape's own
  * min-zoomed-font-size.
  */
-export function declutter(cy: cytoscape.Core, opts: { priority(n: cytoscape.NodeSingular): number; fontSize(n: cytoscape.NodeSingular): number; maxWidth?: number; lines?(n: cytoscape.NodeSingular): number }): number {
+export function declutter(
+  cy: cytoscape.Core,
+  opts: {
+    priority(n: cytoscape.NodeSingular): number;
+    fontSize(n: cytoscape.NodeSingular): number;
+    /** The label's text as drawn (default: data(label)). */
+    text?(n: cytoscape.NodeSingular): string;
+    maxWidth?: number;
+    wrap?: boolean;
+    /** Below this size on screen cytoscape draws no label (its min-zoomed-font-size). */
+    minFontSize?: number;
+  },
+): number {
   const zoom = cy.zoom();
   const pan = cy.pan();
   const w = cy.width();
@@ -78,9 +135,15 @@ export function declutter(cy: cytoscape.Core, opts: { priority(n: cytoscape.Node
     // Off screen: nothing to hide or show.
     if (x < -200 || x > w + 200 || y < -200 || y > h + 200) return;
     const size = (n.data('size') as number) ?? 20;
-    boxes.push(labelBox(n.id(), String(n.data('label') ?? ''), x, y, size, zoom, opts.fontSize(n), opts.maxWidth ?? 130, opts.priority(n), opts.lines?.(n) ?? 1));
+    const font = opts.fontSize(n);
+    // Too small to be drawn: nothing to place (and hidden, so that it never covers another).
+    if (font * zoom < (opts.minFontSize ?? 0)) {
+      boxes.push({ id: n.id(), x1: 0, x2: 0, y1: 0, y2: 0, priority: -Infinity });
+      return;
+    }
+    boxes.push(labelBox(n.id(), opts.text ? opts.text(n) : String(n.data('label') ?? ''), x, y, size, zoom, font, opts.maxWidth ?? 130, opts.priority(n), { wrap: opts.wrap }));
   });
-  const shown = visibleLabels(boxes);
+  const shown = visibleLabels(boxes.filter((b) => b.priority > -Infinity));
   const placed = new Set(boxes.map((b) => b.id));
   let hidden = 0;
   cy.batch(() => {

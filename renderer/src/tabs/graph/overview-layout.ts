@@ -17,7 +17,8 @@ interface Body extends SimulationNodeDatum {
   r: number;
 }
 
-export function layoutOverview(o: GraphOverview, ticks = 260): Map<string, { x: number; y: number; r: number }> {
+/** `aspect`: the canvas's width over its height; the layout spreads to fill it. */
+export function layoutOverview(o: GraphOverview, aspect = 1.6, ticks = 260): Map<string, { x: number; y: number; r: number }> {
   const bodies: Body[] = [
     ...o.hubs.map((h, i) => ({ id: h.id, r: HUB_RADIUS, ...(o.hubs.length === 1 ? { fx: 0, fy: 0 } : { x: Math.cos(i * 2.4) * 40, y: Math.sin(i * 2.4) * 40 }) })),
     // Biggest first on a sunflower spiral: a deterministic start, so a reload looks the same.
@@ -32,12 +33,13 @@ export function layoutOverview(o: GraphOverview, ticks = 260): Map<string, { x: 
       'link',
       forceLink<Body, { source: string; target: string; weight: number }>(links)
         .id((b) => b.id)
-        .distance((l) => (l.source as unknown as Body).r + (l.target as unknown as Body).r + 50)
+        .distance((l) => (l.source as unknown as Body).r + (l.target as unknown as Body).r + 90)
         .strength((l) => 0.05 + 0.5 * Math.sqrt(l.weight / maxWeight)),
     )
-    .force('collide', forceCollide<Body>((b) => b.r + 14).iterations(2))
-    .force('x', forceX<Body>(0).strength(0.06))
-    .force('y', forceY<Body>(0).strength(0.06))
+    // Room for the label under each disc (up to ~170 px wide, two lines).
+    .force('collide', forceCollide<Body>((b) => Math.max(b.r + 30, 92)).iterations(3))
+    .force('x', forceX<Body>(0).strength(0.06 / Math.max(1, aspect)))
+    .force('y', forceY<Body>(0).strength(0.06 * Math.max(1, aspect)))
     .stop();
   for (let i = 0; i < ticks; i++) sim.tick();
   return new Map(bodies.map((b) => [b.id, { x: b.x ?? 0, y: b.y ?? 0, r: b.r }]));

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { AskEvidenceMessage, AskEvidenceTriple, AskTurn } from '../../../../shared/types';
 import { compactIri } from '../../../../shared/rdf';
 import { formatDateTime, plural } from '../../ui/format';
+import { Markdown } from '../../ui/Markdown';
 import { Icon } from '../../ui/icons';
 import { objectText, ROUTE_LABEL } from './ask-model';
 import { showEntity, showMessageInMessages } from './show-evidence';
@@ -93,7 +94,7 @@ function EvidenceMessage({ ev, cited, flash }: { ev: AskEvidenceMessage; cited: 
           </span>
           <span className="faint truncate">{m.conversationTitle}</span>
         </span>
-        <span className="ev-text">{m.text}</span>
+        <Markdown className="ev-text" text={m.text} links="text" testId="evidence-markdown" />
         <span className="ev-why faint">
           {ROUTE_LABEL[ev.route]} · {ev.why}
         </span>

@@ -20,7 +20,6 @@ export function SparqlTab() {
   const query = useSparql((s) => s.query);
   const setQuery = useSparql((s) => s.setQuery);
   const markers = useSparql((s) => s.markers);
-  const run = useSparql((s) => s.run);
   const graphVersion = useApp((s) => s.graphVersion);
   const loadVocabulary = useVocabulary((s) => s.load);
   useEffect(() => void loadVocabulary(graphVersion), [graphVersion, loadVocabulary]);
@@ -41,22 +40,29 @@ export function SparqlTab() {
     [setQuery],
   );
 
+  // Running a query closes the completion list (it would otherwise stay open, empty, over the results).
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const runQuery = useCallback(() => {
+    editorRef.current?.trigger('engram', 'hideSuggestWidget', null);
+    void useSparql.getState().run();
+  }, []);
   const onMount = useCallback(
     (editor: monaco.editor.IStandaloneCodeEditor) => {
+      editorRef.current = editor;
       editor.addAction({
         id: 'engram.run-query',
         label: 'Run query',
         keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
-        run: () => void useSparql.getState().run(),
+        run: runQuery,
       });
       editor.focus();
     },
-    [],
+    [runQuery],
   );
 
   return (
     <div className="tab-panel" data-testid="sparql-tab">
-      <SparqlToolbar onRun={() => void run()} />
+      <SparqlToolbar onRun={runQuery} />
       <div className="split">
         <VerticalSplit
           id="sparql"

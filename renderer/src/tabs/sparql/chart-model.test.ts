@@ -37,7 +37,7 @@ describe('chartOf', () => {
 
 describe('downloads', () => {
   const vars = ['s', 'label', 'n'];
-  const rows = [{ s: iri('https://e/x'), label: lit('Café, "Kranich"', { lang: 'de' }), n: int(3) }, { s: iri('https://e/y'), n: int(1) }];
+  const rows: Record<string, RdfTerm>[] = [{ s: iri('https://e/x'), label: lit('Café, "Kranich"', { lang: 'de' }), n: int(3) }, { s: iri('https://e/y'), n: int(1) }];
   it('CSV: plain values, quoted when needed, empty for unbound', () => {
     expect(resultsCsv(vars, rows)).toBe('s,label,n\nhttps://e/x,"Café, ""Kranich""",3\nhttps://e/y,,1\n');
   });

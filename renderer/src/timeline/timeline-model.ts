@@ -261,8 +261,8 @@ export function warpedTicks(warp: TimeWarp, domain: [number, number], width: num
     const real = scaleUtc().domain([new Date(warp.fromAxis(a)), new Date(warp.fromAxis(b))]).range([px(a), px(b)]);
     const format = real.tickFormat();
     // Clear of a break's label (at the break), close to the view's own edges.
-    const lo = px(a) + (a === domain[0] ? 4 : 44);
-    const hi = px(b) - (b === domain[1] ? 4 : 44);
+    const lo = px(a) + (a === domain[0] ? 24 : 44);
+    const hi = px(b) - (b === domain[1] ? 24 : 44);
     for (const t of real.ticks(Math.max(1, Math.floor(w / spacing)))) {
       const x = real(t);
       if (x < lo || x > hi) continue;

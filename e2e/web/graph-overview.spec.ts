@@ -34,6 +34,7 @@ async function overlappingLabels(page: Page, which: '__engramOverview' | '__engr
 }
 
 test('the Graph tab opens on an overview of clusters; a click opens one; labels never overlap', async ({ workbench: page }) => {
+  test.setTimeout(180_000);
   await openOverview(page);
   await expect(page.getByTestId('graph-scope-overview')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('graph-counts')).toContainText(/\d+ entities in \d+ clusters/);

@@ -17,7 +17,7 @@ const SLICES = 6;
 
 declare global {
   interface Window {
-    __engramOverview?: { cy: cytoscape.Core };
+    __engramOverview?: { cy: cytoscape.Core; metrics: () => unknown };
   }
 }
 
@@ -33,7 +33,7 @@ export function OverviewCanvas() {
   useEffect(() => {
     const cy = cytoscape({ container: hostRef.current!, minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false, autoungrabify: false, style: overviewStylesheet(scheme) });
     cyRef.current = cy;
-    window.__engramOverview = { cy };
+    window.__engramOverview = { cy, metrics: () => useGraph.getState().metrics };
     const tidy = () => declutterOverview(cy);
     let frame = 0;
     cy.on('viewport', () => {

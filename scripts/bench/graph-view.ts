@@ -24,7 +24,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { GRAPHS, MEMORY_BASE, PREFIXES } from '../../shared/rdf';
-import type { JobInfo, MessageRow } from '../../shared/types';
+import type { GraphOverview as Overview, JobInfo, MessageRow } from '../../shared/types';
+import type { GraphMetrics } from '../../renderer/src/tabs/graph/graph-store';
 import { startServe } from '../../e2e/support/serve';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -182,18 +183,7 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))] : NaN;
 };
 
-type Metrics = {
-  apiMs: number | null;
-  addMs: number | null;
-  firstPaintMs: number | null;
-  layoutMs: number | null;
-  settledMs: number | null;
-  expandMs: number | null;
-  layoutEngine: string | null;
-  overviewPaintMs: number | null;
-  overviewQueryMs: number | null;
-};
-type Overview = { clusters: unknown[]; hubs: unknown[]; entities: number; edges: number; timings: { queryMs: number; communitiesMs: number } };
+type Metrics = GraphMetrics;
 
 async function metrics(page: Page): Promise<Metrics> {
   return page.evaluate(() => window.__engramGraph!.metrics() as Metrics);

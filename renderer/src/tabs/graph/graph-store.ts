@@ -126,15 +126,22 @@ interface GraphState {
 
 const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false, origins: [] };
 
-function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>, selection: TimeSelection | null, sessions: { id: number; start: string; end: string }[]) {
-  const f = s.filters;
-  const common = {
+/** The filters that are set, as the engine's query arguments (the overview's and the views'). */
+function filterArgs(f: GraphFilters) {
+  return {
     ...(f.classIris.length ? { classIris: f.classIris } : {}),
     ...(f.predicates.length ? { predicates: f.predicates } : {}),
     ...(f.sourceIds.length ? { sourceIds: f.sourceIds } : {}),
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
     ...(f.origins?.length ? { origins: f.origins } : {}),
+  };
+}
+
+function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>, selection: TimeSelection | null, sessions: { id: number; start: string; end: string }[]) {
+  const f = s.filters;
+  const common = {
+    ...filterArgs(f),
     includeStructure: f.includeStructure,
     limit: s.limit,
   };
@@ -155,16 +162,8 @@ function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>,
 async function loadOverview(s: GraphState, requestId: number): Promise<void> {
   const askedAt = performance.now();
   useGraph.setState((x) => ({ requestId, loading: true, error: null, connectFrom: null, overviewAskedAt: askedAt, metrics: { ...x.metrics, overviewPaintMs: null, overviewQueryMs: null } }));
-  const f = s.filters;
   try {
-    const overview = await api().graphOverview({
-      ...(f.classIris.length ? { classIris: f.classIris } : {}),
-      ...(f.predicates.length ? { predicates: f.predicates } : {}),
-      ...(f.sourceIds.length ? { sourceIds: f.sourceIds } : {}),
-      ...(f.from ? { from: f.from } : {}),
-      ...(f.to ? { to: f.to } : {}),
-      ...(f.origins?.length ? { origins: f.origins } : {}),
-    });
+    const overview = await api().graphOverview(filterArgs(s.filters));
     if (useGraph.getState().requestId !== requestId) return;
     useGraph.setState((x) => ({ overview, loading: false, metrics: { ...x.metrics, overviewQueryMs: performance.now() - askedAt } }));
   } catch (err) {

@@ -268,7 +268,10 @@ async function main() {
     }
     out.view = { ...shape, bytes: viewBytes };
     out.graphViewApiMs = Math.round(median(apiTimes));
-    if (!args.demo && (shape.nodes !== args.nodes || shape.edges !== args.edges)) throw new Error(`the view has ${shape.nodes} nodes / ${shape.edges} edges, expected ${args.nodes} / ${args.edges}`);
+    // The automatic graph of the small chat adds its speakers (a node or two, a link): no more.
+    if (!args.demo && (shape.nodes < args.nodes || shape.edges < args.edges || shape.nodes > args.nodes + 5 || shape.edges > args.edges + 5)) {
+      throw new Error(`the view has ${shape.nodes} nodes / ${shape.edges} edges, expected ${args.nodes} / ${args.edges}`);
+    }
     // The overview as the engine builds it: the same view, summarised (median of 3).
     const overviewTimes: number[] = [];
     let overview: Overview | null = null;

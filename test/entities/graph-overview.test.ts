@@ -110,6 +110,11 @@ describe('the overview on the demo memory', () => {
     // Pixel and the neighbour who looks after it are in one cluster.
     const pixel = o.clusters.find((c) => c.members.includes(`${E}pixel`))!;
     expect(pixel.kind).toBe('community');
+    // Named by the labels of the members shown (looked up for them only).
+    expect(pixel.label).toBe('Pixel');
+    expect(pixel.top[0]).toMatchObject({ id: `${E}pixel`, label: 'Pixel' });
+    expect(o.hubs[0].label).toBe('Maya');
+    expect(o.clusters.find((c) => c.kind === 'loose')?.label).toBe('Linked to Maya');
     expect(pixel.members).toContain(`${E}frau-keller`);
     expect(o.clusters.reduce((s, c) => s + c.size, 0) + o.hubs.length).toBe(o.entities);
     expect(o.timings.communitiesMs).toBeGreaterThanOrEqual(0);

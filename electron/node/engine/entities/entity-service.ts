@@ -20,7 +20,7 @@ import type { GraphStore } from '../stores/graph/graph-store';
 import { categorize, type Category } from './categories';
 import { iriRef, literalRef } from './entity-edits';
 import { endOfDay } from '../../../../shared/dates/calendar';
-import { buildOverview } from './graph-overview';
+import { buildOverview, relabel } from './graph-overview';
 
 const { rdf, rdfs, owl, prov, sioc, pcm, dcterms } = PREFIXES;
 const RDF_TYPE = `${rdf}type`;
@@ -314,7 +314,8 @@ export class EntityService {
 
   // ---- Graph tab
 
-  async graphView(q: GraphViewQuery): Promise<GraphView> {
+  /** `labels: false`: nodes named by their local name (the overview looks up the few names it shows). */
+  async graphView(q: GraphViewQuery, opts: { labels?: boolean } = {}): Promise<GraphView> {
     const limit = Math.min(q.limit ?? 2000, 20_000);
     const structure = q.includeStructure === true;
     const edgeFilter = [
@@ -374,7 +375,7 @@ export class EntityService {
         }
         iris = iris.filter((i) => keep.has(i));
       }
-      const nodes = await this.describeNodes(iris, structure);
+      const nodes = await this.describeNodes(iris, structure, opts.labels !== false);
       return this.view(nodes, edges, truncated);
     }
     edges = await this.select(
@@ -386,7 +387,7 @@ export class EntityService {
     const linked = new Set(edges.flatMap((e) => [e.s.value, e.o.value]));
     // The whole graph also holds entities nothing links yet (a fresh entity, a lone fact).
     const alone = truncated || q.origins?.length ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size);
-    const nodes = await this.describeNodes([...linked, ...alone], structure);
+    const nodes = await this.describeNodes([...linked, ...alone], structure, opts.labels !== false);
     return this.view(nodes, edges, truncated);
   }
 
@@ -397,7 +398,7 @@ export class EntityService {
    */
   async graphOverview(q: Omit<GraphViewQuery, 'seed' | 'depth' | 'limit' | 'includeStructure'> & { resolution?: number }): Promise<GraphOverview> {
     const t0 = performance.now();
-    const view = await this.graphView({ ...q, includeStructure: false, limit: 20_000 });
+    const view = await this.graphView({ ...q, includeStructure: false, limit: 20_000 }, { labels: false });
     const t1 = performance.now();
     const values = new Set(await this.withSubclasses(`${PREFIXES.schema}Enumeration`));
     const overview = buildOverview(view, {
@@ -406,7 +407,11 @@ export class EntityService {
       isValue: (n) => (n.types.length > 0 ? n.types.every((t) => values.has(t)) : !n.id.startsWith(MEMORY_BASE)),
       ...(q.resolution ? { resolution: q.resolution } : {}),
     });
-    return { ...overview, timings: { queryMs: Math.round(t1 - t0), communitiesMs: Math.round(performance.now() - t1) } };
+    const t2 = performance.now();
+    const shown = [...overview.hubs.map((h) => h.id), ...overview.clusters.flatMap((c) => c.top.map((t) => t.id))];
+    const named = relabel(overview, await this.labels(shown));
+    // The queries (the view, then the names shown) apart from the community detection.
+    return { ...named, timings: { queryMs: Math.round(t1 - t0 + performance.now() - t2), communitiesMs: Math.round(t2 - t1) } };
   }
 
   /** Typed entities in scope with no link to or from another node, up to `room`. */
@@ -431,7 +436,7 @@ export class EntityService {
   }
 
   /** Labels, types and categories of nodes; structure nodes are dropped unless wanted. */
-  private async describeNodes(iris: string[], includeStructure: boolean): Promise<GraphViewNode[]> {
+  private async describeNodes(iris: string[], includeStructure: boolean, withLabels = true): Promise<GraphViewNode[]> {
     const h = await this.classHierarchy();
     const typesOf = new Map<string, string[]>();
     for (let i = 0; i < iris.length; i += 500) {
@@ -439,7 +444,7 @@ export class EntityService {
       const rows = await this.select(`SELECT ?x ?t WHERE { VALUES ?x { ${chunk.map(iriRef).join(' ')} } GRAPH ?g { ?x a ?t } ${HIDDEN_GRAPHS} }`);
       for (const r of rows) typesOf.set(r.x.value, [...(typesOf.get(r.x.value) ?? []), r.t.value]);
     }
-    const labels = await this.labels(iris);
+    const labels = withLabels ? await this.labels(iris) : new Map<string, string>();
     const nodes: GraphViewNode[] = [];
     for (const iri of iris) {
       const types = [...new Set(typesOf.get(iri) ?? [])];

@@ -129,7 +129,7 @@ export function buildOverview(view: GraphView, opts: OverviewOptions): Omit<Grap
     });
   };
   for (const members of kept) addCluster(members, 'community');
-  for (const [hub, members] of loose) addCluster(members, 'loose', `Linked to ${byId.get(hub)!.label}`);
+  for (const [hub, members] of loose) addCluster(members, 'loose', looseLabel(byId.get(hub)!.label));
   if (rest.length) addCluster(rest, 'rest', rest.every((id) => deg(id) === 0) ? 'Not linked yet' : 'Small groups');
 
   // Links between clusters and hubs, summed.
@@ -158,4 +158,23 @@ export function buildOverview(view: GraphView, opts: OverviewOptions): Omit<Grap
     edges: [...pairs.values()].reduce((s, p) => s + p.weight, 0),
     truncated: view.truncated,
   };
+}
+
+const looseLabel = (hub: string) => `Linked to ${hub}`;
+
+/**
+ * The overview with its names from `labels` (the engine looks up only the names shown: the
+ * clusters' top members and the hubs, not every entity's).
+ */
+export function relabel<T extends Omit<GraphOverview, 'timings'>>(o: T, labels: Map<string, string>): T {
+  const hubs = o.hubs.map((h) => ({ ...h, label: labels.get(h.id) ?? h.label }));
+  const hubLabel = new Map(hubs.map((h) => [h.id, h.label]));
+  const clusters = o.clusters.map((c) => {
+    const top = c.top.map((t) => ({ ...t, label: labels.get(t.id) ?? t.label }));
+    const hub = c.kind === 'loose' ? o.links.find((l) => (l.source === c.id && hubLabel.has(l.target)) || (l.target === c.id && hubLabel.has(l.source))) : undefined;
+    const hubId = hub ? (hub.source === c.id ? hub.target : hub.source) : undefined;
+    const label = c.kind === 'community' ? top[0].label : hubId ? looseLabel(hubLabel.get(hubId)!) : c.label;
+    return { ...c, top, label };
+  });
+  return { ...o, hubs, clusters };
 }

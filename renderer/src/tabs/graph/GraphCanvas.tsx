@@ -11,7 +11,7 @@ import { useVocabulary } from '../../editors/vocabulary';
 import { CATEGORY_STYLE, categoryOf } from '../../ui/categories';
 import { kindOf } from '../../ui/class-names';
 import { useOntology } from '../entities/ontology-store';
-import { declutter } from './label-declutter';
+import { declutter, followZoom } from './label-declutter';
 import { useColorScheme } from '../../ui/use-color-scheme';
 import { useGraph } from './graph-store';
 import { graphStylesheet, nodeSize } from './graph-style';
@@ -69,6 +69,9 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
   const huge = edges.length > HUGE_EDGES;
   const propsRef = useRef(props);
   propsRef.current = props;
+  /** Labels' size factor for the zoom (they grow more slowly than the graph, so zooming in makes room). */
+  const fontScale = useRef({ value: 1 });
+  const fontScaleOf = () => fontScale.current.value;
   const prefixesRef = useRef(prefixes);
   prefixesRef.current = prefixes;
 
@@ -82,7 +85,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
     const host = hostRef.current!;
     const cy = cytoscape({
       container: host,
-      style: graphStylesheet({ scheme, big, edgeLabels, huge }),
+      style: graphStylesheet({ scheme, big, edgeLabels, huge, fontScale: fontScaleOf }),
       minZoom: 0.02,
       maxZoom: 5,
       boxSelectionEnabled: true,
@@ -149,18 +152,19 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       e.target.connectedEdges().filter((x: cytoscape.EdgeSingular) => !keep.has(x.id())).removeClass('labelled near');
       setHover(null);
     });
-    // Labels that would overlap more important ones wait until zooming in makes room.
-    let tidyFrame = 0;
+    // Labels that would overlap more important ones wait until zooming in makes room: once
+    // the view rests, labels are sized for the zoom and the overlapping ones hidden.
+    let tidyTimer: ReturnType<typeof setTimeout> | undefined;
     cy.on('viewport', () => {
       setHover(null);
       propsRef.current.onMenu(null);
-      cancelAnimationFrame(tidyFrame);
-      tidyFrame = requestAnimationFrame(() => declutterGraph(cy));
+      clearTimeout(tidyTimer);
+      tidyTimer = setTimeout(() => followZoom(cy, fontScale.current, () => declutterGraph(cy, fontScale.current.value)), 90);
     });
     setCyVersion((v) => v + 1);
     return () => {
       cancelAnimationFrame(selTimer);
-      cancelAnimationFrame(tidyFrame);
+      clearTimeout(tidyTimer);
       cy.destroy();
       if (cyRef.current === cy) cyRef.current = null;
     };
@@ -168,7 +172,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
 
   // Light/dark and edge labels: a new stylesheet, same elements.
   useEffect(() => {
-    cyRef.current?.style(graphStylesheet({ scheme, big, edgeLabels, huge }));
+    cyRef.current?.style(graphStylesheet({ scheme, big, edgeLabels, huge, fontScale: fontScaleOf }));
   }, [scheme, edgeLabels, big, huge, cyVersion]);
 
   // Elements by difference. When the query changed, the new elements wait for the layout and
@@ -298,7 +302,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
           pendingAdd.current = false;
           const addMs = performance.now() - a0;
           fit(cy);
-          declutterGraph(cy);
+          followZoom(cy, fontScale.current, () => declutterGraph(cy, fontScale.current.value));
           afterPaint(() => useGraph.getState().setMetrics({ addMs, firstPaintMs: performance.now() - t0 }));
         } else {
           cy.batch(() => {
@@ -308,7 +312,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
             });
           });
           if (first || r.done) fit(cy);
-          if (r.done) declutterGraph(cy);
+          if (r.done) followZoom(cy, fontScale.current, () => declutterGraph(cy, fontScale.current.value));
         }
         first = false;
       }
@@ -338,10 +342,11 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
 }
 
 /** Hides the labels that would overlap: the selection, then hubs, then the most linked first. */
-function declutterGraph(cy: cytoscape.Core) {
+function declutterGraph(cy: cytoscape.Core, scale: number) {
   declutter(cy, {
     priority: (n) => (n.selected() ? 1e9 : 0) + (n.data('hub') ? 1e6 : 0) + n.degree(false),
-    fontSize: (n) => (n.data('hub') ? 13 : 10),
+    fontSize: (n) => (n.data('hub') ? 13 : 10) * scale,
+    maxWidth: 130 * scale,
     // As the stylesheet: labels under this size on screen are not drawn at all.
     minFontSize: cy.elements().length > BIG ? 9 : 6,
   });

@@ -22,8 +22,8 @@ import { GraphSummary } from './GraphSummary';
 import { GraphToolbar } from './GraphToolbar';
 import { NodeMenu } from './NodeMenu';
 import { NodePanel } from './NodePanel';
+import { GraphProgress } from './GraphProgress';
 import { OverviewCanvas } from './OverviewCanvas';
-import { plural } from '../../ui/format';
 
 export function GraphTab() {
   const graphVersion = useApp((s) => s.graphVersion);
@@ -161,28 +161,6 @@ export function GraphTab() {
           }}
         />
       )}
-    </div>
-  );
-}
-
-/**
- * Never a blank canvas: what is being done while the data comes and the layout runs (the view
- * itself appears at its first positions).
- */
-function GraphProgress() {
-  const loading = useGraph((s) => s.loading);
-  const scope = useGraph((s) => s.scope);
-  const overview = useGraph((s) => s.overview);
-  const nodes = useGraph((s) => s.nodes.length);
-  const firstPaint = useGraph((s) => s.metrics.firstPaintMs);
-  const layoutMs = useGraph((s) => s.metrics.layoutMs);
-  let text: string | null = null;
-  if (loading) text = scope.kind === 'overview' ? (overview ? 'Finding clusters again…' : 'Finding clusters in the knowledge graph…') : 'Loading the graph…';
-  else if (scope.kind !== 'overview' && nodes > 0 && firstPaint === null && layoutMs === null) text = `Laying out ${plural(nodes, 'node')}…`;
-  if (!text) return null;
-  return (
-    <div className="graph-progress" role="status" data-testid="graph-progress">
-      <span className="spinner" /> {text}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { CategoryDot } from '../../ui/CategoryDot';
 import { formatCount, plural } from '../../ui/format';
 import { cssVar, useColorScheme } from '../../ui/use-color-scheme';
 import { useGraph } from './graph-store';
-import { declutter } from './label-declutter';
+import { declutter, followZoom } from './label-declutter';
 import { HUB_RADIUS, layoutOverview } from './overview-layout';
 
 const SLICES = 6;
@@ -29,12 +29,14 @@ export function OverviewCanvas() {
   const overview = useGraph((s) => s.overview);
   const scheme = useColorScheme();
   const [hover, setHover] = useState<Hover | null>(null);
+  /** Labels grow more slowly than the discs when zooming in (label-declutter.ts). */
+  const fontScale = useRef({ value: 1 });
 
   useEffect(() => {
-    const cy = cytoscape({ container: hostRef.current!, minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false, autoungrabify: false, style: overviewStylesheet(scheme) });
+    const cy = cytoscape({ container: hostRef.current!, minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false, autoungrabify: false, style: overviewStylesheet(scheme, () => fontScale.current.value) });
     cyRef.current = cy;
     window.__engramOverview = { cy, metrics: () => useGraph.getState().metrics };
-    const tidy = () => declutterOverview(cy);
+    const tidy = () => followZoom(cy, fontScale.current, () => declutterOverview(cy, fontScale.current.value));
     let frame = 0;
     cy.on('viewport', () => {
       setHover(null);
@@ -69,7 +71,7 @@ export function OverviewCanvas() {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    cyRef.current?.style(overviewStylesheet(scheme));
+    cyRef.current?.style(overviewStylesheet(scheme, () => fontScale.current.value));
   }, [scheme]);
 
   // The overview's elements, laid out at once, and the time to the frame that shows them.
@@ -81,7 +83,7 @@ export function OverviewCanvas() {
     const at = layoutOverview(overview, cy.width() / Math.max(1, cy.height() - 56));
     cy.add(elementsOf(overview, at, scheme));
     fitOverview(cy, at);
-    declutterOverview(cy);
+    followZoom(cy, fontScale.current, () => declutterOverview(cy, fontScale.current.value));
     const askedAt = useGraph.getState().overviewAskedAt;
     requestAnimationFrame(() => requestAnimationFrame(() => useGraph.getState().setMetrics({ overviewPaintMs: performance.now() - askedAt })));
   }, [overview]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -188,18 +190,18 @@ export function fitOverview(cy: cytoscape.Core, at: Map<string, { x: number; y: 
   cy.viewport({ zoom, pan: { x: (w - zoom * (x1 + x2)) / 2, y: (h - zoom * (y1 + y2)) / 2 + 6 } });
 }
 
-function declutterOverview(cy: cytoscape.Core) {
+function declutterOverview(cy: cytoscape.Core, scale: number) {
   declutter(cy, {
     priority: (n) => n.data('priority') as number,
-    fontSize: (n) => (n.data('hub') ? 14 : 12),
+    fontSize: (n) => (n.data('hub') ? 14 : 12) * scale,
     text: (n) => `${n.data('label')}\n${n.data('sub')}`,
-    maxWidth: 170,
+    maxWidth: 170 * scale,
     wrap: true,
     minFontSize: 7,
   });
 }
 
-function overviewStylesheet(scheme: 'light' | 'dark'): cytoscape.StylesheetJson {
+function overviewStylesheet(scheme: 'light' | 'dark', fontScale: () => number): cytoscape.StylesheetJson {
   const text = cssVar('--text') || (scheme === 'dark' ? '#e7e7ea' : '#1b1b22');
   const bg = cssVar('--bg') || (scheme === 'dark' ? '#16171a' : '#ffffff');
   const accent = cssVar('--accent') || '#5b5bd6';
@@ -221,13 +223,13 @@ function overviewStylesheet(scheme: 'light' | 'dark'): cytoscape.StylesheetJson 
         'border-color': bg,
         label: (n: cytoscape.NodeSingular) => `${n.data('label')}\n${n.data('sub')}`,
         'text-wrap': 'wrap',
-        'text-max-width': '170px',
+        'text-max-width': () => `${Math.round(170 * fontScale())}px`,
         'text-valign': 'bottom',
         'text-halign': 'center',
         'text-margin-y': 4,
         color: text,
         'font-family': 'Inter Variable, -apple-system, Segoe UI, Roboto, sans-serif',
-        'font-size': 12,
+        'font-size': () => 12 * fontScale(),
         'font-weight': 600,
         'min-zoomed-font-size': 7,
         'text-outline-color': bg,
@@ -239,7 +241,7 @@ function overviewStylesheet(scheme: 'light' | 'dark'): cytoscape.StylesheetJson 
     { selector: 'node[kind != "community"]', style: { 'border-style': 'dashed', 'border-color': text, 'border-opacity': 0.35, 'background-opacity': 0.7 } },
     {
       selector: 'node[?hub]',
-      style: { 'background-color': 'data(color)', 'border-color': accent, 'border-width': 3, 'font-size': 14, 'font-weight': 700, shape: 'star', 'pie-size': '0%' } as cytoscape.Css.Node,
+      style: { 'background-color': 'data(color)', 'border-color': accent, 'border-width': 3, 'font-size': () => 14 * fontScale(), 'font-weight': 700, shape: 'star', 'pie-size': '0%' } as cytoscape.Css.Node,
     },
     { selector: 'node.label-hidden', style: { label: '' } },
     { selector: 'node:active', style: { 'overlay-opacity': 0 } },

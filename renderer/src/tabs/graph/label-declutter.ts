@@ -1,6 +1,8 @@
 // Labels that do not overlap: at the current zoom, the most important labels are placed first
-// and a label that would cover one already placed is hidden. Zooming in makes room, so more
-// labels appear; zooming out keeps the hubs' and big clusters' names.
+// and a label that would cover one already placed is hidden. Labels grow more slowly than the
+// graph when zooming in (labelScale: their size on screen follows the square root of the zoom),
+// so zooming in makes room and more labels appear; zooming out keeps the hubs' and big
+// clusters' names.
 import type cytoscape from 'cytoscape';
 
 export interface LabelBox {
@@ -15,6 +17,24 @@ export interface LabelBox {
 }
 
 const CELL = 96;
+
+/** The factor on label font sizes at a zoom: on screen they grow with √zoom, not zoom. */
+export function labelScale(zoom: number): number {
+  return Math.min(2.2, Math.max(0.45, 1 / Math.sqrt(Math.max(1e-3, zoom))));
+}
+
+/**
+ * Keeps labels at labelScale(zoom) as the view zooms: restyles (a style pass over the nodes)
+ * only when the zoom moved by more than a tenth since, then calls `after` (the declutter).
+ */
+export function followZoom(cy: cytoscape.Core, scale: { value: number }, after: () => void): void {
+  const next = labelScale(cy.zoom());
+  if (Math.abs(next - scale.value) / scale.value > 0.1) {
+    scale.value = next;
+    cy.style().update();
+  }
+  after();
+}
 
 /** The ids whose labels can be shown without overlapping a more important one. */
 export function visibleLabels(boxes: LabelBox[], gap = 2): Set<string> {

@@ -59,6 +59,9 @@ test('the Graph tab opens on an overview of clusters; a click opens one; labels 
   await page.waitForTimeout(200);
   const far = await overlappingLabels(page, '__engramOverview');
   expect(far.overlaps).toEqual([]);
+  // Fewer names far out, the most important kept: the hub and the biggest clusters.
+  expect(far.shown).toBeLessThan(labels.shown);
+  expect(far.shown).toBeGreaterThanOrEqual(3);
   await screenshot(page, 'graph-overview-zoomed-out-light');
   await page.getByTestId('graph-fit').click();
 

@@ -136,7 +136,7 @@ function elementsOf(o: GraphOverview, at: Map<string, { x: number; y: number; r:
     const p = at.get(h.id)!;
     defs.push({
       group: 'nodes',
-      data: { id: h.id, label: h.label, sub: `linked to ${formatCount(h.degree)}`, size: HUB_RADIUS * 2, hub: true, priority: 1e9 + h.degree, color: CATEGORY_STYLE[categoryOf(h.category)][scheme] },
+      data: { id: h.id, label: h.label, sub: `linked to ${formatCount(h.degree)}`, size: HUB_RADIUS * 2, hub: true, font: 15, priority: 1e9 + h.degree, color: CATEGORY_STYLE[categoryOf(h.category)][scheme] },
       position: { x: p.x, y: p.y },
     });
   }
@@ -147,6 +147,8 @@ function elementsOf(o: GraphOverview, at: Map<string, { x: number; y: number; r:
       label: c.label,
       sub: plural(c.size, 'entity'),
       size: p.r * 2,
+      // Bigger clusters, bigger names: they stay readable further out.
+      font: Math.round(11 + Math.min(4, Math.sqrt(c.size) / 2)),
       kind: c.kind,
       priority: c.size + (c.kind === 'community' ? 1e6 : 0),
     };
@@ -193,11 +195,11 @@ export function fitOverview(cy: cytoscape.Core, at: Map<string, { x: number; y: 
 function declutterOverview(cy: cytoscape.Core, scale: number) {
   declutter(cy, {
     priority: (n) => n.data('priority') as number,
-    fontSize: (n) => (n.data('hub') ? 14 : 12) * scale,
+    fontSize: (n) => (n.data('font') as number) * scale,
     text: (n) => `${n.data('label')}\n${n.data('sub')}`,
     maxWidth: 170 * scale,
     wrap: true,
-    minFontSize: 7,
+    minFontSize: 6.5,
   });
 }
 
@@ -229,9 +231,9 @@ function overviewStylesheet(scheme: 'light' | 'dark', fontScale: () => number): 
         'text-margin-y': 4,
         color: text,
         'font-family': 'Inter Variable, -apple-system, Segoe UI, Roboto, sans-serif',
-        'font-size': () => 12 * fontScale(),
+        'font-size': (n: cytoscape.NodeSingular) => (n.data('font') as number) * fontScale(),
         'font-weight': 600,
-        'min-zoomed-font-size': 7,
+        'min-zoomed-font-size': 6.5,
         'text-outline-color': bg,
         'text-outline-width': 2.5,
         'overlay-opacity': 0,
@@ -241,7 +243,7 @@ function overviewStylesheet(scheme: 'light' | 'dark', fontScale: () => number): 
     { selector: 'node[kind != "community"]', style: { 'border-style': 'dashed', 'border-color': text, 'border-opacity': 0.35, 'background-opacity': 0.7 } },
     {
       selector: 'node[?hub]',
-      style: { 'background-color': 'data(color)', 'border-color': accent, 'border-width': 3, 'font-size': () => 14 * fontScale(), 'font-weight': 700, shape: 'star', 'pie-size': '0%' } as cytoscape.Css.Node,
+      style: { 'background-color': 'data(color)', 'border-color': accent, 'border-width': 3, 'font-weight': 700, shape: 'star', 'pie-size': '0%' } as cytoscape.Css.Node,
     },
     { selector: 'node.label-hidden', style: { label: '' } },
     { selector: 'node:active', style: { 'overlay-opacity': 0 } },

@@ -340,6 +340,8 @@ export const apiSpec = {
             z.object({ kind: z.literal('class'), iri }).strict(),
             z.object({ kind: z.literal('search'), text: z.string().min(1).max(500) }).strict(),
             z.object({ kind: z.literal('sessions'), sessionIds: ids }).strict(),
+            /** These entities and the links among them (a cluster of the overview), grown by `depth` beyond. */
+            z.object({ kind: z.literal('entities'), iris: z.array(iri).min(1).max(5000) }).strict(),
           ])
           .optional(),
         depth: z.number().int().min(0).max(4).optional(),
@@ -352,6 +354,22 @@ export const apiSpec = {
         /** Only links from graphs of these origins (the automatic, a model's, the person's); the owner and messages graphs always count. */
         origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
         limit: z.number().int().min(1).max(20_000).optional(),
+      })
+      .strict(),
+  ),
+
+  /** The overview of the whole graph (filtered): communities of entities, hubs, and the links between them. */
+  graphOverview: method<import('./types').GraphOverview>()(
+    z
+      .object({
+        sourceIds: ids.optional(),
+        from: wallClock.optional(),
+        to: wallClock.optional(),
+        classIris: z.array(iri).max(200).optional(),
+        predicates: z.array(iri).max(200).optional(),
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
+        /** Louvain resolution: above 1, more and smaller clusters. */
+        resolution: z.number().min(0.1).max(10).optional(),
       })
       .strict(),
   ),

@@ -10,6 +10,7 @@ import { defaultDataDir } from '../engine/paths';
 import { CliError, followJob, parseRange, withEngine } from './command';
 import { formatOf, printObject, printRows } from './output';
 import { registerExtractionCommands } from './extract-command';
+import { countOf } from '../../../shared/text/plural';
 
 interface GlobalOpts {
   data?: string;
@@ -59,7 +60,7 @@ export function buildProgram(): Command {
         const end = await followJob(engine, job, { quiet: !tty });
         const result = (end.result ?? {}) as { sources?: Record<string, unknown>[]; errors?: { error: string }[] };
         for (const s of result.sources ?? []) {
-          const counts = s.status === 'imported' ? `: ${s.messages} messages, ${s.sessions} sessions, ${s.conversations} conversations` : '';
+          const counts = s.status === 'imported' ? `: ${countOf(Number(s.messages), 'message')}, ${countOf(Number(s.sessions), 'session')}, ${countOf(Number(s.conversations), 'conversation')}` : '';
           const skipped = (s.skipped as ImportReport['skipped'] | undefined) ?? [];
           const warnings = (s.warnings as ImportReport['warnings'] | undefined) ?? [];
           const note = skipped.length ? `; ${skipped.length} conversation${skipped.length === 1 ? '' : 's'} skipped` : '';
@@ -83,7 +84,7 @@ export function buildProgram(): Command {
         if (opts.autoGraph && auto.length) {
           const skipped = auto.reduce((n, s) => n + Object.values(s.skipped).reduce((a, b) => a + b, 0), 0);
           const triples = auto.reduce((n, s) => n + s.triples, 0);
-          process.stdout.write(`automatic knowledge graph: ${auto.length} source${auto.length === 1 ? '' : 's'} · ${triples} triples${skipped ? ` · ${skipped} message${skipped === 1 ? '' : 's'} skipped` : ''}\n`);
+          process.stdout.write(`automatic knowledge graph: ${countOf(auto.length, 'source')} · ${countOf(triples, 'triple')}${skipped ? ` · ${countOf(skipped, 'message')} skipped` : ''}\n`);
         }
       }, { waitForGraph: false, sessionGapMinutes: Number(opts.gap) }),
     );
@@ -191,7 +192,7 @@ export function buildProgram(): Command {
       } else {
         printRows(r.rows.map((row) => Object.fromEntries(r.vars.map((v) => [v, termText(row[v])]))), r.vars, format);
       }
-      if (r.kind === 'select' && r.truncated) process.stderr.write(`engram: only the first ${r.rows.length} rows are shown (--limit)\n`);
+      if (r.kind === 'select' && r.truncated) process.stderr.write(`engram: only the first ${countOf(r.rows.length, 'row')} are shown (--limit)\n`);
     }),
   );
 

@@ -10,6 +10,7 @@ import { Engine } from '../engine/engine';
 import { runBatchFiles } from '../engine/timeline/batch';
 import { chainNotation } from '../engine/timeline/plan';
 import { formatOf, printRows } from './output';
+import { countOf } from '../../../shared/text/plural';
 
 export interface RetrieveOptions {
   batch?: string;
@@ -53,7 +54,7 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
     if (opts.batch) {
       const stats = await runBatchFiles(timeline, opts.batch, opts.out!, sourceName);
       const rate = stats.lines ? Math.round(stats.lines / (stats.elapsedMs / 1000)) : 0;
-      process.stderr.write(`engram: ${stats.lines} questions in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
+      process.stderr.write(`engram: ${countOf(stats.lines, 'question')} in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
       return;
     }
     let sourceIds: number[] | undefined;
@@ -72,7 +73,7 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
       if (planned.rewritten) process.stdout.write(`rewrite: ${planned.rewrite}\n`);
       process.stdout.write(`kind:    ${planned.classification}\nplan:    ${chainNotation(planned.plan)}${planned.plan.rank ? ` → rank(“${planned.plan.rank.query}”, ≤ ${planned.plan.rank.limit})` : ''}\n`);
       for (const line of planned.explanation) process.stdout.write(`  · ${line}\n`);
-      process.stdout.write(`${run.total} messages in ${run.sessionIds.length} sessions (${run.elapsedMs} ms)\n\n`);
+      process.stdout.write(`${countOf(run.total, 'message')} in ${countOf(run.sessionIds.length, 'session')} (${run.elapsedMs} ms)\n\n`);
     }
     printRows(run.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], format);
   } finally {

@@ -1,15 +1,19 @@
 // `engram serve`: the workbench in a browser, over the same engine as the desktop app.
 import { Engine } from '../engine/engine';
+import { openBrowser, supportsHyperlinks, terminalLink } from '../serve/open-browser';
 import { startServer } from '../serve/server';
 
 export async function runServe(dataDir: string, opts: { port?: number; open: boolean }): Promise<void> {
   const engine = await Engine.open({ dataDir });
   const server = await startServer({ api: engine, port: opts.port });
-  // One line with the URL (it carries the per-run token); scripts and the e2e tests read it.
-  process.stdout.write(`Engram workbench: ${server.url}\n`);
+  // One line with the URL (it carries the per-run token); scripts and the e2e tests read it. On
+  // a terminal that shows hyperlinks the URL is also a link (the text stays the plain URL).
+  const link = supportsHyperlinks(process.stdout.isTTY, process.env);
+  process.stdout.write(`Engram workbench: ${terminalLink(server.url, server.url, link)}\n`);
   if (opts.open) {
-    const { default: open } = await import('open');
-    await open(server.url).catch(() => process.stderr.write('engram: could not open a browser; open the URL above\n'));
+    const outcome = await openBrowser(server.url);
+    if (outcome.opened) process.stdout.write('Opened in your browser. Ctrl+C stops Engram.\n');
+    else process.stdout.write(`No browser could be opened: ${outcome.reason}.\nOpen the link above in a browser on this machine${link ? ' (Ctrl+click it)' : ''}. Ctrl+C stops Engram.\n`);
   }
   let stopping = false;
   const stop = async () => {

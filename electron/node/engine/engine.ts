@@ -713,6 +713,10 @@ export class Engine implements EngramApi {
     return this.entities.graphView(args);
   }
 
+  async graphOverview(args: ApiArgs<'graphOverview'>): Promise<ApiResult<'graphOverview'>> {
+    return this.entities.graphOverview(args);
+  }
+
   // ---- Ask (ask/ask-service.ts)
 
   async ask(args: ApiArgs<'ask'>): Promise<ApiResult<'ask'>> {

@@ -79,7 +79,9 @@ export const useApp = create<AppState>()((set) => ({
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   notify: (notice) => {
     const id = ++noticeSeq;
-    set((s) => ({ notices: [...s.notices.slice(-3), { ...notice, id }] }));
+    // One notice with an action (Undo, Redo) at a time: a newer one replaces it, so a stale
+    // "Undo" never undoes something other than what it says.
+    set((s) => ({ notices: [...(notice.action ? s.notices.filter((n) => !n.action) : s.notices).slice(-3), { ...notice, id }] }));
     setTimeout(() => useApp.getState().dismiss(id), notice.tone === 'error' ? 9000 : 5000);
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ApiError, type ApiArgs, type ApiResult, type EngramApi } from '../../../shared/api';
 import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
-import { lockDataDir, type DataLock } from './common/data-lock';
+import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
 import { parseInput } from './import/detect';
 import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
@@ -95,7 +95,7 @@ export class Engine implements EngramApi {
   static async open(options: EngineOptions): Promise<Engine> {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
-    const lock = lockDataDir(dataDir);
+    const lock = lockDataDir(dataDir, options.sqliteNativeBinding);
     try {
       const dbFile = path.join(dataDir, 'engram.sqlite');
       const sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);

@@ -147,8 +147,10 @@ describe('the durable graph store', () => {
     await engine.graph.request({ op: 'compact' });
     await engine.sparqlUpdate({ update: `${PFX} INSERT DATA { ex:after rdfs:label "after" }` });
     await engine.close();
+    // The newest snapshot, and the one before it as its fallback (with the journal after it).
     const snapshots = fs.readdirSync(path.join(dir, 'graph')).filter((f) => f.startsWith('snapshot-'));
-    expect(snapshots).toHaveLength(1);
+    expect(snapshots.length).toBeGreaterThanOrEqual(1);
+    expect(snapshots.length).toBeLessThanOrEqual(2);
     engine = await openEngine(dir);
     expect(await values(engine, 'SELECT ?v WHERE { ?s rdfs:label ?v }')).toEqual(['after', 'n0', 'n1', 'n2', 'n3', 'n4']);
     // Undo still reaches edits folded into the snapshot.

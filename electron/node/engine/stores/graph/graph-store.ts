@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
+import type { IntegrityProblem } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
 
 export interface GraphStoreOptions {
@@ -25,6 +26,10 @@ export interface GraphReady {
   loadMs: number;
   quads: number;
   from: GraphLoadSource;
+  /** What start-up found damaged, and the graphs lost with a damaged snapshot (see graph-load.ts). */
+  problems: IntegrityProblem[];
+  lostGraphs: (string | null)[];
+  lostAll: boolean;
 }
 
 interface Pending {
@@ -93,7 +98,7 @@ export class GraphStore {
         if ('ready' in msg) {
           this.readyFlag = true;
           this.loadMs = msg.loadMs;
-          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from });
+          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from, problems: msg.problems, lostGraphs: msg.lostGraphs, lostAll: msg.lostAll });
           this.pump();
         } else if ('fatal' in msg) {
           this.failure = new ApiError('unavailable', msg.fatal);

@@ -6,7 +6,7 @@
 // The batch form is the evaluation interface (see electron/node/engine/timeline/batch.ts for
 // the line formats): one engine serves every line, lines are answered in order.
 import fs from 'node:fs';
-import { Engine } from '../engine/engine';
+import { parseWhole, withEngineAt } from './command';
 import { runBatchFiles } from '../engine/timeline/batch';
 import { chainNotation } from '../engine/timeline/plan';
 import { formatOf, printRows } from './output';
@@ -30,8 +30,8 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
   if (!opts.batch && !words.length) throw new Error('give a question, or --batch IN.jsonl --out OUT.jsonl');
   if (opts.batch && !fs.existsSync(opts.batch)) throw new Error(`${opts.batch}: no such file`);
   if (opts.planner && !['rules', 'llm'].includes(opts.planner)) throw new Error(`--planner: expected rules or llm, got '${opts.planner}'`);
-  const engine = await Engine.open({ dataDir });
-  try {
+  const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 100_000 });
+  await withEngineAt(dataDir, async (engine) => {
     let timeline = engine.timeline;
     if (opts.planner === 'llm') {
       const { OllamaClient } = await import('../engine/llm/ollama');
@@ -55,7 +55,7 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
       if (!sourceIds.length) throw new Error(`no imported source '${opts.source}'`);
     }
     const planned = await timeline.planAsync({ question: words.join(' '), now: opts.now, sourceIds });
-    const run = await timeline.run(planned.plan, { limit: Number(opts.limit) });
+    const run = await timeline.run(planned.plan, { limit });
     const format = formatOf(opts);
     if (format === 'json') {
       process.stdout.write(`${JSON.stringify({ ...planned, run }, null, 2)}\n`);
@@ -68,7 +68,5 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
       process.stdout.write(`${run.total} messages in ${run.sessionIds.length} sessions (${run.elapsedMs} ms)\n\n`);
     }
     printRows(run.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], format);
-  } finally {
-    await engine.close();
-  }
+  }, { waitForGraph: false });
 }

@@ -37,6 +37,15 @@ export class MemoryDb {
     }
   }
 
+  /**
+   * SQLite's own check of the file's structure (`PRAGMA quick_check`): pages, b-trees, record
+   * formats. Empty when sound; otherwise what it found (at most `limit` lines).
+   */
+  quickCheck(limit = 20): string[] {
+    const rows = this.db.pragma(`quick_check(${Math.max(1, Math.trunc(limit))})`, { simple: false }) as { quick_check: string }[];
+    return rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -25,6 +25,7 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { addToDigest, type SourceDigest } from '../row-digest';
 
 export type Db = Database.Database;
 
@@ -821,6 +822,21 @@ export class ChatStore {
        WHERE 1 = 1 ${ofRoles} GROUP BY m.source_id`,
     ).all(...(roles ?? [])) as { id: number; n: number }[];
     return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /** Per ready source: messages and the digest of their ids and texts (row-digest.ts), to compare with the search index's. */
+  messageDigestsBySource(): Map<number, SourceDigest> {
+    const out = new Map<number, SourceDigest>();
+    const rows = this.stmt(`SELECT m.source_id, m.id, m.text FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'`)
+      .raw()
+      .iterate() as IterableIterator<[number, number, string]>;
+    for (const [source, id, text] of rows) {
+      const entry = out.get(source) ?? { rows: 0, digest: 0 };
+      entry.rows++;
+      entry.digest = addToDigest(entry.digest, id, text);
+      out.set(source, entry);
+    }
+    return out;
   }
 
   // ---- questions the timeline, retrieval, Ask and extraction ask of the chat table

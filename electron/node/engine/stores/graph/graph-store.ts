@@ -167,6 +167,13 @@ export class GraphStore {
     for (const p of all) p.reject(e);
   }
 
+  /** Stops the worker at once (a failed start, or a close out of time): what is not committed is not kept. */
+  async terminate(): Promise<void> {
+    this.closed = true;
+    this.failAll(new ApiError('unavailable', 'the graph store is closed'));
+    await this.worker.terminate();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     // Let queued work finish so nothing acknowledged is dropped, then write a snapshot if one

@@ -69,7 +69,6 @@ function start(): void {
   lostGraphs = base.lostGraphs;
   lostAll = base.lostAll;
   unresolved = replayed.unresolved;
-  for (const p of problems) if (!p.repaired) console.error(`engram: ${p.where}: ${p.problem}; ${p.action}`);
   // A snapshot rebuilt from its fallback is written again at once, so the fallback is not needed twice.
   if (base.from === 'previous-snapshot' && !unresolved.length) compact(true);
   const from: GraphLoadSource = base.from === 'previous-snapshot' ? 'snapshot' : base.from;

@@ -260,6 +260,7 @@ export class Engine implements EngramApi {
           this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
           await this.reconcileGraph();
           await this.extraction.recover();
+          if (ready.lostAll || ready.lostGraphs.length) await this.settleLostGraphs(ready.lostAll);
           const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
           // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
           if ((ready.lostAll || ready.lostGraphs.length) && !unresolved.length) await this.graph.request({ op: 'resolveDamage' });
@@ -279,6 +280,26 @@ export class Engine implements EngramApi {
     const known = new Set(this.chat.allSourceKeys().map((k) => GRAPHS.source(k)));
     const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
     if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
+  }
+
+  /** Marks the damaged snapshot's sections whose graphs are back (rebuilt from the record) as repaired. */
+  private async settleLostGraphs(lostAll: boolean): Promise<void> {
+    const present = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const chunksReported = this.startupProblems.some((p) => /extraction chunk graph/.test(p.where));
+    for (const [i, p] of this.startupProblems.entries()) {
+      if (p.repaired || p.store !== 'graph') continue;
+      if (lostAll && /^graph\/snapshot-\d+\.ntg$/.test(p.where)) {
+        this.startupProblems[i] = {
+          ...p,
+          repaired: true,
+          action: `rebuilt from the record: the messages graphs from engram.sqlite, the person's edits from the undo log, the ontology${chunksReported ? '; extraction chunks are marked to extract again (below)' : ''}`,
+        };
+        continue;
+      }
+      const graph = /graph <(.+)>$/.exec(p.where)?.[1];
+      if (graph && present.has(graph)) this.startupProblems[i] = { ...p, repaired: true, action: 'rebuilt from the record' };
+      else if (graph?.startsWith(GRAPHS.extraction('')) && chunksReported) this.startupProblems[i] = { ...p, repaired: true, action: 'its chunk is marked to extract again (below)' };
+    }
   }
 
   /** Replaces an unreadable search index with an empty one (its rows are then rebuilt from the chat table). */

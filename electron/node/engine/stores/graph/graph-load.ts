@@ -121,7 +121,7 @@ export function openGraphBase(dir: string, journal: GraphJournal, useImages: boo
       where: rel(file),
       problem: `the snapshot is damaged (${what})`,
       repaired: true,
-      action: `rebuilt from ${previous.seq ? rel(snapshotFileName(previous.seq)) : 'the whole journal'} and the journal after it; a new snapshot is written`,
+      action: `rebuilt from ${previous.seq ? `${rel(snapshotFileName(previous.seq))} and the journal after it` : 'the whole journal'}; a new snapshot is written`,
     });
     return { runtime, store, from: 'previous-snapshot', seq: previous.seq, lostGraphs: [], lostAll: false, problems };
   }
@@ -169,7 +169,10 @@ export function replayJournal(journal: GraphJournal, after: number, apply: (e: J
   const missingUpTo = (end: number) => {
     for (let s = expected; s < end; s++) fromUndoLog(s, 'the entry is missing (a gap in the sequence)');
   };
-  for (const entry of journal.entriesAfter(after)) {
+  // Entry by entry: restoring one from the undo log writes while the replay goes on.
+  for (const seq of journal.seqsAfter(after)) {
+    const entry = journal.entryAt(seq);
+    if (!entry) continue;
     missingUpTo(entry.seq);
     expected = entry.seq + 1;
     entries++;

@@ -684,8 +684,9 @@ function integrity(deep: boolean): GraphIntegrity {
 
 /**
  * The damage found at start-up has been dealt with (the engine rebuilt what it could from the
- * record): skipped entries are dropped, the fallback journal is started again if it is damaged,
- * and a new snapshot is written and read back.
+ * record): skipped entries are dropped, a new snapshot is written and read back, and if the
+ * fallback (the previous snapshot and the journal after it) is damaged or has lost an entry, it is
+ * started afresh from the new snapshot.
  */
 function resolveDamage(): { seq: number; quads: number } | null {
   journal.discard(unresolved);
@@ -693,17 +694,21 @@ function resolveDamage(): { seq: number; quads: number } | null {
   lostGraphs = [];
   lostAll = false;
   problems = problems.map((p) => ({ ...p, repaired: true }));
-  const fallbackDamaged = integrity(true).problems.some((p) => !p.repaired && (/fallback|previous snapshot/.test(p.problem) || /^graph\/image-/.test(p.where)));
-  if (fallbackDamaged) {
-    // Start the fallback afresh: the snapshot written below becomes the only one.
-    const snap = journal.snapshot();
+  const written = compact(true);
+  const snap = journal.snapshot();
+  const fallbackDamaged = integrity(true).problems.some((p) => !p.repaired);
+  if (fallbackDamaged && snap) {
     for (const f of fs.readdirSync(config.snapshotDir)) {
       const seq = snapshotSeqOf(f);
-      if ((seq !== null && seq !== snap?.seq) || /^image-/.test(f)) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
+      const image = /^image-(\d+)\.bin$/.exec(f);
+      if ((seq !== null && seq !== snap.seq) || (image && Number(image[1]) !== snap.seq)) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
     }
-    if (snap) journal.setSnapshot(snap.seq, snap.file, snap.quads, snap.seq);
+    journal.setSnapshot(snap.seq, snap.file, snap.quads, snap.seq);
+    // A damaged current image is a cache: gone, the next start reads the snapshot.
+    const image = path.join(config.snapshotDir, imageFileName(snap.seq));
+    if (fs.existsSync(image) && !verifyImageFile(image, snap.seq).ok) fs.rmSync(image, { force: true });
   }
-  return compact(true);
+  return written;
 }
 
 /**

@@ -153,10 +153,13 @@ export class GraphJournal {
     return this.db.transaction(write).immediate();
   }
 
-  entriesAfter(seq: number): IterableIterator<JournalEntry> {
-    return this.db
-      .prepare('SELECT seq, kind, graph, removed, added, crc FROM graph_journal WHERE seq > ? ORDER BY seq')
-      .iterate(seq) as IterableIterator<JournalEntry>;
+  /** The numbers of the entries after `seq`, in order (start-up reads each with entryAt: no query stays open while it writes). */
+  seqsAfter(seq: number): number[] {
+    return this.db.prepare('SELECT seq FROM graph_journal WHERE seq > ? ORDER BY seq').pluck().all(seq) as number[];
+  }
+
+  entryAt(seq: number): JournalEntry | undefined {
+    return this.db.prepare('SELECT seq, kind, graph, removed, added, crc FROM graph_journal WHERE seq = ?').get(seq) as JournalEntry | undefined;
   }
 
   lastSeq(): number {

@@ -190,8 +190,9 @@ export const apiSpec = {
       .strict(),
   ),
   /** Runs a SPARQL UPDATE as one journaled, undoable edit. */
+  /** A SPARQL UPDATE as one journaled, undoable edit; stopped and rolled back whole past its time limit (default 30 s). */
   sparqlUpdate: method<EditRecord>()(
-    z.object({ update: sparqlText, label: z.string().max(200).optional() }).strict(),
+    z.object({ update: sparqlText, label: z.string().max(200).optional(), timeoutMs: z.number().int().min(100).max(MAX_QUERY_SECONDS * 1000).optional() }).strict(),
   ),
   listGraphs: method<GraphInfo[]>()(none),
   /** Turtle of a named graph, or of one entity's description (all triples with it as subject). */

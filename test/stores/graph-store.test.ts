@@ -168,6 +168,24 @@ describe('the durable graph store', () => {
     expect(await values(engine, 'SELECT ?v WHERE { ex:s1 ex:p ?v }')).toEqual(['1']);
   });
 
+  it('stops a runaway update within its time limit, changes nothing, and keeps serving with every committed edit', async () => {
+    const dir = tempDir();
+    engine = await openEngine(dir);
+    await machineWrite(engine, 'big', Array.from({ length: 300 }, (_, i) => `ex:s${i} ex:p ${i} .`).join('\n'));
+    await engine.sparqlUpdate({ update: `${PFX} INSERT DATA { ex:kept rdfs:label "kept" }` });
+    // A cartesian DELETE … WHERE: 300^4 solutions.
+    const runaway = `${PFX} DELETE { ?a ex:p ?x } WHERE { ?a ex:p ?x . ?b ex:p ?y . ?c ex:p ?z . ?d ex:p ?w }`;
+    const t0 = performance.now();
+    await expect(engine.sparqlUpdate({ update: runaway, timeoutMs: 500 })).rejects.toThrow(/the update ran longer than 0.5 s and was stopped; nothing was changed/);
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(await values(engine, 'SELECT ?v WHERE { ex:s1 ex:p ?v }')).toEqual(['1']);
+    expect(await values(engine, 'SELECT ?v WHERE { ex:kept rdfs:label ?v }')).toEqual(['kept']);
+    expect((await engine.editHistory()).map((e) => e.label)).toEqual(['SPARQL update']);
+    await engine.close();
+    engine = await openEngine(dir);
+    expect(await values(engine, 'SELECT (COUNT(*) AS ?v) WHERE { ?s ex:p ?o }')).toEqual(['300']);
+  });
+
   it('caps SELECT results at the row limit and says so', async () => {
     engine = await openEngine();
     await machineWrite(engine, 'big', Array.from({ length: 50 }, (_, i) => `ex:s${i} ex:p ${i} .`).join('\n'));

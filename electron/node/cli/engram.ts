@@ -193,12 +193,15 @@ export function buildProgram(): Command {
     .description('run a SPARQL UPDATE as one journaled, undoable edit')
     .argument('[update]', 'the update text')
     .option('--file <file>', 'read the update from a file')
-    .action(async (update: string | undefined, opts: { file?: string }) =>
-      withEngine(program, async (engine) => {
-        const rec = await engine.sparqlUpdate({ update: readQuery(update, opts.file), label: 'CLI update' });
+    .option('--timeout <seconds>', `stop (and roll back) the update after this long (at most ${MAX_QUERY_SECONDS})`, '30')
+    .action(async (update: string | undefined, opts: { file?: string; timeout: string }) => {
+      const timeoutMs = Math.round(parseSeconds(opts.timeout, '--timeout', MAX_QUERY_SECONDS) * 1000);
+      const text = readQuery(update, opts.file);
+      return withEngine(program, async (engine) => {
+        const rec = await engine.sparqlUpdate({ update: text, label: 'CLI update', timeoutMs });
         process.stdout.write(`edit ${rec.seq} applied\n`);
-      }),
-    );
+      });
+    });
 
   program
     .command('export')

@@ -574,7 +574,7 @@ export class Engine implements EngramApi {
   }
 
   async sparqlUpdate(args: ApiArgs<'sparqlUpdate'>): Promise<ApiResult<'sparqlUpdate'>> {
-    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' });
+    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' }, args.timeoutMs ?? null);
     this.changed('graph');
     return record;
   }

@@ -11,6 +11,12 @@ export interface GraphWorkerData {
   sqliteNativeBinding?: string;
   /** Open from and write memory images beside snapshots (default on; off to test the parse path). */
   useImages?: boolean;
+  /**
+   * One Int32 the worker sets to the id of the request whose journal transaction is committing
+   * (0 otherwise): a time limit that runs out then waits for the commit instead of stopping the
+   * worker, so a change is never acknowledged as failed once it is durable.
+   */
+  commitFlag?: SharedArrayBuffer;
 }
 
 /** What the store opened from: a memory image, the N-Triples snapshot, or nothing yet. */

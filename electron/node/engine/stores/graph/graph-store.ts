@@ -1,9 +1,13 @@
 // The graph store as the rest of the engine sees it: an async API over a worker thread
 // that owns the Oxigraph store (see graph-worker.ts).
 //
-// Requests run one at a time in order. A query that overruns its time limit cannot be
-// interrupted inside WebAssembly, so the worker is stopped and started again (it reloads
-// its snapshot and journal) and the query fails with a clear message.
+// Requests run one at a time in order. Every query, every edit of the person's and every read
+// has a time limit (DEFAULT_LIMITS, or the caller's). A call that overruns it cannot be
+// interrupted inside WebAssembly, so the worker is stopped and started again: it reloads its
+// snapshot (or image) and journal, which hold exactly what was committed, so an update cut short
+// is rolled back whole (its journal entry was never written) and nothing committed is lost. The
+// call fails with a clear message. A change whose journal transaction has begun is let finish
+// (the worker raises `commitFlag`): once it may be durable it is never reported as failed.
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -30,6 +34,18 @@ export interface GraphReady {
   problems: IntegrityProblem[];
   lostGraphs: (string | null)[];
   lostAll: boolean;
+}
+
+/** Time limits when the caller gives none: reads and the person's edits; machine writes (a large import's messages graph) have none. */
+export const DEFAULT_LIMITS = { read: 60_000, edit: 30_000 };
+
+const READS = new Set<GraphRequest['op']>(['query', 'stats', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size', 'integrity']);
+const EDITS = new Set<GraphRequest['op']>(['update', 'editTriples', 'replaceDescription', 'undo', 'redo']);
+
+function defaultLimit(req: GraphRequest): number | null {
+  if (READS.has(req.op)) return DEFAULT_LIMITS.read;
+  if (EDITS.has(req.op) || (req.op === 'replaceGraph' && req.asEdit)) return DEFAULT_LIMITS.edit;
+  return null;
 }
 
 interface Pending {
@@ -63,6 +79,7 @@ export class GraphStore {
   private current: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null = null;
   private nextId = 1;
   private closed = false;
+  private readonly commitFlag = new Int32Array(new SharedArrayBuffer(4));
   /** How long the last start-up took (snapshot load + journal replay). */
   loadMs = 0;
 
@@ -90,6 +107,7 @@ export class GraphStore {
       compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
       sqliteNativeBinding: this.opts.sqliteNativeBinding,
       useImages: this.opts.useImages,
+      commitFlag: this.commitFlag.buffer as SharedArrayBuffer,
     };
     this.readyFlag = false;
     this.worker = startWorker(data);
@@ -122,7 +140,7 @@ export class GraphStore {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the graph store is closed'));
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.queue.push({ req, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ req, timeoutMs: timeoutMs ?? defaultLimit(req), resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -154,8 +172,16 @@ export class GraphStore {
   private timedOut(id: number): void {
     const cur = this.current;
     if (!cur || cur.id !== id) return;
+    if (Atomics.load(this.commitFlag, 0) === id) {
+      // Committing (or committed): the answer is on its way; the change stands.
+      cur.timer = setTimeout(() => this.timedOut(id), 20);
+      return;
+    }
     this.current = null;
-    cur.reject(new ApiError('unavailable', `the query ran longer than ${Math.round(cur.timeoutMs! / 1000)} s and was stopped`));
+    const seconds = Math.round((cur.timeoutMs! / 1000) * 10) / 10;
+    const what = cur.req.op === 'query' ? 'the query' : EDITS.has(cur.req.op) || cur.req.op === 'replaceGraph' ? 'the update' : 'the graph call';
+    const rolledBack = cur.req.op === 'query' || READS.has(cur.req.op) ? '' : '; nothing was changed';
+    cur.reject(new ApiError('unavailable', `${what} ran longer than ${seconds} s and was stopped${rolledBack}`));
     // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
     void this.worker.terminate();
     this.spawn();

@@ -117,10 +117,23 @@ function dropGraph(graph: string): void {
 
 // ---- writes
 
+/** The request being handled (see GraphWorkerData.commitFlag). */
+let currentRequest = 0;
+const commitFlag = config.commitFlag ? new Int32Array(config.commitFlag) : null;
+
 /** Journals a change already applied in memory; reverts it if the journal write fails. */
 function commit<T>(write: () => T, revert: () => void): T {
   try {
-    const result = journal.commit(write);
+    // Set until the answer is posted: once the transaction may have committed, the change is
+    // durable and its time limit no longer applies (it is cleared again if the commit fails).
+    if (commitFlag) Atomics.store(commitFlag, 0, currentRequest);
+    let result: T;
+    try {
+      result = journal.commit(write);
+    } catch (e) {
+      if (commitFlag) Atomics.store(commitFlag, 0, 0);
+      throw e;
+    }
     version++;
     scheduleCompaction();
     return result;
@@ -738,6 +751,7 @@ function post(message: WorkerMessage): void {
 }
 
 port.on('message', async (msg: { id: number; req: GraphRequest }) => {
+  currentRequest = msg.id;
   try {
     const result = await handle(msg.req);
     post({ id: msg.id, ok: true, result });
@@ -746,6 +760,8 @@ port.on('message', async (msg: { id: number; req: GraphRequest }) => {
     // SPARQL errors carry "error at L:C"; editors mark that position.
     const pos = e instanceof RdfParseError ? e.details : /error at \d+:\d+/.test(err.message) ? syntaxErrorOf(err.message) : {};
     post({ id: msg.id, ok: false, error: { name: err.name, message: err.message, ...pos } });
+  } finally {
+    if (commitFlag) Atomics.store(commitFlag, 0, 0);
   }
 });
 

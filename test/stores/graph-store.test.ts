@@ -186,6 +186,18 @@ describe('the durable graph store', () => {
     expect(await values(engine, 'SELECT (COUNT(*) AS ?v) WHERE { ?s ex:p ?o }')).toEqual(['300']);
   });
 
+  it('honours FROM and FROM NAMED: a query that names its dataset is run on it, not on the union', async () => {
+    engine = await openEngine();
+    await machineWrite(engine, 'c1', 'ex:a rdfs:label "in c1" .');
+    await machineWrite(engine, 'c2', 'ex:a rdfs:label "in c2" .');
+    const g1 = GRAPHS.extraction('c1');
+    expect(await values(engine, 'SELECT ?v WHERE { ex:a rdfs:label ?v }')).toEqual(['in c1', 'in c2']);
+    expect(await values(engine, `SELECT ?v FROM <${g1}> WHERE { ex:a rdfs:label ?v }`)).toEqual(['in c1']);
+    expect(await values(engine, `SELECT ?v FROM NAMED <${g1}> WHERE { GRAPH ?g { ex:a rdfs:label ?v } }`)).toEqual(['in c1']);
+    // FROM NAMED alone: the default graph is empty, as SPARQL says.
+    expect(await values(engine, `SELECT ?v FROM NAMED <${g1}> WHERE { ex:a rdfs:label ?v }`)).toEqual([]);
+  });
+
   it('caps SELECT results at the row limit and says so', async () => {
     engine = await openEngine();
     await machineWrite(engine, 'big', Array.from({ length: 50 }, (_, i) => `ex:s${i} ex:p ${i} .`).join('\n'));

@@ -454,7 +454,9 @@ function term(t: Term): RdfTerm {
 async function query(sparql: string, limit: number): Promise<SparqlResult> {
   const t0 = performance.now();
   const capped = capQuery(sparql, limit);
-  const run = (text: string) => store.query(text, { use_default_graph_as_union: true });
+  // The person's view is the union of all graphs, unless the query names its own dataset
+  // (FROM / FROM NAMED): Oxigraph would let the union option override it.
+  const run = (text: string) => store.query(text, capped.dataset ? {} : { use_default_graph_as_union: true });
   let lowered = capped.lowered;
   let raw: ReturnType<Store['query']>;
   try {

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import type { AskTurn } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
-import { parseWhole, withEngineAt } from './command';
+import { parseWhole, readTextFile, withEngineAt } from './command';
 import { runAskBatchFiles, type AskBatchContext } from '../engine/ask/batch';
 import { formatOf, printRows } from './output';
 
@@ -85,7 +85,7 @@ export async function runAsk(dataDir: string, words: string[], opts: AskCommandO
     let turn: AskTurn;
     if (opts.rerun) {
       if (!fs.existsSync(opts.sparqlFile!)) throw new Error(`${opts.sparqlFile}: no such file`);
-      turn = await engine.rerunAskSparql({ turnId: parseWhole(opts.rerun, '--rerun', { min: 1 }), sparql: fs.readFileSync(opts.sparqlFile!, 'utf8') });
+      turn = await engine.rerunAskSparql({ turnId: parseWhole(opts.rerun, '--rerun', { min: 1 }), sparql: readTextFile(opts.sparqlFile!) });
     } else {
       let sourceIds: number[] | undefined;
       if (opts.source) {

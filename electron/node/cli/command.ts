@@ -1,6 +1,7 @@
 // What every `engram` command shares: the one-line error, opening the engine on `--data` (and
 // closing it within 5 s of SIGINT/SIGTERM, or of a closed stdout), reading number flags, and
 // following a job to its end on the facade (Engine.waitForJob).
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { JobInfo } from '../../../shared/types';
 import { Engine, type EngineOptions } from '../engine/engine';
@@ -89,6 +90,18 @@ export function withEngine<T>(
 export async function warnOfDamage(engine: Engine): Promise<void> {
   const { problems } = await engine.integrityReport();
   for (const p of problems) if (!p.repaired) process.stderr.write(`engram: warning: ${problemLine(p)}\n`);
+}
+
+/** A text file given on the command line, read whole: refused by name when missing or too large to be text we read whole. */
+export function readTextFile(file: string, maxBytes = 256 * 2 ** 20): string {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    throw new CliError(`${file}: no such file`);
+  }
+  if (size > maxBytes) throw new CliError(`${file}: ${(size / 2 ** 20).toFixed(0)} MB is more than this command reads (at most ${maxBytes / 2 ** 20} MB)`);
+  return fs.readFileSync(file, 'utf8');
 }
 
 /** `N` or `N-M` (a session index or range) as [from, to]. */

@@ -1,9 +1,9 @@
 // `engram coverage --answers FILE.jsonl`: how many reference answers the extracted graph holds.
-import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { CoverageReport } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
 import { parseAnswersJsonl, STRATEGIES } from '../engine/extraction/coverage';
+import { readTextFile } from './command';
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
 
@@ -26,8 +26,7 @@ export function registerCoverageCommand(program: Command, run: (work: (engine: E
     .option('--details', 'also list every question with the strategies that found it')
     .option('--json', 'output the full report as JSON')
     .action(async (f: { answers: string; details?: boolean; json?: boolean }) => {
-      if (!fs.existsSync(f.answers)) throw new Error(`${f.answers}: no such file`);
-      const answers = parseAnswersJsonl(fs.readFileSync(f.answers, 'utf8'), f.answers);
+      const answers = parseAnswersJsonl(readTextFile(f.answers), f.answers);
       await run(async (engine) => {
         const report = await engine.coverage({ answers });
         if (f.json) {

@@ -7,7 +7,7 @@ import { Command, Option } from 'commander';
 import { compactIri } from '../../../shared/rdf';
 import type { ImportReport, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
 import { defaultDataDir } from '../engine/paths';
-import { CliError, endOnClosedStdout, followJob, parseIds, parsePositive, parseRange, parseSeconds, parseWhole, withEngine } from './command';
+import { CliError, endOnClosedStdout, readTextFile, followJob, parseIds, parsePositive, parseRange, parseSeconds, parseWhole, withEngine } from './command';
 import { MAX_QUERY_SECONDS } from '../../../shared/api';
 import { formatOf, printObject, printRows } from './output';
 import { registerExtractionCommands } from './extract-command';
@@ -27,10 +27,7 @@ function termText(t: RdfTerm | undefined): string {
 }
 
 function readQuery(query: string | undefined, file: string | undefined): string {
-  if (file) {
-    if (!fs.existsSync(file)) throw new CliError(`${file}: no such file`);
-    return fs.readFileSync(file, 'utf8');
-  }
+  if (file) return readTextFile(file);
   if (!query) throw new CliError('give a query, or --file FILE');
   return query;
 }

@@ -7,6 +7,7 @@
 // Offsets are into what follows the header. A damaged section names its graph, so a reader can
 // keep every other graph and rebuild that one from the record (see graph-load.ts). Files of
 // format 1 (no checksums, header starting with '{') are still read, unchecked.
+import buffer from 'node:buffer';
 import fs from 'node:fs';
 import { checksumHex, writeFileDurably } from './checksum';
 
@@ -56,6 +57,24 @@ export function writeSnapshotFile(file: string, seq: number, quads: number, sect
   });
 }
 
+/** The file's bytes, read in pieces (readFileSync stops at 2 GiB; a Buffer holds up to its own maximum). */
+function readWhole(file: string): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size > buffer.constants.MAX_LENGTH) throw new Error(`${(size / 2 ** 30).toFixed(1)} GiB is more than this build can read at once (${(buffer.constants.MAX_LENGTH / 2 ** 30).toFixed(0)} GiB)`);
+    const bytes = Buffer.allocUnsafe(size);
+    for (let at = 0; at < size; ) {
+      const n = fs.readSync(fd, bytes, at, Math.min(1 << 30, size - at), at);
+      if (n <= 0) return bytes.subarray(0, at);
+      at += n;
+    }
+    return bytes;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 interface Header {
   graphs: { graph: string | null; start: number; end: number; crc?: string }[];
   seq?: number;
@@ -66,7 +85,7 @@ interface Header {
 export function readSnapshotFile(file: string): SnapshotRead & { seq: number | null; quads: number | null } {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = readWhole(file);
   } catch (e) {
     throw new SnapshotUnreadable(file, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (e as Error).message);
   }

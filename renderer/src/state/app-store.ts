@@ -10,6 +10,8 @@ export interface Notice {
   tone: 'info' | 'success' | 'error';
   text: string;
   action?: { label: string; run: () => void };
+  /** Stays until dismissed (or acted on). */
+  sticky?: boolean;
 }
 
 export interface AppState {
@@ -79,8 +81,9 @@ export const useApp = create<AppState>()((set) => ({
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   notify: (notice) => {
     const id = ++noticeSeq;
-    set((s) => ({ notices: [...s.notices.slice(-3), { ...notice, id }] }));
-    setTimeout(() => useApp.getState().dismiss(id), notice.tone === 'error' ? 9000 : 5000);
+    // At most four at once; one that stays until dismissed is never pushed out.
+    set((s) => ({ notices: [...s.notices.filter((n) => n.sticky || s.notices.filter((m) => !m.sticky).slice(-3).includes(n)), { ...notice, id }] }));
+    if (!notice.sticky) setTimeout(() => useApp.getState().dismiss(id), notice.tone === 'error' ? 9000 : 5000);
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 }));

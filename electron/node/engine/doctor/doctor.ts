@@ -36,6 +36,8 @@ export interface DoctorDeps {
 }
 
 const USER_GRAPHS = [GRAPHS.user, GRAPHS.userRemoved];
+/** integrity_check's findings that a REINDEX settles. */
+const INDEX_PROBLEM = /index|non-unique entry/i;
 
 export function report(problems: IntegrityProblem[]): IntegrityReport {
   return { checkedAt: new Date().toISOString(), problems, unrepaired: problems.filter((p) => !p.repaired).length };
@@ -115,16 +117,42 @@ export class MemoryDoctor {
    * graph against the chat table, the full-text index, the graph's files and journal.
    */
   async check(): Promise<IntegrityProblem[]> {
-    const out: IntegrityProblem[] = [];
-    const sqlite = this.deps.sqlite.quickCheck(5);
-    if (sqlite.length) {
-      out.push({ store: 'chat', where: 'engram.sqlite', problem: `SQLite finds the file damaged (${sqlite[0]}${sqlite.length > 1 ? `, and ${sqlite.length - 1} more` : ''})`, repaired: false, action: `close Engram, then ${REPAIR_COMMAND} copies what reads back into a new file` });
-    }
+    const out: IntegrityProblem[] = [...this.sqliteProblems(), ...this.rowProblems().problems];
     out.push(...(await this.searchProblems()).problems);
     out.push(...(await this.graphProblems()).problems);
     const integrity = await this.deps.graph.request({ op: 'integrity', deep: true });
     for (const p of integrity.problems) if (!out.some((o) => o.where === p.where)) out.push(p);
     return out;
+  }
+
+  /** SQLite's own full check: an index that disagrees with its table is rebuilt live; other damage needs the salvage. */
+  private sqliteProblems(): IntegrityProblem[] {
+    const found = this.deps.sqlite.integrityCheck(10);
+    if (!found.length) return [];
+    const indexesOnly = found.every((f) => INDEX_PROBLEM.test(f));
+    return [
+      {
+        store: 'chat',
+        where: 'engram.sqlite',
+        problem: `SQLite finds the file damaged (${found[0]}${found.length > 1 ? `, and ${found.length - 1} more` : ''})`,
+        repaired: false,
+        action: indexesOnly ? `${REPAIR_COMMAND} rebuilds its indexes` : `close Engram, then ${REPAIR_COMMAND} copies every row that reads back into a new file`,
+      },
+    ];
+  }
+
+  /** Message rows that no longer match their checksum. */
+  private rowProblems(): { problems: IntegrityProblem[]; rows: { id: number; sourceId: number }[] } {
+    const rows = this.deps.chat.damagedMessageRows();
+    const problems = rows.slice(0, 20).map((r) => ({
+      store: 'chat' as const,
+      where: `engram.sqlite, message ${r.id}`,
+      problem: 'the row does not match its checksum',
+      repaired: false,
+      action: `${REPAIR_COMMAND} puts it back from the search index's copy if that copy matches the checksum`,
+    }));
+    if (rows.length > 20) problems.push({ ...problems[0], where: `engram.sqlite, ${rows.length - 20} more messages`, problem: 'rows that do not match their checksums' });
+    return { problems, rows };
   }
 
   private async searchProblems(): Promise<{ problems: IntegrityProblem[]; rebuild: number[] | 'all' }> {
@@ -194,6 +222,28 @@ export class MemoryDoctor {
   async repair(): Promise<IntegrityProblem[]> {
     const found: IntegrityProblem[] = [];
     const fixed = (p: IntegrityProblem, action: string): IntegrityProblem => ({ ...p, repaired: true, action });
+
+    // The record first: its indexes, then damaged message rows from their copies (before the
+    // search index is rebuilt from the chat table, which would overwrite the good copy).
+    for (const p of this.sqliteProblems()) {
+      if (/rebuilds its indexes/.test(p.action)) {
+        this.deps.sqlite.reindex();
+        found.push(this.deps.sqlite.integrityCheck(1).length ? p : fixed(p, 'its indexes were rebuilt'));
+      } else found.push(p);
+    }
+    const rows = this.rowProblems();
+    if (rows.rows.length) {
+      const copies = new Map((await this.deps.search().rowsByIds(rows.rows.map((r) => r.id)).catch(() => [])).map((c) => [c.id, c]));
+      const lost: number[] = [];
+      for (const r of rows.rows) {
+        const copy = copies.get(r.id);
+        if (!copy || !this.deps.chat.restoreMessageFromCopy(r.id, { speaker: copy.speaker, role: copy.role, text: copy.text, tsLocal: copy.ts_local })) lost.push(r.id);
+      }
+      for (const p of rows.problems) {
+        const id = Number(/message (\d+)$/.exec(p.where)?.[1]);
+        found.push(lost.includes(id) ? { ...p, action: 'the copies do not match its checksum either: restore engram.sqlite from a backup' } : fixed(p, "put back from the search index's copy (it matches the checksum)"));
+      }
+    }
 
     // The search index: whole, or source by source.
     const search = await this.searchProblems();

@@ -38,12 +38,17 @@ export class MemoryDb {
   }
 
   /**
-   * SQLite's own check of the file's structure (`PRAGMA quick_check`): pages, b-trees, record
-   * formats. Empty when sound; otherwise what it found (at most `limit` lines).
+   * SQLite's full check (`PRAGMA integrity_check`): quick_check's, and every index against its
+   * table. Empty when sound.
    */
-  quickCheck(limit = 20): string[] {
-    const rows = this.db.pragma(`quick_check(${Math.max(1, Math.trunc(limit))})`, { simple: false }) as { quick_check: string }[];
-    return rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  integrityCheck(limit = 20): string[] {
+    const rows = this.db.pragma(`integrity_check(${Math.max(1, Math.trunc(limit))})`, { simple: false }) as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+  }
+
+  /** Builds every index again from its table (what integrity_check's index problems need). */
+  reindex(): void {
+    this.db.exec('REINDEX');
   }
 
   close(): void {

@@ -200,6 +200,16 @@ export class SearchIndex {
     return out;
   }
 
+  /** The rows of these messages (the doctor puts back a damaged chat row from its copy here). */
+  async rowsByIds(ids: number[]): Promise<SearchRow[]> {
+    if (!this.table || !ids.length) return [];
+    const out: SearchRow[] = [];
+    for (let i = 0; i < ids.length; i += 1000) {
+      out.push(...((await this.table.query().where(`id IN (${sqlList(ids.slice(i, i + 1000))})`).toArray()) as SearchRow[]));
+    }
+    return out.map((r) => ({ ...r, id: Number(r.id), source_id: Number(r.source_id), conversation_id: Number(r.conversation_id), session_id: Number(r.session_id) }));
+  }
+
   async count(): Promise<number> {
     return this.table ? this.table.countRows() : 0;
   }

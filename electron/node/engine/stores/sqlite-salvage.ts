@@ -25,8 +25,17 @@ export function checkSqliteFile(file: string, nativeBinding?: string): SqliteChe
   try {
     db.prepare('SELECT COUNT(*) FROM sqlite_master').pluck().get();
   } catch (e) {
+    // Part of the schema is lost, or the file is cut short: salvageable if some of it reads back.
+    const some = (() => {
+      try {
+        readOnAfterCut(db);
+        return readableSchema(db).some((x) => x.type === 'table');
+      } catch {
+        return false;
+      }
+    })();
     db.close();
-    return { ok: false, problems: [(e as Error).message], unreadable: true };
+    return { ok: false, problems: [(e as Error).message], unreadable: !some };
   }
   try {
     const rows = (db.pragma('quick_check(20)', { simple: false }) as { quick_check: string }[]).map((r) => r.quick_check).filter((r) => r !== 'ok');
@@ -51,12 +60,14 @@ export interface SalvageOutcome {
 export function salvageSqliteFile(file: string, nativeBinding?: string): SalvageOutcome {
   const binding = nativeBinding ? { nativeBinding } : {};
   const from = new Database(file, { readonly: true, fileMustExist: true, ...binding });
+  readOnAfterCut(from);
   const tmp = `${file}.salvage`;
   fs.rmSync(tmp, { force: true });
   const to = new Database(tmp, binding);
   const tables: SalvageOutcome['tables'] = [];
   try {
-    const schema = from.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all() as { type: string; name: string; sql: string }[];
+    const schema = readableSchema(from);
+    if (!schema.some((x) => x.type === 'table')) throw new Error('no table of its schema reads back');
     to.pragma('foreign_keys = OFF');
     to.pragma('journal_mode = WAL');
     for (const t of schema.filter((x) => x.type === 'table')) to.exec(t.sql);
@@ -85,6 +96,36 @@ export function salvageSqliteFile(file: string, nativeBinding?: string): Salvage
   fs.renameSync(tmp, file);
   for (const side of ['-wal', '-shm']) if (fs.existsSync(tmp + side)) fs.renameSync(tmp + side, file + side);
   return { keptAs, tables };
+}
+
+/**
+ * A file cut short says (in its header) it has more pages than it holds, which SQLite refuses
+ * outright; with writable_schema (allowed once better-sqlite3's defensive mode is off, on this
+ * read-only connection) it reads on, and only the pages that are gone fail.
+ */
+function readOnAfterCut(db: Database.Database): void {
+  db.unsafeMode(true);
+  db.pragma('writable_schema = ON');
+}
+
+/** The schema's entries that read back (row by row: a damaged page of it loses only what it held). */
+function readableSchema(db: Database.Database): { type: string; name: string; sql: string }[] {
+  const out: { type: string; name: string; sql: string }[] = [];
+  const scan = db.prepare('SELECT rowid, type, name, sql FROM sqlite_master WHERE rowid > ? ORDER BY rowid').raw();
+  let after = 0;
+  for (let failures = 0; failures < 64; ) {
+    try {
+      for (const [rowid, type, name, sql] of scan.iterate(after) as IterableIterator<[number, string, string, string | null]>) {
+        after = rowid;
+        if (sql && !name.startsWith('sqlite_')) out.push({ type, name, sql });
+      }
+      break;
+    } catch {
+      failures++;
+      after++;
+    }
+  }
+  return out;
 }
 
 /** Copies a table's rows in rowid order, stepping over ranges whose pages cannot be read. */

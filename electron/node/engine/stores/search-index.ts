@@ -3,8 +3,10 @@
 // This module owns the LanceDB folder. Rows are derived from the chat table (ids are the
 // SQLite message ids) and kept in step with it on import and delete; the engine reconciles
 // the two at startup. Vectors, once an embedding model fills them, live in their own table.
+import fs from 'node:fs';
 import * as lancedb from '@lancedb/lancedb';
 import * as arrow from 'apache-arrow';
+import { addToDigest, type SourceDigest } from './row-digest';
 
 export const MESSAGES_TABLE = 'messages';
 const TEXT_COLUMN = 'search_text';
@@ -84,6 +86,11 @@ export class SearchIndex {
     this.table = table;
   }
 
+  /** Deletes the index's folder (it is derived: the engine rebuilds it from the chat table). */
+  static remove(dir: string): void {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
   static async open(dir: string): Promise<SearchIndex> {
     const db = await lancedb.connect(dir);
     const names = await db.tableNames();
@@ -109,6 +116,21 @@ export class SearchIndex {
       } else {
         await this.table.add(data);
       }
+    });
+  }
+
+  /** Whether the table (if any) has its full-text index: a crash between creating the table and its index leaves it without. */
+  async hasTextIndex(): Promise<boolean> {
+    if (!this.table) return true;
+    return (await this.table.listIndices()).some((i) => i.columns.includes(TEXT_COLUMN));
+  }
+
+  /** Builds the full-text index if it is missing; true when it had to. */
+  async repairTextIndex(): Promise<boolean> {
+    return this.serialize(async () => {
+      if (await this.hasTextIndex()) return false;
+      await this.ensureTextIndex();
+      return true;
     });
   }
 
@@ -154,6 +176,38 @@ export class SearchIndex {
     const rows = (await this.table.query().select(['source_id']).toArray()) as { source_id: number | bigint }[];
     for (const r of rows) counts.set(Number(r.source_id), (counts.get(Number(r.source_id)) ?? 0) + 1);
     return counts;
+  }
+
+  /**
+   * Per source: how many rows, and an order-free digest of their ids and texts (the sum of each
+   * row's CRC-32), to compare with the chat table's (`engram doctor`). Reads every row.
+   */
+  async digestBySource(): Promise<Map<number, SourceDigest>> {
+    const out = new Map<number, SourceDigest>();
+    if (!this.table) return out;
+    for await (const batch of this.table.query().select(['id', 'source_id', 'text'])) {
+      const ids = batch.getChild('id')!;
+      const sources = batch.getChild('source_id')!;
+      const texts = batch.getChild('text')!;
+      for (let i = 0; i < batch.numRows; i++) {
+        const source = Number(sources.get(i));
+        const entry = out.get(source) ?? { rows: 0, digest: 0 };
+        entry.rows++;
+        entry.digest = addToDigest(entry.digest, Number(ids.get(i)), String(texts.get(i)));
+        out.set(source, entry);
+      }
+    }
+    return out;
+  }
+
+  /** The rows of these messages (the doctor puts back a damaged chat row from its copy here). */
+  async rowsByIds(ids: number[]): Promise<SearchRow[]> {
+    if (!this.table || !ids.length) return [];
+    const out: SearchRow[] = [];
+    for (let i = 0; i < ids.length; i += 1000) {
+      out.push(...((await this.table.query().where(`id IN (${sqlList(ids.slice(i, i + 1000))})`).toArray()) as SearchRow[]));
+    }
+    return out.map((r) => ({ ...r, id: Number(r.id), source_id: Number(r.source_id), conversation_id: Number(r.conversation_id), session_id: Number(r.session_id) }));
   }
 
   async count(): Promise<number> {

@@ -25,6 +25,9 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { addToDigest, type SourceDigest } from '../row-digest';
+import { crc32 } from 'node:zlib';
+import { tableColumnsOf } from '../../../../../shared/dates/wall-clock';
 
 export type Db = Database.Database;
 
@@ -141,7 +144,33 @@ const MIGRATIONS: Migration[] = [
       ALTER TABLE sources ADD COLUMN report TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'message row checksums',
+    // CRC-32 of every column a message is written with (messageRowChecksum); NULL for rows
+    // written before it. Rows are never updated, so a row that no longer matches was damaged.
+    sql: 'ALTER TABLE messages ADD COLUMN crc INTEGER;',
+  },
 ];
+
+/** The message columns a row's checksum covers, in order (all but its id and the checksum). */
+const CHECKED_COLUMNS = [
+  'source_id', 'conversation_id', 'session_id', 'response_index', 'turn_index', 'speaker', 'role', 'text', 'ts_local', 'tz_offset_min', 'ts_utc',
+  'day_name', 'week', 'date', 'time', 'month', 'year', 'external_id', 'msg_key', 'iri_key', 'extra', 'time_approx',
+] as const;
+
+/** A message row's checksum over CHECKED_COLUMNS' values, in that order. */
+export function messageRowChecksum(values: readonly unknown[]): number {
+  return crc32(JSON.stringify(values));
+}
+
+/** What the search index keeps of a message: enough to put back a damaged row whose checksum then matches again. */
+export interface MessageCopy {
+  speaker: string;
+  role: string;
+  text: string;
+  tsLocal: string;
+}
 
 export interface NewSource {
   key: string;
@@ -549,17 +578,49 @@ export class ChatStore {
 
   insertMessage(m: NewMessage): number {
     this.insertMessageStmt ??= this.stmt(
-      `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
-         ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra, time_approx)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (${CHECKED_COLUMNS.join(', ')}, crc) VALUES (${CHECKED_COLUMNS.map(() => '?').join(', ')}, ?)`,
     );
     // Positional binding: imports insert tens of thousands of rows, named lookups cost a third.
-    const r = this.insertMessageStmt.run(
+    const values = [
       m.sourceId, m.conversationId, m.sessionId, m.responseIndex, m.turnIndex, m.speaker, m.role, m.text,
       m.tsLocal, m.tzOffsetMin, m.tsUtc, m.dayName, m.week, m.date, m.time, m.month, m.year, m.externalId, m.msgKey, m.iriKey, m.extra,
       m.timeApproximate ? 1 : 0,
-    );
+    ];
+    const r = this.insertMessageStmt.run(...values, messageRowChecksum(values));
     return Number(r.lastInsertRowid);
+  }
+
+  /** Messages whose row no longer matches its checksum (`engram doctor`): id and source. Reads every row. */
+  damagedMessageRows(): { id: number; sourceId: number }[] {
+    const out: { id: number; sourceId: number }[] = [];
+    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE crc IS NOT NULL`).raw().iterate() as IterableIterator<unknown[]>;
+    for (const r of rows) if (messageRowChecksum(r.slice(2)) !== r[1]) out.push({ id: r[0] as number, sourceId: r[2] as number });
+    return out;
+  }
+
+  /**
+   * Puts back a damaged message row's words, speaker, role and time from a copy (the search
+   * index's), only if the row then matches its checksum again, which proves the copy right.
+   */
+  restoreMessageFromCopy(id: number, copy: MessageCopy): boolean {
+    const row = this.stmt(`SELECT crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE id = ?`).raw().get(id) as unknown[] | undefined;
+    if (!row) return false;
+    const values = row.slice(1);
+    const at = (c: (typeof CHECKED_COLUMNS)[number]) => CHECKED_COLUMNS.indexOf(c);
+    const cols = tableColumnsOf(copy.tsLocal);
+    values[at('speaker')] = copy.speaker;
+    values[at('role')] = copy.role;
+    values[at('text')] = copy.text;
+    values[at('ts_local')] = copy.tsLocal;
+    values[at('day_name')] = cols.dayName;
+    values[at('week')] = cols.week;
+    values[at('date')] = cols.date;
+    values[at('time')] = cols.time;
+    values[at('month')] = cols.month;
+    values[at('year')] = cols.year;
+    if (messageRowChecksum(values) !== row[0]) return false;
+    this.stmt(`UPDATE messages SET ${CHECKED_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
+    return true;
   }
 
   insertMessageParts(messageId: number, parts: NewMessagePart[]): void {
@@ -831,6 +892,21 @@ export class ChatStore {
        WHERE 1 = 1 ${ofRoles} GROUP BY m.source_id`,
     ).all(...(roles ?? [])) as { id: number; n: number }[];
     return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /** Per ready source: messages and the digest of their ids and texts (row-digest.ts), to compare with the search index's. */
+  messageDigestsBySource(): Map<number, SourceDigest> {
+    const out = new Map<number, SourceDigest>();
+    const rows = this.stmt(`SELECT m.source_id, m.id, m.text FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'`)
+      .raw()
+      .iterate() as IterableIterator<[number, number, string]>;
+    for (const [source, id, text] of rows) {
+      const entry = out.get(source) ?? { rows: 0, digest: 0 };
+      entry.rows++;
+      entry.digest = addToDigest(entry.digest, id, text);
+      out.set(source, entry);
+    }
+    return out;
   }
 
   // ---- questions the timeline, retrieval, Ask and extraction ask of the chat table

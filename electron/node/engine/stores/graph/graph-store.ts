@@ -1,14 +1,19 @@
 // The graph store as the rest of the engine sees it: an async API over a worker thread
 // that owns the Oxigraph store (see graph-worker.ts).
 //
-// Requests run one at a time in order. A query that overruns its time limit cannot be
-// interrupted inside WebAssembly, so the worker is stopped and started again (it reloads
-// its snapshot and journal) and the query fails with a clear message.
+// Requests run one at a time in order. Every query, every edit of the person's and every read
+// has a time limit (DEFAULT_LIMITS, or the caller's). A call that overruns it cannot be
+// interrupted inside WebAssembly, so the worker is stopped and started again: it reloads its
+// snapshot (or image) and journal, which hold exactly what was committed, so an update cut short
+// is rolled back whole (its journal entry was never written) and nothing committed is lost. The
+// call fails with a clear message. A change whose journal transaction has begun is let finish
+// (the worker raises `commitFlag`): once it may be durable it is never reported as failed.
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
+import type { IntegrityProblem } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
 
 export interface GraphStoreOptions {
@@ -25,6 +30,22 @@ export interface GraphReady {
   loadMs: number;
   quads: number;
   from: GraphLoadSource;
+  /** What start-up found damaged, and the graphs lost with a damaged snapshot (see graph-load.ts). */
+  problems: IntegrityProblem[];
+  lostGraphs: (string | null)[];
+  lostAll: boolean;
+}
+
+/** Time limits when the caller gives none: reads and the person's edits; machine writes (a large import's messages graph) have none. */
+export const DEFAULT_LIMITS = { read: 60_000, edit: 30_000 };
+
+const READS = new Set<GraphRequest['op']>(['query', 'stats', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size', 'integrity']);
+const EDITS = new Set<GraphRequest['op']>(['update', 'editTriples', 'replaceDescription', 'undo', 'redo']);
+
+function defaultLimit(req: GraphRequest): number | null {
+  if (READS.has(req.op)) return DEFAULT_LIMITS.read;
+  if (EDITS.has(req.op) || (req.op === 'replaceGraph' && req.asEdit)) return DEFAULT_LIMITS.edit;
+  return null;
 }
 
 interface Pending {
@@ -58,6 +79,7 @@ export class GraphStore {
   private current: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null = null;
   private nextId = 1;
   private closed = false;
+  private readonly commitFlag = new Int32Array(new SharedArrayBuffer(4));
   /** How long the last start-up took (snapshot load + journal replay). */
   loadMs = 0;
 
@@ -85,6 +107,7 @@ export class GraphStore {
       compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
       sqliteNativeBinding: this.opts.sqliteNativeBinding,
       useImages: this.opts.useImages,
+      commitFlag: this.commitFlag.buffer as SharedArrayBuffer,
     };
     this.readyFlag = false;
     this.worker = startWorker(data);
@@ -93,7 +116,7 @@ export class GraphStore {
         if ('ready' in msg) {
           this.readyFlag = true;
           this.loadMs = msg.loadMs;
-          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from });
+          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from, problems: msg.problems, lostGraphs: msg.lostGraphs, lostAll: msg.lostAll });
           this.pump();
         } else if ('fatal' in msg) {
           this.failure = new ApiError('unavailable', msg.fatal);
@@ -117,7 +140,7 @@ export class GraphStore {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the graph store is closed'));
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.queue.push({ req, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ req, timeoutMs: timeoutMs ?? defaultLimit(req), resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -149,8 +172,16 @@ export class GraphStore {
   private timedOut(id: number): void {
     const cur = this.current;
     if (!cur || cur.id !== id) return;
+    if (Atomics.load(this.commitFlag, 0) === id) {
+      // Committing (or committed): the answer is on its way; the change stands.
+      cur.timer = setTimeout(() => this.timedOut(id), 20);
+      return;
+    }
     this.current = null;
-    cur.reject(new ApiError('unavailable', `the query ran longer than ${Math.round(cur.timeoutMs! / 1000)} s and was stopped`));
+    const seconds = Math.round((cur.timeoutMs! / 1000) * 10) / 10;
+    const what = cur.req.op === 'query' ? 'the query' : EDITS.has(cur.req.op) || cur.req.op === 'replaceGraph' ? 'the update' : 'the graph call';
+    const rolledBack = cur.req.op === 'query' || READS.has(cur.req.op) ? '' : '; nothing was changed';
+    cur.reject(new ApiError('unavailable', `${what} ran longer than ${seconds} s and was stopped${rolledBack}`));
     // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
     void this.worker.terminate();
     this.spawn();
@@ -160,6 +191,13 @@ export class GraphStore {
     const all = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
     this.current = null;
     for (const p of all) p.reject(e);
+  }
+
+  /** Stops the worker at once (a failed start, or a close out of time): what is not committed is not kept. */
+  async terminate(): Promise<void> {
+    this.closed = true;
+    this.failAll(new ApiError('unavailable', 'the graph store is closed'));
+    await this.worker.terminate();
   }
 
   async close(): Promise<void> {

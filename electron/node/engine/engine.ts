@@ -16,8 +16,9 @@ import { readInputBytes, readInputPath, type InputFile } from './import/read-inp
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
 import { appVersion, resourcePath } from './paths';
 import type { ChatStore } from './stores/chat/chat-store';
-import { GraphStore } from './stores/graph/graph-store';
-import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
+import type { GraphStore } from './stores/graph/graph-store';
+import { parseRdf, RdfParseError, skolemize, toNQuads } from './stores/graph/rdf-io';
+import { combineGraphStats } from './stores/graph/graph-stats';
 import { SearchIndex } from './stores/search-index';
 import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
@@ -46,6 +47,11 @@ export interface EngineOptions {
   sqliteNativeBinding?: string;
   /** Open the graph from memory images when they fit (default on; the bench compares both). */
   graphImages?: boolean;
+  /**
+   * Start loading the graph as the memory opens (the workbench, which shows it soon). Otherwise
+   * (the command line) its worker starts when something first needs the graph.
+   */
+  startGraph?: boolean;
 }
 
 
@@ -77,7 +83,7 @@ export class Engine implements EngramApi {
   private readonly background: Promise<unknown>[] = [];
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore },
@@ -100,7 +106,7 @@ export class Engine implements EngramApi {
       const dbFile = path.join(dataDir, 'engram.sqlite');
       const sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
       const search = await SearchIndex.open(path.join(dataDir, 'search'));
-      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
+      const graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
           dataDir,
@@ -109,12 +115,14 @@ export class Engine implements EngramApi {
           graphCompactBytes: options.graphCompactBytes,
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
+          startGraph: options.startGraph,
         },
         lock,
         sqlite,
         { search, graph },
       );
       await engine.recover();
+      if (options.startGraph) void graph.ready().catch(() => undefined);
       return engine;
     } catch (e) {
       lock.release();
@@ -122,9 +130,11 @@ export class Engine implements EngramApi {
     }
   }
 
-  /** Waits until the graph is loaded and start-up reconciliation is done. */
+  /**
+   * Waits until start-up reconciliation is done (the derived stores in step with SQLite). The
+   * graph itself loads when first needed (`graph.ready()`), or at open with `startGraph`.
+   */
   async whenReady(): Promise<void> {
-    await this.graph.ready();
     await Promise.all(this.background);
   }
 
@@ -181,8 +191,11 @@ export class Engine implements EngramApi {
   // ---- start-up recovery
 
   /**
-   * Brings the derived stores back in step with SQLite after a crash. Readers only see
-   * 'ready' sources, so half-imported ones are removed in the background once the graph is up.
+   * Brings the derived stores back in step with SQLite after a crash. Readers only see 'ready'
+   * sources, so half-imported ones are removed in the background. The graph's side is checked
+   * against the counts kept beside its journal, so this loads no graph: what it must change
+   * (a messages graph to build, graphs to drop, a new ontology) is journaled for the graph to
+   * apply when it loads.
    */
   private async recover(): Promise<void> {
     const inIndex = await this.search.countBySource();
@@ -193,26 +206,23 @@ export class Engine implements EngramApi {
     // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
     const leftovers = this.chat.unfinishedSources();
     this.background.push(
-      this.graph
-        .ready()
-        .then(async () => {
-          for (const s of leftovers) await removeSource(this.stores, s.id);
-          await this.reconcileGraph();
-          await this.extraction.recover();
-        })
-        .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
+      (async () => {
+        for (const s of leftovers) await removeSource(this.stores, s.id);
+        await this.reconcileGraph();
+        await this.extraction.recover();
+      })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
   }
 
   private async reconcileGraph(): Promise<void> {
     if (!this.options.withoutOntology) await this.loadOntology();
-    const graphs = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const graphs = new Set((await this.graph.graphs()).map((g) => g.iri));
     const sources = this.chat.listSources();
-    for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
+    for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
     const known = new Set(this.chat.allSourceKeys().map((k) => GRAPHS.source(k)));
     const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
-    if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
+    await this.graph.dropGraphs(orphans);
   }
 
   /** Loads the bundled ontology into its graph when it is missing or has changed. */
@@ -222,15 +232,13 @@ export class Engine implements EngramApi {
     const turtle = fs.readFileSync(file, 'utf8');
     const hash = createHash('sha256').update(turtle).digest('hex');
     if (this.settings.get<string>('ontologyHash') === hash) return;
-    await this.graph.request({
-      op: 'replaceGraph',
-      graph: GRAPHS.ontology,
-      data: turtle,
-      format: 'turtle',
-      asEdit: false,
-      label: 'Load ontology',
-      respectRemovals: false,
-    });
+    const quads = skolemize(parseRdf(turtle, 'turtle'));
+    await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
+    // The names of its classes, for the statistics' most used types (known without the graph loaded).
+    const label = `${PREFIXES.rdfs}label`;
+    const labels = new Map<string, string>();
+    for (const q of quads) if (q.predicate.value === label && q.subject.termType === 'NamedNode' && !labels.has(q.subject.value)) labels.set(q.subject.value, q.object.value);
+    this.graph.meta.setTypeLabels(new Map([...this.graph.meta.typeLabels(), ...labels]));
     this.settings.set('ontologyHash', hash);
   }
 
@@ -240,11 +248,30 @@ export class Engine implements EngramApi {
     return { dataDir: this.options.dataDir, version: appVersion() };
   }
 
+  /**
+   * What the memory holds. The graph's figures come from the counts kept beside its journal and
+   * the chat table (stores/graph/graph-stats.ts), without loading it; only the statistics of the
+   * extracted and edited graphs, after they changed, need the graph (computed once per change).
+   * While the graph is loading they are the last ones kept, and `graphReady` is false.
+   */
   async stats(): Promise<ApiResult<'stats'>> {
     const chat = this.chat.overview();
-    const graphReady = this.graph.isReady;
-    const g = graphReady ? await this.graph.request({ op: 'stats' }) : { triples: 0, graphs: 0, nodes: 0, edges: 0, topTypes: [] };
-    return { ...chat, ...g, graphReady };
+    const loading = this.graph.started && !this.graph.isReady;
+    const meta = this.graph.meta;
+    let others = meta.isComplete() ? meta.otherStats() : null;
+    if (!others && !loading) others = await this.graph.otherStats();
+    others ??= meta.lastOtherStats() ?? { nodes: 0, edges: 0, types: [], shared: [] };
+    const graphs = await this.graph.graphs().catch(() => []);
+    const g = combineGraphStats({
+      triples: meta.totalTriples(),
+      graphs: graphs.length,
+      messagesEdges: meta.messagesEdges(),
+      counts: this.chat.messagesGraphCounts(),
+      others,
+      typeLabels: meta.typeLabels(),
+      presentInMessages: (iris) => this.chat.structureIrisPresent(iris),
+    });
+    return { ...chat, ...g, graphReady: !loading };
   }
 
   async listSources(): Promise<ApiResult<'listSources'>> {
@@ -364,7 +391,6 @@ export class Engine implements EngramApi {
     ctx: JobContext,
     opts: { strict?: boolean } = {},
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
-    if (!this.graph.isReady) ctx.progress(0, null, 'Waiting for the knowledge graph to load');
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
     const sources: SourceOutcome[] = [];
@@ -411,11 +437,11 @@ export class Engine implements EngramApi {
   }
 
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
-    await this.graph.ready();
+    await this.whenReady();
     const { removedIds } = await removeSource(this.stores, args.id);
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
-      await this.graph.request({ op: 'dropGraphs', graphs: [DEMO_GRAPH] });
+      await this.graph.dropGraphs([DEMO_GRAPH]);
       this.settings.set(DEMO_GRAPH_SOURCE, null);
     }
     if (removedIds.length) await this.extraction.forgetRemoved();
@@ -444,7 +470,7 @@ export class Engine implements EngramApi {
   }
 
   async listGraphs(): Promise<ApiResult<'listGraphs'>> {
-    const graphs = await this.graph.request({ op: 'graphs' });
+    const graphs = await this.graph.graphs();
     // An extraction graph is named after its chunk; people know it by conversation and session.
     const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));

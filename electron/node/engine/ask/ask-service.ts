@@ -222,8 +222,7 @@ export class AskService {
 
   private async hasExtractedFacts(): Promise<boolean> {
     if (this.extractedCache && Date.now() - this.extractedCache.at < 5_000) return this.extractedCache.value;
-    await this.deps.graph.ready();
-    const graphs = await this.deps.graph.request({ op: 'graphs' });
+    const graphs = await this.deps.graph.graphs();
     const value = graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user') && g.triples > 0);
     this.extractedCache = { at: Date.now(), value };
     return value;

@@ -6,6 +6,7 @@ import { AskConversationStore } from './ask-conversations';
 import { ChatStore } from './chat/chat-store';
 import { ExtractionState } from './extraction-state';
 import { SettingsStore } from './settings-store';
+import { GraphStore, type GraphStoreOptions } from './graph/graph-store';
 
 export class MemoryDb {
   private constructor(
@@ -35,6 +36,11 @@ export class MemoryDb {
       db.close();
       throw e;
     }
+  }
+
+  /** The graph store over this memory (its journal and counts read through this connection). */
+  openGraph(opts: Omit<GraphStoreOptions, 'db'>): GraphStore {
+    return GraphStore.open({ ...opts, db: this.db });
   }
 
   close(): void {

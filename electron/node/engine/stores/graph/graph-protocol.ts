@@ -1,6 +1,7 @@
 // Messages between the graph store proxy (main thread) and its worker.
-import type { EditRecord, GraphInfo, RdfFormat, SparqlResult, TypeCount } from '../../../../../shared/types';
+import type { EditRecord, GraphInfo, RdfFormat, SparqlResult } from '../../../../../shared/types';
 import type { ChunkRecord } from '../extraction-state';
+import type { OtherGraphsStats } from './graph-meta';
 
 export interface GraphWorkerData {
   dbFile: string;
@@ -15,14 +16,6 @@ export interface GraphWorkerData {
 
 /** What the store opened from: a memory image, the N-Triples snapshot, or nothing yet. */
 export type GraphLoadSource = 'image' | 'snapshot' | 'empty';
-
-export interface GraphStats {
-  triples: number;
-  graphs: number;
-  nodes: number;
-  edges: number;
-  topTypes: TypeCount[];
-}
 
 export type GraphRequest =
   | { op: 'query'; sparql: string; limit: number }
@@ -43,7 +36,7 @@ export type GraphRequest =
   | { op: 'undo' }
   | { op: 'redo' }
   | { op: 'history' }
-  | { op: 'stats' }
+  | { op: 'otherStats' }
   | { op: 'graphs' }
   | { op: 'turtle'; graph?: string; entity?: string }
   | { op: 'export'; graph?: string; format: RdfFormat }
@@ -65,7 +58,7 @@ export interface GraphResults {
   undo: EditRecord | null;
   redo: EditRecord | null;
   history: EditRecord[];
-  stats: GraphStats;
+  otherStats: OtherGraphsStats;
   graphs: GraphInfo[];
   turtle: { turtle: string; triples: number };
   export: { data: string; mediaType: string };

@@ -1,18 +1,33 @@
 // The graph store as the rest of the engine sees it: an async API over a worker thread
 // that owns the Oxigraph store (see graph-worker.ts).
 //
+// The worker starts when something first needs the graph (a query, an edit, `ready()`), not
+// when the memory opens: a command that lists sources or searches messages never loads it.
+// What the graph holds (its named graphs, their triples) is read from the counts kept beside
+// the journal (graph-meta.ts) without the worker. Until it starts, machine writes that need no
+// reading of the graph (a source's messages graph to build from the chat table, graphs to drop,
+// a graph's N-Triples to replace) are journaled directly; the worker applies them when it loads.
+//
 // Requests run one at a time in order. A query that overruns its time limit cannot be
 // interrupted inside WebAssembly, so the worker is stopped and started again (it reloads
 // its snapshot and journal) and the query fails with a clear message.
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
+import { localName } from '../../../../../shared/rdf';
+import type { GraphInfo } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import { GraphJournal } from './journal';
+import { GraphMeta, type OtherGraphsStats } from './graph-meta';
+import { sourceGraphSize, type SourceGraphCounts } from './messages-graph';
 
 export interface GraphStoreOptions {
   dbFile: string;
+  /** The memory's own connection (memory-db.ts): the journal and the graph's counts, read and written without the worker. */
+  db: Database.Database;
   dataDir: string;
   /** Journal bytes pending before a new snapshot is written. */
   compactBytes?: number;
@@ -50,22 +65,27 @@ function startWorker(workerData: GraphWorkerData): Worker {
 }
 
 export class GraphStore {
-  private worker!: Worker;
-  private readyPromise!: Promise<GraphReady>;
+  private worker: Worker | null = null;
+  private readyPromise: Promise<GraphReady> | null = null;
   private readyFlag = false;
   private failure: Error | null = null;
   private readonly queue: Pending[] = [];
   private current: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null = null;
   private nextId = 1;
   private closed = false;
+  private readonly startListeners: (() => void)[] = [];
+  private readonly journal: GraphJournal;
+  /** What the graph holds, per named graph (graph-meta.ts). */
+  readonly meta: GraphMeta;
   /** How long the last start-up took (snapshot load + journal replay). */
   loadMs = 0;
 
   private constructor(private readonly opts: GraphStoreOptions) {
-    this.spawn();
+    this.journal = new GraphJournal(opts.db);
+    this.meta = new GraphMeta(opts.db);
   }
 
-  /** Starts the worker; the store answers once its snapshot is loaded (`ready`). */
+  /** The store over a memory's folder; its worker starts when the graph is first needed. */
   static open(opts: GraphStoreOptions): GraphStore {
     return new GraphStore(opts);
   }
@@ -74,11 +94,24 @@ export class GraphStore {
     return this.readyFlag;
   }
 
+  /** Whether the worker has been started (it may still be loading). */
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Starts the worker if it is not running, and resolves once the graph is loaded. */
   ready(): Promise<GraphReady> {
-    return this.readyPromise;
+    if (!this.readyPromise) this.spawn();
+    return this.readyPromise!;
+  }
+
+  /** Runs `listener` when the worker is first started (the engine's graph reconciliation). */
+  onStart(listener: () => void): void {
+    this.startListeners.push(listener);
   }
 
   private spawn(): void {
+    const first = this.worker === null && this.readyPromise === null;
     const data: GraphWorkerData = {
       dbFile: this.opts.dbFile,
       snapshotDir: path.join(this.opts.dataDir, 'graph'),
@@ -87,7 +120,8 @@ export class GraphStore {
       useImages: this.opts.useImages,
     };
     this.readyFlag = false;
-    this.worker = startWorker(data);
+    const worker = startWorker(data);
+    this.worker = worker;
     this.readyPromise = new Promise((resolve, reject) => {
       const onMessage = (msg: WorkerMessage) => {
         if ('ready' in msg) {
@@ -103,19 +137,92 @@ export class GraphStore {
           this.settle(msg);
         }
       };
-      this.worker.on('message', onMessage);
-      this.worker.on('error', (e) => {
+      worker.on('message', onMessage);
+      worker.on('error', (e) => {
         this.failure = new ApiError('unavailable', `the graph store stopped: ${e.message}`);
         reject(this.failure);
         this.failAll(this.failure);
       });
     });
     this.readyPromise.catch(() => undefined);
+    if (first) for (const l of this.startListeners) l();
+  }
+
+  /** The named graphs with their triples, from the counts kept beside the journal (the worker counts them once for a memory older than those). */
+  async graphs(): Promise<GraphInfo[]> {
+    if (this.closed) throw new ApiError('unavailable', 'the graph store is closed');
+    if (this.meta.isComplete()) return this.meta.all().map((g) => ({ iri: g.graph, triples: g.triples, kind: g.kind, label: g.label }));
+    return this.request({ op: 'graphs' });
+  }
+
+  /** Triples in the whole store (every named graph). */
+  async tripleCount(): Promise<number> {
+    if (!this.meta.isComplete()) await this.ready();
+    return this.meta.totalTriples();
+  }
+
+  /** Statistics of the graphs other than the messages graphs: kept, or computed by the worker after a change. */
+  async otherStats(): Promise<OtherGraphsStats> {
+    if (this.meta.isComplete()) {
+      const kept = this.meta.otherStats();
+      if (kept) return kept;
+    }
+    return this.request({ op: 'otherStats' });
+  }
+
+  /**
+   * A source's messages graph, built from the chat table: by the worker when it runs; else
+   * journaled (with its counts, from `counts`) for the worker to build when it next loads.
+   */
+  async buildSourceGraph(sourceId: number, graph: string, label: string, counts: () => SourceGraphCounts & { name: string }): Promise<void> {
+    if (this.worker || this.closed || !this.meta.isComplete()) {
+      await this.request({ op: 'buildSourceGraph', sourceId, label });
+      return;
+    }
+    const c = counts();
+    const size = sourceGraphSize(c);
+    this.journal.commit(() => {
+      this.journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: size.triples * 100 });
+      this.meta.set({ graph, kind: 'messages', label: `Messages: ${c.name}`, triples: size.triples, edges: size.edges, sourceId, derived: true });
+    });
+  }
+
+  /** Drops named graphs: through the worker when it runs, else journaled for it. */
+  async dropGraphs(graphs: string[]): Promise<void> {
+    if (!graphs.length) return;
+    if (this.worker || this.closed || !this.meta.isComplete()) {
+      await this.request({ op: 'dropGraphs', graphs });
+      return;
+    }
+    this.journal.commit(() => {
+      for (const g of graphs) {
+        this.journal.append('drop', { graph: g });
+        this.meta.remove(g);
+      }
+    });
+  }
+
+  /**
+   * Replaces a graph with N-Triples Engram wrote itself (no blank nodes, nothing of the person's
+   * to leave out, e.g. the ontology): through the worker when it runs, else journaled for it.
+   */
+  async replaceTrusted(graph: string, ntriples: string, label: string): Promise<void> {
+    if (this.worker || this.closed || !this.meta.isComplete()) {
+      await this.request({ op: 'replaceGraph', graph, data: ntriples, format: 'n-triples', asEdit: false, label, respectRemovals: false });
+      return;
+    }
+    let triples = 0;
+    for (let i = ntriples.indexOf('\n'); i >= 0; i = ntriples.indexOf('\n', i + 1)) triples++;
+    this.journal.commit(() => {
+      this.journal.append('replace', { graph, label, added: ntriples });
+      this.meta.set({ graph, label: localName(graph), triples, edges: 0, sourceId: null });
+    });
   }
 
   request<K extends GraphRequest['op']>(req: Extract<GraphRequest, { op: K }>, timeoutMs: number | null = null): Promise<GraphResults[K]> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the graph store is closed'));
     if (this.failure) return Promise.reject(this.failure);
+    if (!this.readyPromise) this.spawn();
     return new Promise((resolve, reject) => {
       this.queue.push({ req, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
@@ -128,7 +235,7 @@ export class GraphStore {
     const id = this.nextId++;
     const timer = next.timeoutMs ? setTimeout(() => this.timedOut(id), next.timeoutMs) : null;
     this.current = { ...next, id, timer };
-    this.worker.postMessage({ id, req: next.req });
+    this.worker!.postMessage({ id, req: next.req });
   }
 
   private settle(msg: Extract<WorkerMessage, { id: number }>): void {
@@ -152,7 +259,7 @@ export class GraphStore {
     this.current = null;
     cur.reject(new ApiError('unavailable', `the query ran longer than ${Math.round(cur.timeoutMs! / 1000)} s and was stopped`));
     // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
-    void this.worker.terminate();
+    void this.worker!.terminate();
     this.spawn();
   }
 
@@ -165,9 +272,13 @@ export class GraphStore {
   async close(): Promise<void> {
     if (this.closed) return;
     // Let queued work finish so nothing acknowledged is dropped, then write a snapshot if one
-    // is due (see the worker's 'flush').
-    if (this.readyFlag) await this.request({ op: 'flush' }).catch(() => undefined);
+    // is due (see the worker's 'flush'). A worker still loading is waited for: its flush
+    // writes the snapshot that saves the next start the same work.
+    if (this.worker) {
+      await this.readyPromise!.catch(() => undefined);
+      if (this.readyFlag) await this.request({ op: 'flush' }).catch(() => undefined);
+    }
     this.closed = true;
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
 }

@@ -2,22 +2,27 @@
 // reading number flags, and following a job to its end on the facade (Engine.waitForJob).
 import type { Command } from 'commander';
 import type { JobInfo } from '../../../shared/types';
-import { Engine, type EngineOptions } from '../engine/engine';
+import type { Engine, EngineOptions } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 
 /** A one-line failure the CLI reports (`engram: …` on stderr) and exits 1 on. */
 export class CliError extends Error {}
 
-/** Opens the engine on the program's `--data` folder for one command, and closes it after. */
+/**
+ * Opens the engine on the program's `--data` folder for one command, and closes it after. The
+ * engine is loaded here, not when the CLI starts (`--help` loads none of it); its graph loads
+ * only if the command asks something of it.
+ */
 export async function withEngine<T>(
   program: Command,
   work: (engine: Engine) => Promise<T>,
-  opts: { waitForGraph?: boolean } & Pick<EngineOptions, 'sessionGapMinutes'> = {},
+  opts: Pick<EngineOptions, 'sessionGapMinutes'> = {},
 ): Promise<T> {
   const { data } = program.opts<{ data?: string }>();
+  const { Engine } = await import('../engine/engine');
   const engine = await Engine.open({ dataDir: data ?? defaultDataDir(), sessionGapMinutes: opts.sessionGapMinutes });
   try {
-    if (opts.waitForGraph !== false) await engine.whenReady();
+    await engine.whenReady();
     return await work(engine);
   } finally {
     await engine.close();

@@ -1,9 +1,8 @@
 // `engram coverage --answers FILE.jsonl`: how many reference answers the extracted graph holds.
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import type { CoverageReport } from '../../../shared/types';
+import type { CoverageReport, CoverageStrategy } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
-import { parseAnswersJsonl, STRATEGIES } from '../engine/extraction/coverage';
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
 
@@ -11,7 +10,7 @@ export function printCoverage(r: CoverageReport, out: NodeJS.WritableStream = pr
   const rows: [string, string][] = [
     ['questions', String(r.questions)],
     ['literals', String(r.literals)],
-    ...STRATEGIES.map((s): [string, string] => [s, `${r.byStrategy[s]} (${pct(r.byStrategy[s], r.questions)})`]),
+    ...(Object.keys(r.byStrategy) as CoverageStrategy[]).map((s): [string, string] => [s, `${r.byStrategy[s]} (${pct(r.byStrategy[s], r.questions)})`]),
     ['overall', `${r.covered} (${pct(r.covered, r.questions)})`],
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
@@ -27,6 +26,7 @@ export function registerCoverageCommand(program: Command, run: (work: (engine: E
     .option('--json', 'output the full report as JSON')
     .action(async (f: { answers: string; details?: boolean; json?: boolean }) => {
       if (!fs.existsSync(f.answers)) throw new Error(`${f.answers}: no such file`);
+      const { parseAnswersJsonl } = await import('../engine/extraction/coverage');
       const answers = parseAnswersJsonl(fs.readFileSync(f.answers, 'utf8'), f.answers);
       await run(async (engine) => {
         const report = await engine.coverage({ answers });

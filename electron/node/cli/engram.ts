@@ -69,7 +69,7 @@ export function buildProgram(): Command {
         for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);
         if (end.state === 'cancelled') throw new CliError('import cancelled');
         if (errors.length) process.exitCode = 1;
-      }, { waitForGraph: false, sessionGapMinutes: Number(opts.gap) }),
+      }, { sessionGapMinutes: Number(opts.gap) }),
     );
 
   output(program.command('stats').description('what the memory holds')).action(async (opts) =>
@@ -86,7 +86,7 @@ export function buildProgram(): Command {
     withEngine(program, async (engine) => {
       const rows = await engine.listSources();
       printRows(rows as unknown as Record<string, unknown>[], ['id', 'name', 'format', 'conversations', 'sessions', 'messages', 'firstAt', 'lastAt'], formatOf(opts));
-    }, { waitForGraph: false }),
+    }),
   );
 
   program
@@ -111,7 +111,7 @@ export function buildProgram(): Command {
         ['index', 'id', 'ordinal', 'start', 'end', 'messageCount', 'conversationTitle', 'speakers'],
         formatOf(opts),
       );
-    }, { waitForGraph: false }),
+    }),
   );
 
   output(
@@ -137,7 +137,7 @@ export function buildProgram(): Command {
       if (opts.text) filter.text = opts.text;
       const page = await engine.listMessages({ filter, offset: Number(opts.offset), limit: Number(opts.limit) });
       printRows(page.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], formatOf(opts));
-    }, { waitForGraph: false }),
+    }),
   );
 
   output(
@@ -150,7 +150,7 @@ export function buildProgram(): Command {
         ['score', 'id', 'sessionIndex', 'timestamp', 'speaker', 'text'],
         formatOf(opts),
       );
-    }, { waitForGraph: false }),
+    }),
   );
 
   output(

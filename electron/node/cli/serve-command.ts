@@ -3,7 +3,8 @@ import { Engine } from '../engine/engine';
 import { startServer } from '../serve/server';
 
 export async function runServe(dataDir: string, opts: { port?: number; open: boolean }): Promise<void> {
-  const engine = await Engine.open({ dataDir });
+  // The workbench shows the graph soon: start loading it now, beside the rest.
+  const engine = await Engine.open({ dataDir, startGraph: true });
   const server = await startServer({ api: engine, port: opts.port });
   // One line with the URL (it carries the per-run token); scripts and the e2e tests read it.
   process.stdout.write(`Engram workbench: ${server.url}\n`);

@@ -44,6 +44,11 @@ interface ImageHeader {
   dataOffset: number;
   /** The externref table: primitive values only; `{ u: 1 }` stands for undefined. */
   table: (string | number | boolean | null | { u: 1 })[];
+  /**
+   * Runs of pages that hold something, [first, end) in 64 KiB pages; the rest is zero. Restoring
+   * reads only these, so the memory's untouched pages cost no RAM (absent: every page is read).
+   */
+  pages?: [number, number][];
 }
 
 let glue: { file: string; source: string; build: string } | null | undefined;
@@ -103,7 +108,16 @@ export function writeStoreImage(file: string, runtime: OxigraphRuntime, store: S
     else return { ok: false, reason: `the instance holds a JavaScript ${typeof v} (externref ${i})` };
   }
   const memoryBytes = runtime.memory.buffer.byteLength;
-  const header: Omit<ImageHeader, 'dataOffset'> = { build: g.build, seq, quads: store.size, storePtr: (store as unknown as { __wbg_ptr: number }).__wbg_ptr, memoryBytes, table };
+  // Runs of non-zero pages: only they are written, and only they are read back.
+  const zero = Buffer.alloc(PAGE);
+  const pages: [number, number][] = [];
+  for (let p = 0; p * PAGE < memoryBytes; p++) {
+    if (Buffer.from(runtime.memory.buffer, p * PAGE, PAGE).equals(zero)) continue;
+    const last = pages[pages.length - 1];
+    if (last && last[1] === p) last[1] = p + 1;
+    else pages.push([p, p + 1]);
+  }
+  const header: Omit<ImageHeader, 'dataOffset'> = { build: g.build, seq, quads: store.size, storePtr: (store as unknown as { __wbg_ptr: number }).__wbg_ptr, memoryBytes, table, pages };
   // The header length is only known once the offset is in it; the offset is page-aligned, so
   // one retry settles it.
   let dataOffset = PAGE;
@@ -116,10 +130,9 @@ export function writeStoreImage(file: string, runtime: OxigraphRuntime, store: S
   const fd = fs.openSync(tmp, 'w');
   try {
     fs.writeSync(fd, head, 0, head.byteLength, 0);
-    const zero = Buffer.alloc(PAGE);
-    for (let off = 0; off < memoryBytes; off += PAGE) {
-      const page = Buffer.from(runtime.memory.buffer, off, PAGE);
-      if (!page.equals(zero)) fs.writeSync(fd, page, 0, PAGE, dataOffset + off);
+    for (const [first, end] of pages) {
+      const bytes = Buffer.from(runtime.memory.buffer, first * PAGE, (end - first) * PAGE);
+      for (let off = 0; off < bytes.byteLength; ) off += fs.writeSync(fd, bytes, off, Math.min(1 << 28, bytes.byteLength - off), dataOffset + first * PAGE + off);
     }
     fs.ftruncateSync(fd, dataOffset + memoryBytes);
     fs.fsyncSync(fd);
@@ -168,10 +181,15 @@ export function restoreStoreImage(file: string, seq: number): { ok: true; runtim
     if (grow < 0 || grow % PAGE) return { ok: false, reason: 'memory size does not fit this build' };
     if (grow) runtime.memory.grow(grow / PAGE);
     const view = new Uint8Array(runtime.memory.buffer, 0, header.memoryBytes);
-    for (let off = 0; off < header.memoryBytes; ) {
-      const n = fs.readSync(fd, view, off, Math.min(1 << 28, header.memoryBytes - off), header.dataOffset + off);
-      if (n <= 0) return { ok: false, reason: 'truncated' };
-      off += n;
+    const pageCount = header.memoryBytes / PAGE;
+    for (const [first, end] of header.pages ?? [[0, pageCount]]) {
+      if (!(first >= 0 && end <= pageCount && first < end)) return { ok: false, reason: 'page runs do not fit the memory' };
+      const stop = end * PAGE;
+      for (let off = first * PAGE; off < stop; ) {
+        const n = fs.readSync(fd, view, off, Math.min(1 << 28, stop - off), header.dataOffset + off);
+        if (n <= 0) return { ok: false, reason: 'truncated' };
+        off += n;
+      }
     }
     const table = runtime.externrefs;
     if (table.length < header.table.length) table.grow(header.table.length - table.length, null);

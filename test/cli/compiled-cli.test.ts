@@ -33,10 +33,13 @@ describe('the compiled CLI', () => {
     }
   });
 
-  it('a command loads what it needs: `sources` opens SQLite, and starts no graph worker', async () => {
-    const { modules } = await traced('--data', tempDir(), 'sources', '--json');
+  it('a command loads what it needs: `stats` reads SQLite, and loads no graph worker, LanceDB or date parser', async () => {
+    const { modules } = await traced('--data', tempDir(), 'stats', '--json');
     expect(modules.some((m) => m.includes('/node_modules/better-sqlite3/'))).toBe(true);
+    for (const unneeded of ['@lancedb', 'apache-arrow', 'chrono-node']) expect(modules.filter((m) => m.includes(`/node_modules/${unneeded}/`)), unneeded).toEqual([]);
     expect(modules.some((m) => m.endsWith('/graph-worker.js'))).toBe(false);
+    // date-fns one function at a time, not its index (all of it)
+    expect(modules.filter((m) => m.includes('/node_modules/date-fns/')).length).toBeLessThan(100);
   });
 
   it('is built again when one of its sources changes', async () => {

@@ -9,8 +9,7 @@ import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './common/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
-import { parseInput } from './import/detect';
-import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
+import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
@@ -105,7 +104,11 @@ export class Engine implements EngramApi {
     try {
       const dbFile = path.join(dataDir, 'engram.sqlite');
       const sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
-      const search = await SearchIndex.open(path.join(dataDir, 'search'));
+      // Reconciled with the chat table when first used (after a crash between the two).
+      const search = await SearchIndex.open(path.join(dataDir, 'search'), {
+        counts: () => sqlite.chat.messageCountsBySource(),
+        rows: (sourceId) => [...sqlite.chat.iterateSourceMessages(sourceId)].map(searchRowOf),
+      });
       const graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
@@ -192,17 +195,13 @@ export class Engine implements EngramApi {
 
   /**
    * Brings the derived stores back in step with SQLite after a crash. Readers only see 'ready'
-   * sources, so half-imported ones are removed in the background. The graph's side is checked
+   * sources, so half-imported ones are removed in the background. The search index checks
+   * itself when first used (search-index.ts). The graph's side is checked
    * against the counts kept beside its journal, so this loads no graph: what it must change
    * (a messages graph to build, graphs to drop, a new ontology) is journaled for the graph to
    * apply when it loads.
    */
   private async recover(): Promise<void> {
-    const inIndex = await this.search.countBySource();
-    const inChat = this.chat.messageCountsBySource();
-    for (const [id, n] of inChat) if (inIndex.get(id) !== n) await rebuildDerived(this.stores, id, { search: true });
-    const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
-    if (stray.length) await this.search.deleteWhere({ sourceIds: stray });
     // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
     const leftovers = this.chat.unfinishedSources();
     this.background.push(
@@ -410,6 +409,8 @@ export class Engine implements EngramApi {
           const written = done - doneBefore;
           return share > 0.01 && written > 0 ? doneBefore + Math.max(written, Math.round(written / share)) : null;
         };
+        // The format readers (and the date parser they use) are loaded by the first import.
+        const { parseInput } = await import('./import/detect');
         const parsed = await parseInput(file, (n) => (read = n));
         for (const p of parsed) {
           ctx.throwIfCancelled();

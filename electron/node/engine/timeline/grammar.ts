@@ -10,7 +10,7 @@
 // Calendar references are resolved here against `today` (they need nothing else, except
 // year-less dates, which ask `hasData` which year holds conversations); session references
 // are resolved later against the memory's own session list (resolve.ts).
-import * as chrono from 'chrono-node';
+import { chrono, type Chrono } from '../common/chrono';
 import {
   addDays,
   addMonths,
@@ -640,7 +640,7 @@ class Extractor {
 
   absoluteDates(): void {
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
-    const results = chrono.en.parse(this.masked, ref, { forwardDate: false });
+    const results = chrono().en.parse(this.masked, ref, { forwardDate: false });
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; open?: 'start' };
     const pieces: Piece[] = [];
     for (const r of results) {
@@ -652,7 +652,7 @@ class Extractor {
         }
         continue;
       }
-      const one = (c: chrono.ParsedComponents): DateRange | null => {
+      const one = (c: Chrono.ParsedComponents): DateRange | null => {
         const mo = c.get('month')!;
         const hasDay = c.isCertain('day');
         const yy = c.isCertain('year') ? c.get('year')! : this.yearFor(mo, hasDay ? c.get('day')! : undefined);

@@ -44,6 +44,13 @@ export class MemoryDb {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    // Refreshes the planner's statistics where this connection's queries showed they are stale.
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // a busy or read-only file keeps its statistics
+    }
+    this.db.close();
   }
 }

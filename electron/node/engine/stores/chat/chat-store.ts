@@ -334,6 +334,8 @@ function* slices<T>(values: readonly T[], size = IN_CHUNK): Generator<T[]> {
 
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
+  /** primarySpeaker's answers, by chat-table version and scope. */
+  private readonly primaryCache = new Map<string, string | undefined>();
 
   private constructor(private readonly db: Db) {}
 
@@ -365,6 +367,16 @@ export class ChatStore {
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * Gathers the statistics SQLite's planner chooses indexes by (after an import changed the
+   * tables' sizes): without them a date or session range reads every message through the wrong
+   * index. Sampled (analysis_limit), so it costs milliseconds even at a million messages.
+   */
+  analyze(): void {
+    this.db.pragma('analysis_limit = 2000');
+    this.db.exec('ANALYZE');
   }
 
   // ---- sources
@@ -876,12 +888,21 @@ export class ChatStore {
     ).pluck().get() as string;
   }
 
-  /** The person whose memory it is: the user-role speaker with the most messages (in these sources), if any. */
+  /**
+   * The person whose memory it is: the user-role speaker with the most messages (in these
+   * sources), if any. A GROUP BY over every message, so kept per version of the chat table
+   * (Ask asks it for every question).
+   */
   primarySpeaker(sourceIds?: number[]): string | undefined {
+    const key = `${this.dataVersion()}|${sourceIds?.join(',') ?? ''}`;
+    if (this.primaryCache.has(key)) return this.primaryCache.get(key);
     const inSources = sourceIds?.length ? `AND source_id IN (${marks(sourceIds)})` : '';
-    return this.stmt(
+    const speaker = this.stmt(
       `SELECT speaker FROM messages WHERE role = 'user' ${inSources} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`,
     ).pluck().get(...(sourceIds ?? [])) as string | undefined;
+    if (this.primaryCache.size > 100) this.primaryCache.clear();
+    this.primaryCache.set(key, speaker);
+    return speaker;
   }
 
   /** Sessions of the ready sources (or of these), in memory order, with both numberings. */

@@ -905,6 +905,21 @@ export class ChatStore {
     return speaker;
   }
 
+  /**
+   * Messages per speaker and role (the assistant's left out) with the latest of them, in a
+   * wall-clock date range when given, most first: what the messages graph's posts per creator
+   * give, read from the rows (Ask's "who did I talk with most").
+   */
+  messagesPerSpeaker(range?: { from: string; to: string }): { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[] {
+    const inRange = range ? 'AND m.date BETWEEN ? AND ?' : '';
+    return this.stmt(
+      // (with one MAX, SQLite takes the bare column from the row that has it: the latest message's offset)
+      `SELECT m.speaker, m.role, COUNT(*) AS messages, MAX(m.ts_local) AS lastLocal, m.tz_offset_min AS lastOffsetMin
+       FROM messages m WHERE m.role != 'assistant' AND ${inReadySources()} ${inRange}
+       GROUP BY m.speaker, m.role ORDER BY messages DESC, m.speaker`,
+    ).all(...(range ? [range.from, range.to] : [])) as { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[];
+  }
+
   /** Sessions of the ready sources (or of these), in memory order, with both numberings. */
   sessionSpans(sourceIds?: number[]): SessionSpan[] {
     const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';

@@ -262,10 +262,31 @@ export const apiSpec = {
   searchEntities: method<import('./types').EntityHit[]>()(
     z.object({ text: z.string().min(1).max(2000), limit: z.number().int().min(1).max(500).optional() }).strict(),
   ),
-  /** Coverage of reference answers by the extracted graph's literals (exact, substring, numeric, words). */
+  /**
+   * Coverage of reference answers by the knowledge graph's literals (exact, substring, numeric,
+   * words): the automatic, model-extracted and person's graphs together, and per origin in
+   * `byOrigin`; `origins` restricts the literals searched to some of them.
+   */
   coverage: method<import('./types').CoverageReport>()(
-    z.object({ answers: z.array(z.object({ question: z.string().max(20_000), answer: z.unknown() }).strict()).max(100_000) }).strict(),
+    z
+      .object({
+        answers: z.array(z.object({ question: z.string().max(20_000), answer: z.unknown() }).strict()).max(100_000),
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
+      })
+      .strict(),
   ),
+
+  // ---- the automatic knowledge graph (no model) and the memory's owner
+  /** Per source: the automatic extraction's graph, extractor version, messages read and skipped, triples, superseded triples. */
+  autoGraphStatus: method<import('./types').AutoGraphSourceStatus[]>()(none),
+  /** Runs the automatic extraction again over sources (all when none given), as a job of kind 'auto-graph'. */
+  runAutoGraph: method<JobInfo | null>()(z.object({ sourceIds: ids.optional() }).strict()),
+  /** The memory's owner ("you"): one individual, and per source the speaker who is the owner (or none). */
+  owner: method<import('./types').OwnerInfo>()(none),
+  /** Sets which speaker of a source is the owner (null: the owner is not a speaker of it). */
+  setOwner: method<import('./types').OwnerInfo>()(z.object({ sourceId: id, speaker: z.string().min(1).max(200).nullable() }).strict()),
+  /** The owner's name as the workbench and answers say it. */
+  setOwnerName: method<import('./types').OwnerInfo>()(z.object({ name: z.string().min(1).max(200) }).strict()),
 
   // ---- timeline: time and session questions (chain-of-table plans over the chat table)
   /** Question (+ the dialogue before it) → rewrite, classification, plan and explanation. Runs nothing. */
@@ -324,6 +345,8 @@ export const apiSpec = {
         from: wallClock.optional(),
         to: wallClock.optional(),
         includeStructure: z.boolean().optional(),
+        /** Only links from graphs of these origins (the automatic, a model's, the person's); the owner and messages graphs always count. */
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
         limit: z.number().int().min(1).max(20_000).optional(),
       })
       .strict(),

@@ -29,7 +29,20 @@ export const GRAPHS = {
   userRemoved: `${MEMORY_BASE}graph/user-removed`,
   source: (sourceKey: string) => `${MEMORY_BASE}graph/source/${sourceKey}`,
   extraction: (chunkKey: string) => `${MEMORY_BASE}graph/extract/${chunkKey}`,
+  /** What the automatic (no model) extraction found in one source's messages. */
+  auto: (sourceKey: string) => `${MEMORY_BASE}graph/auto/${sourceKey}`,
+  /**
+   * Automatic triples of one source that a model's extraction superseded: kept as reified
+   * records (pcm:SupersededStatement), so that no query sees them as facts, and restored when
+   * the model's chunk goes away (docs/extraction.md, "Three origins").
+   */
+  autoSuperseded: (sourceKey: string) => `${MEMORY_BASE}graph/auto-superseded/${sourceKey}`,
+  /** The memory's owner ("you") and the speakers that are the owner (owl:sameAs). */
+  owner: `${MEMORY_BASE}graph/owner`,
 };
+
+/** The one individual that is the memory's owner, whatever the sources call them. */
+export const OWNER_IRI = `${MEMORY_BASE}person/owner`;
 
 /** `PREFIX p: <iri>` lines for every known prefix. */
 export function sparqlPrefixes(prefixes: Record<string, string> = PREFIXES): string {

@@ -191,7 +191,7 @@ export interface Stats {
   graphReady: boolean;
 }
 
-export type JobKind = 'import' | 'extract' | 'embed';
+export type JobKind = 'import' | 'extract' | 'embed' | 'auto-graph';
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobInfo {
@@ -240,7 +240,7 @@ export interface RdfSyntaxError {
 export interface GraphInfo {
   iri: string;
   triples: number;
-  kind: 'messages' | 'ontology' | 'extraction' | 'user' | 'other';
+  kind: 'messages' | 'ontology' | 'extraction' | 'auto' | 'owner' | 'user' | 'other';
   label: string;
 }
 
@@ -365,6 +365,50 @@ export interface CoverageReport {
   byStrategy: Record<CoverageStrategy, number>;
   covered: number;
   items: { question: string; answer: string; matched: CoverageStrategy[]; literal: string | null }[];
+  /** The same measure over each origin's literals alone. */
+  byOrigin: Record<CoverageOrigin, { literals: number; covered: number; byStrategy: Record<CoverageStrategy, number> }>;
+}
+
+/** Where the literals coverage searches come from: the automatic, model-extracted and person's graphs. */
+export type CoverageOrigin = 'auto' | 'extraction' | 'person';
+
+/** One source's owner speaker (the memory's owner, "you", in that source). */
+export interface OwnerSource {
+  sourceId: number;
+  sourceName: string;
+  /** The speaker who is the owner; null when the owner is not a speaker (a log between two other people). */
+  speaker: string | null;
+  /** That speaker's person IRI in the messages graph (owl:sameAs the owner). */
+  speakerIri: string | null;
+  /** 'guess': Engram chose at import; 'person': set in Settings or with `engram owner`. */
+  chosenBy: 'guess' | 'person';
+  /** The source's speakers that are people (candidates). */
+  speakers: string[];
+}
+
+export interface OwnerInfo {
+  /** The owner individual (`mem:person/owner`). */
+  iri: string;
+  name: string;
+  /** The owner's IRI and every speaker IRI mapped to it: what "I" / "me" / "my" binds to. */
+  iris: string[];
+  sources: OwnerSource[];
+}
+
+/** The automatic extraction of one source. */
+export interface AutoGraphSourceStatus {
+  sourceId: number;
+  graph: string;
+  /** Extractor version that produced the graph; `current` says whether it is this build's. */
+  version: number;
+  current: boolean;
+  state: 'running' | 'done' | 'pending';
+  read: number;
+  skipped: Record<string, number>;
+  triples: number;
+  /** Automatic triples hidden because a model's extraction of their messages superseded them. */
+  superseded: number;
+  durationMs: number;
 }
 
 export interface EntityHit {
@@ -443,8 +487,12 @@ export interface PlanRun {
 
 // ---- entities and graph views (Entities and Graph tabs)
 
-/** Where a statement comes from: the person's edits, LLM extraction, the messages, the ontology. */
-export type ValueOrigin = 'person' | 'extraction' | 'messages' | 'ontology' | 'other';
+/**
+ * Where a statement comes from. The three origins of knowledge: 'auto' (the automatic extraction
+ * at import, no model), 'extraction' (a model's extraction) and 'person' (the person's edits,
+ * which win over both); besides them the messages graphs, the owner graph and the ontology.
+ */
+export type ValueOrigin = 'person' | 'extraction' | 'auto' | 'owner' | 'messages' | 'ontology' | 'other';
 
 export interface EntityValue {
   term: RdfTerm;

@@ -1,6 +1,6 @@
 // Part of `npm run bench:scale`, run in its own process on one memory: Ask's latency per
-// question (offline, the whole pipeline), the timeline's plan + run per reference kind (the
-// phrasing corpus's questions), and the process's memory once all of it has been used.
+// question (offline, the whole pipeline), the timeline's plan and chain SQL per reference kind
+// (the phrasing corpus's questions), and the process's memory once all of it has been used.
 //
 //   tsx scripts/bench/scale-probe.ts DATA_DIR NOW
 import fs from 'node:fs';
@@ -62,17 +62,23 @@ try {
     await engine.askEngine.answer({ question: q, now, llm: false });
     times.push(performance.now() - t);
   }
-  // Timeline: plan and run (chain + SQL), per kind.
-  const byKind = new Map<string, number[]>();
-  for (const q of timelineQuestions()) {
+  // Timeline: the plan (planner) and its chain's SQL, per reference kind; the rows a plan keeps
+  // are counted (a season or "every Tuesday" keeps thousands, and reading them is the cost).
+  const byKind = new Map<string, { ms: number[]; rows: number[] }>();
+  const questionsOfCorpus = timelineQuestions();
+  for (const q of questionsOfCorpus.slice(0, 20)) engine.timeline.select(engine.timeline.plan({ question: q.question, context: q.context, now }).plan); // warm
+  for (const q of questionsOfCorpus) {
     const t = performance.now();
     const planned = engine.timeline.plan({ question: q.question, context: q.context, now });
-    await engine.timeline.run(planned.plan, { limit: 200 });
-    const list = byKind.get(q.kind) ?? [];
-    list.push(performance.now() - t);
-    byKind.set(q.kind, list);
+    const rows = planned.plan.chain.length ? engine.timeline.select(planned.plan).rows.length : 0;
+    const entry = byKind.get(q.kind) ?? { ms: [], rows: [] };
+    entry.ms.push(performance.now() - t);
+    entry.rows.push(rows);
+    byKind.set(q.kind, entry);
   }
-  const timeline = Object.fromEntries([...byKind].map(([k, xs]) => [k, { n: xs.length, p50: round(quantile(xs, 0.5)), max: round(Math.max(...xs)) }]));
+  const timeline = Object.fromEntries(
+    [...byKind].map(([k, e]) => [k, { n: e.ms.length, p50: round(quantile(e.ms, 0.5)), max: round(Math.max(...e.ms)), rowsP50: quantile(e.rows, 0.5), rowsMax: Math.max(...e.rows) }]),
+  );
   process.stdout.write(
     `${JSON.stringify({
       ask: { n: times.length, firstMs: Math.round(firstMs), p50: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), max: round(Math.max(...times)) },

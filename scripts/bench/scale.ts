@@ -84,7 +84,7 @@ interface SizeResult {
   askP95: number;
   timelineWorstMs: number;
   timelineWorstP50Ms: number;
-  timeline: Record<string, { n: number; p50: number; max: number }>;
+  timeline: Record<string, { n: number; p50: number; max: number; rowsP50: number; rowsMax: number }>;
   probeRssMb: number;
   load: string;
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
 import { OllamaDouble, type RecordedRequest } from '../support/ollama-double';
 import { demoEngine, ME, writeMayaGraph } from './support';
+import { OWNER_IRI } from '../../shared/rdf';
 
 let engine: Engine;
 let double: OllamaDouble;
@@ -50,7 +51,8 @@ describe('Ask with a local model (Ollama protocol double)', () => {
 
     // the SPARQL prompt: rules, the person, today, the ontology, the few-shot examples, the question
     const sparqlPrompt = prompt(double.requestsTo('/api/chat').find(isSparqlPrompt)!);
-    expect(sparqlPrompt).toContain(`The memory belongs to Maya, whose IRI is <${ME}>`);
+    // "I" is the memory's owner (the demo's Maya), whose facts are also found on her speaker IRI
+    expect(sparqlPrompt).toContain(`The memory belongs to Maya, whose IRI is <${OWNER_IRI}>`);
     expect(sparqlPrompt).toContain('Today is 2026-11-22 (Sunday)');
     expect(sparqlPrompt).toContain('schema:MusicEvent (class, sub of schema:Event)');
     expect(sparqlPrompt).toContain('Question: How many charity events did I go to?');

@@ -113,6 +113,7 @@ describe('runAskQuery (graph store)', () => {
     const r = await runAskQuery(engine.graph, 'CONSTRUCT { ?p <http://xmlns.com/foaf/0.1/name> ?n } WHERE { ?p <http://xmlns.com/foaf/0.1/name> ?n }');
     expect(r.kind).toBe('graph');
     expect(r.vars).toEqual(['s', 'p', 'o']);
-    expect(r.rows.map((x) => x.o.value).sort()).toEqual(['Assistant', 'Lena', 'Maya', 'Tobi']);
+    // the speakers, and the memory's owner (Maya, as "you")
+    expect(r.rows.map((x) => x.o.value).sort()).toEqual(['Assistant', 'Lena', 'Maya', 'Maya', 'Tobi']);
   });
 });

@@ -15,7 +15,8 @@ afterEach(async () => {
 
 describe('Ask and the graph', () => {
   it('with nothing extracted, a template is shown but not run, and the graph stays unloaded', async () => {
-    engine = await openEngine(tempDir(), { withoutOntology: false });
+    // (no automatic graph either: nothing extracted at all)
+    engine = await openEngine(tempDir(), { withoutOntology: false, autoGraph: false });
     await importFiles(engine, fixture('locomo', 'mini.json'));
     const t = await engine.askEngine.answer({ question: 'List all the concerts I went to.', now: '2023-12-01T10:00:00', llm: false });
     expect(t.plan.sparql).toMatchObject({ origin: 'template', template: 'list-class' });

@@ -221,7 +221,7 @@ describe('Electron main (with a stand-in for electron)', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const states = win.webContents.sent
-      .filter(([ch, e]) => ch === 'engram:event' && (e as { type: string }).type === 'job')
+      .filter(([ch, e]) => ch === 'engram:event' && (e as { type: string }).type === 'job' && (e as { job: { id: string } }).job.id === job.result.id)
       .map(([, e]) => (e as { job: { state: string } }).job.state);
     expect(states[0]).toBe('running');
     expect(states.at(-1)).toBe('done');

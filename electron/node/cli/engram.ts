@@ -50,11 +50,13 @@ export function buildProgram(): Command {
     .argument('<files...>', 'files to import')
     .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
     .option('--strict', 'all or nothing per file: refuse a file if any conversation in it cannot be read')
-    .action(async (files: string[], opts: { gap: string; strict?: boolean }) =>
+    .option('--no-auto-graph', 'do not wait for the automatic knowledge graph (it then runs at the next start)')
+    .action(async (files: string[], opts: { gap: string; strict?: boolean; autoGraph: boolean }) =>
       withEngine(program, async (engine) => {
         const job = await engine.importPaths({ paths: files, strict: opts.strict === true });
+        const tty = process.stderr.isTTY;
         // Progress on a terminal only: a script reads just the per-file lines.
-        const end = await followJob(engine, job, { quiet: !process.stderr.isTTY });
+        const end = await followJob(engine, job, { quiet: !tty });
         const result = (end.result ?? {}) as { sources?: Record<string, unknown>[]; errors?: { error: string }[] };
         for (const s of result.sources ?? []) {
           const counts = s.status === 'imported' ? `: ${s.messages} messages, ${s.sessions} sessions, ${s.conversations} conversations` : '';
@@ -69,6 +71,20 @@ export function buildProgram(): Command {
         for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);
         if (end.state === 'cancelled') throw new CliError('import cancelled');
         if (errors.length) process.exitCode = 1;
+        // The automatic knowledge graph runs after the chat table is written, in the background;
+        // the command waits for it (or leaves it for the next start with --no-auto-graph).
+        const imported = (result.sources ?? []).filter((s) => s.status === 'imported').map((s) => s.sourceId as number);
+        for (let auto = opts.autoGraph ? engine.autoGraph.current() : null; auto; auto = engine.autoGraph.current()) {
+          const done = await followJob(engine, auto, { quiet: !tty });
+          if (done.state === 'failed') process.stderr.write(`engram: the automatic knowledge graph failed: ${done.error}\n`);
+          if (done.state !== 'done') break;
+        }
+        const auto = (await engine.autoGraphStatus()).filter((s) => imported.includes(s.sourceId) && s.state === 'done');
+        if (opts.autoGraph && auto.length) {
+          const skipped = auto.reduce((n, s) => n + Object.values(s.skipped).reduce((a, b) => a + b, 0), 0);
+          const triples = auto.reduce((n, s) => n + s.triples, 0);
+          process.stdout.write(`automatic knowledge graph: ${auto.length} source${auto.length === 1 ? '' : 's'} · ${triples} triples${skipped ? ` · ${skipped} message${skipped === 1 ? '' : 's'} skipped` : ''}\n`);
+        }
       }, { sessionGapMinutes: Number(opts.gap) }),
     );
 

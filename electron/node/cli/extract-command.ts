@@ -5,6 +5,7 @@ import type { ExtractionScope, JobInfo, MessageFilter } from '../../../shared/ty
 import type { Engine } from '../engine/engine';
 import { CliError, followJob, parseIds, parsePositive, parseRange, withEngine } from './command';
 import { registerCoverageCommand } from './coverage-command';
+import { registerOwnerCommands } from './owner-command';
 import { formatOf, printRows } from './output';
 import { registerSettingsCommand } from './settings-command';
 
@@ -160,5 +161,6 @@ export function registerExtractionCommands(program: Command): void {
     );
 
   registerCoverageCommand(program, run);
+  registerOwnerCommands(program, run);
   registerSettingsCommand(program, run);
 }

@@ -22,6 +22,8 @@ import { SearchIndex } from './stores/search-index';
 import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
+import { AutoGraphService } from './extraction/auto/service';
+import { OwnerService } from './owner/owner-service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
 import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
@@ -51,6 +53,8 @@ export interface EngineOptions {
    * (the command line) its worker starts when something first needs the graph.
    */
   startGraph?: boolean;
+  /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
+  autoGraph?: boolean;
 }
 
 
@@ -68,6 +72,10 @@ export class Engine implements EngramApi {
   readonly extraction: ExtractionService;
   /** Reads for the Entities and Graph tabs (entities/). */
   readonly entities: EntityService;
+  /** The memory's owner ("you") across sources (owner/owner-service.ts). */
+  readonly ownerService: OwnerService;
+  /** The automatic knowledge graph, no model (extraction/auto/). */
+  readonly autoGraph: AutoGraphService;
   private timelineService?: Timeline;
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
@@ -76,13 +84,14 @@ export class Engine implements EngramApi {
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
   get askEngine(): AskService {
-    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction }));
+    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner() }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore },
@@ -92,8 +101,30 @@ export class Engine implements EngramApi {
     this.graph = parts.graph;
     this.settings = sqlite.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
-    this.extraction = new ExtractionService({ chat: this.chat, state: sqlite.extraction, graph: this.graph, settings: this.settings, jobs: this.jobs, dataDir: options.dataDir, changed: (...t) => this.changed(...t) });
+    this.extraction = new ExtractionService({
+      chat: this.chat,
+      state: sqlite.extraction,
+      graph: this.graph,
+      settings: this.settings,
+      jobs: this.jobs,
+      dataDir: options.dataDir,
+      changed: (...t) => this.changed(...t),
+      // A model's chunks supersede the automatic triples of their messages (and give them back when they go).
+      chunksChanged: (sourceIds) => this.autoGraph.scheduleReconcile(sourceIds),
+      owner: () => this.ownerService.owner(),
+    });
     this.entities = new EntityService(this.graph, this.chat);
+    const autoStore = sqlite.autoGraph;
+    this.ownerService = new OwnerService({ chat: this.chat, graph: this.graph, settings: this.settings, store: autoStore }, (ids) => this.autoGraph.enqueue(ids));
+    this.autoGraph = new AutoGraphService({
+      chat: this.chat,
+      graph: this.graph,
+      jobs: this.jobs,
+      store: autoStore,
+      owner: this.ownerService,
+      chunks: () => this.extraction.state,
+      changed: (...t) => this.changed(...t),
+    });
   }
 
   /** Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background. */
@@ -119,6 +150,7 @@ export class Engine implements EngramApi {
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
           startGraph: options.startGraph,
+          autoGraph: options.autoGraph,
         },
         lock,
         sqlite,
@@ -143,6 +175,7 @@ export class Engine implements EngramApi {
 
   async close(): Promise<void> {
     await this.extraction.shutdown();
+    await this.autoGraph.shutdown();
     await this.jobs.idle();
     await Promise.allSettled(this.background);
     await this.graph.close();
@@ -209,6 +242,10 @@ export class Engine implements EngramApi {
         for (const s of leftovers) await removeSource(this.stores, s.id);
         await this.reconcileGraph();
         await this.extraction.recover();
+        // Every source has an owner mapping and an automatic graph of this extractor version
+        // (after an upgrade, or when a run was killed, it runs again in the background).
+        for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
+        if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
       })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
   }
@@ -219,8 +256,10 @@ export class Engine implements EngramApi {
     const sources = this.chat.listSources();
     for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
-    const known = new Set(this.chat.allSourceKeys().map((k) => GRAPHS.source(k)));
-    const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
+    const keys = this.chat.allSourceKeys();
+    const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k)]));
+    const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded('')];
+    const orphans = [...graphs].filter((g) => perSource.some((p) => g.startsWith(p)) && !known.has(g));
     await this.graph.dropGraphs(orphans);
   }
 
@@ -230,15 +269,16 @@ export class Engine implements EngramApi {
     if (!fs.existsSync(file)) return;
     const turtle = fs.readFileSync(file, 'utf8');
     const hash = createHash('sha256').update(turtle).digest('hex');
-    if (this.settings.get<string>('ontologyHash') === hash) return;
+    const loaded = this.settings.get<string>('ontologyHash') === hash;
+    if (loaded && this.graph.meta.typeLabels().size) return;
     const quads = skolemize(parseRdf(turtle, 'turtle'));
-    await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
+    if (!loaded) await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
     // The names of its classes, for the statistics' most used types (known without the graph loaded).
     const label = `${PREFIXES.rdfs}label`;
     const labels = new Map<string, string>();
     for (const q of quads) if (q.predicate.value === label && q.subject.termType === 'NamedNode' && !labels.has(q.subject.value)) labels.set(q.subject.value, q.object.value);
     this.graph.meta.setTypeLabels(new Map([...this.graph.meta.typeLabels(), ...labels]));
-    this.settings.set('ontologyHash', hash);
+    if (!loaded) this.settings.set('ontologyHash', hash);
   }
 
   // ---- overview
@@ -249,17 +289,14 @@ export class Engine implements EngramApi {
 
   /**
    * What the memory holds. The graph's figures come from the counts kept beside its journal and
-   * the chat table (stores/graph/graph-stats.ts), without loading it; only the statistics of the
-   * extracted and edited graphs, after they changed, need the graph (computed once per change).
-   * While the graph is loading they are the last ones kept, and `graphReady` is false.
+   * the chat table (stores/graph/graph-stats.ts), without loading it (`graphReady` is false only
+   * while a started graph is loading).
    */
   async stats(): Promise<ApiResult<'stats'>> {
     const chat = this.chat.overview();
     const loading = this.graph.started && !this.graph.isReady;
     const meta = this.graph.meta;
-    let others = meta.isComplete() ? meta.otherStats() : null;
-    if (!others && !loading) others = await this.graph.otherStats();
-    others ??= meta.lastOtherStats() ?? { nodes: 0, edges: 0, types: [], shared: [] };
+    const others = await this.graph.otherStats();
     const graphs = await this.graph.graphs().catch(() => []);
     const g = combineGraphStats({
       triples: meta.totalTriples(),
@@ -367,7 +404,10 @@ export class Engine implements EngramApi {
     return this.jobs.start('import', 'Import the demo memory', 'messages', async (ctx) => {
       const result = await this.runImport([() => readInputPath(file)], ctx);
       const source = result.sources.find((s) => s.sourceId !== null);
-      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId))) {
+      // The demo person's facts are the owner's when the demo person is the owner (as extraction would write them).
+      const mapped = this.ownerService.owner().sources.find((s) => s.sourceId === source?.sourceId);
+      const rename = new Map(mapped?.speakerIri ? [[mapped.speakerIri, this.ownerService.owner().iri]] : []);
+      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId, rename))) {
         this.settings.set(DEMO_GRAPH_SOURCE, source.sourceId);
       }
       this.changed('graph');
@@ -419,6 +459,7 @@ export class Engine implements EngramApi {
             done += n;
             ctx.progress(done, estimate());
           });
+          if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
           sources.push(outcome);
         }
       } catch (e) {
@@ -438,9 +479,17 @@ export class Engine implements EngramApi {
     return { sources, errors };
   }
 
+  /** After a source's chat table is written: its owner speaker, then the automatic graph in the background. */
+  private async afterImport(sourceId: number): Promise<void> {
+    await this.ownerService.ensure(sourceId);
+    if (this.options.autoGraph !== false) this.autoGraph.enqueue([sourceId]);
+  }
+
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
     await this.whenReady();
+    const keys = new Map(this.chat.listSources().map((s) => [s.id, s.key]));
     const { removedIds } = await removeSource(this.stores, args.id);
+    await this.autoGraph.forget(removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! })));
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
       await this.graph.dropGraphs([DEMO_GRAPH]);
@@ -476,7 +525,15 @@ export class Engine implements EngramApi {
     // An extraction graph is named after its chunk; people know it by conversation and session.
     const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
+    const sourceByKey = new Map(this.chat.listSources().map((s) => [s.key, s]));
     return graphs.map((g) => {
+      if (g.kind === 'auto') {
+        const superseded = g.iri.startsWith(GRAPHS.autoSuperseded(''));
+        const key = g.iri.slice((superseded ? GRAPHS.autoSuperseded('') : GRAPHS.auto('')).length);
+        const name = sourceByKey.get(key)?.name ?? key;
+        return { ...g, label: superseded ? `Automatic, superseded by a model: ${name}` : `Automatic: ${name}` };
+      }
+      if (g.kind === 'owner') return { ...g, label: 'You (the owner)' };
       const chunk = g.kind === 'extraction' ? chunks.get(g.iri) : undefined;
       const session = chunk ? sessions.get(chunk.sessionId) : undefined;
       if (!session) return g;
@@ -590,7 +647,39 @@ export class Engine implements EngramApi {
   }
 
   async coverage(args: ApiArgs<'coverage'>): Promise<ApiResult<'coverage'>> {
-    return this.extraction.coverage(args.answers);
+    return this.extraction.coverage(args.answers, args.origins);
+  }
+
+  // ---- the automatic knowledge graph and the owner
+
+  async autoGraphStatus(): Promise<ApiResult<'autoGraphStatus'>> {
+    return this.autoGraph.status();
+  }
+
+  async runAutoGraph(args: ApiArgs<'runAutoGraph'>): Promise<ApiResult<'runAutoGraph'>> {
+    await this.whenReady();
+    const all = this.chat.listSources().map((s) => s.id);
+    const ids = args.sourceIds?.length ? args.sourceIds.filter((id) => all.includes(id)) : all;
+    if (!ids.length) throw new ApiError('not_found', args.sourceIds?.length ? `no source ${args.sourceIds.join(', ')}` : 'no sources to extract');
+    return this.autoGraph.enqueue(ids);
+  }
+
+  async owner(): Promise<ApiResult<'owner'>> {
+    return this.ownerService.info();
+  }
+
+  async setOwner(args: ApiArgs<'setOwner'>): Promise<ApiResult<'setOwner'>> {
+    await this.whenReady();
+    const info = await this.ownerService.set(args.sourceId, args.speaker);
+    this.changed('settings', 'graph');
+    return info;
+  }
+
+  async setOwnerName(args: ApiArgs<'setOwnerName'>): Promise<ApiResult<'setOwnerName'>> {
+    await this.whenReady();
+    const info = await this.ownerService.setName(args.name);
+    this.changed('settings', 'graph');
+    return info;
   }
 
   // ---- timeline: time and session questions

@@ -9,6 +9,7 @@
 // computed value or the best evidence stated plainly) is kept with its plan, results, evidence,
 // warnings and timings. Every turn is stored; its SPARQL can be edited and run again.
 import { ApiError } from '../../../../shared/api';
+import { GRAPHS } from '../../../../shared/rdf';
 import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults, AskRoute, AskSparqlPlan, AskSparqlResults, AskTurn, MessageRow, TimelinePlan } from '../../../../shared/types';
 import type { ExtractionService } from '../extraction/service';
 import { clientOf } from '../extraction/settings';
@@ -25,7 +26,7 @@ import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
 import { addDays, endOfDay } from '../../../../shared/dates/calendar';
 import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
-import { GRAPHS, PREFIXES } from '../../../../shared/rdf';
+import { PREFIXES } from '../../../../shared/rdf';
 import { valuesOf } from './sentences';
 import { ContentSearch } from './content';
 import { rewriteFollowUp, turnEntities } from './followup';
@@ -33,6 +34,7 @@ import { graphEvidence, rankRows, runAskQuery, ASK_ROW_CAP } from './graph-route
 import { citationsIn, writeAnswer, writeSparql } from './llm';
 import { checkReadOnly, SparqlRefused } from './sparql-safety';
 import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
+import type { Owner } from '../owner/owner-service';
 import { buildTemplate, type TemplateId, type TemplateQuery } from './templates';
 
 export interface AskDeps {
@@ -43,6 +45,8 @@ export interface AskDeps {
   graph: GraphStore;
   timeline: () => Timeline;
   extraction: ExtractionService;
+  /** The memory's owner ("you"). */
+  owner: () => Owner;
 }
 
 export interface AskInput {
@@ -196,10 +200,29 @@ export class AskService {
 
   // ---- the pipeline
 
-  /** The person whose memory it is: the most active speaker with the user role in scope. */
-  primaryAgent(sourceIds?: number[]): { name: string; iri: string } {
-    const n = this.deps.chat.primarySpeaker(sourceIds) ?? 'Me';
-    return { name: n, iri: speakerIri(n, 'user') };
+  /**
+   * Who "I" is in a question: the memory's owner (OwnerService) when a source in scope maps one
+   * of its speakers to them, with every IRI that is the owner (`iris`, for VALUES ?me). When the
+   * owner is a speaker of none of the sources in scope (a log between two other people), the
+   * most active person there, and `note` says so (the turn warns whom "I" was read as).
+   */
+  me(sourceIds?: number[]): { name: string; iri: string; iris: string[]; note?: string } {
+    const owner = this.deps.owner();
+    const scope = sourceIds?.length ? owner.sources.filter((s) => sourceIds.includes(s.sourceId)) : owner.sources;
+    if (!scope.length || scope.some((s) => s.speaker)) return { name: owner.name, iri: owner.iri, iris: owner.iris };
+    const counts = new Map<string, { role: string; n: number }>();
+    for (const s of scope) {
+      for (const x of this.deps.chat.sourceSpeakers(s.sourceId)) {
+        if (x.role === 'assistant' || x.role === 'system') continue;
+        const c = counts.get(x.speaker) ?? { role: x.role, n: 0 };
+        c.n += x.messages;
+        counts.set(x.speaker, c);
+      }
+    }
+    const [name, top] = [...counts].sort((a, b) => b[1].n - a[1].n)[0] ?? ['Me', { role: 'user', n: 0 }];
+    const iri = speakerIri(name, top.role);
+    const sources = scope.map((s) => s.sourceName).join(', ');
+    return { name, iri, iris: [iri], note: `You are not a speaker of ${sources}: "I" and "my" were read as ${name} (set who you are with \`engram owner\` or in Settings)` };
   }
 
   /**
@@ -207,12 +230,13 @@ export class AskService {
    * per speaker in the period, without the person and the assistant, as the graph's posts per
    * creator would give them (speakers whose names make one IRI are one person).
    */
-  private whoMostRows(a: Analysis, me: { iri: string }): Omit<AskSparqlResults, 'ranked'> {
+  private whoMostRows(a: Analysis, me: { iri: string; iris?: string[] }): Omit<AskSparqlResults, 'ranked'> {
     const t0 = performance.now();
+    const mine = new Set([me.iri, ...(me.iris ?? [])]);
     const people = new Map<string, { name: string; messages: number; last: string }>();
     for (const r of this.deps.chat.messagesPerSpeaker(a.period ? { from: a.period.from, to: a.period.to } : undefined)) {
       const iri = speakerIri(r.speaker, r.role);
-      if (iri === me.iri) continue;
+      if (mine.has(iri)) continue;
       const last = xsdDateTimeOf({ local: r.lastLocal, offsetMin: r.lastOffsetMin });
       const p = people.get(iri);
       if (p) {
@@ -251,12 +275,13 @@ export class AskService {
   }
 
   /**
-   * Whether the graph holds facts beyond the messages and the ontology (extracted, the person's
-   * own, loaded): from the graph's counts, without loading it.
+   * Whether the graph holds facts to match beyond the messages and the ontology.
    */
   private async hasExtractedFacts(): Promise<boolean> {
+    // the automatic graph (no model), a model's extraction or the person's own facts: from the
+    // graph's counts, without loading it
     const graphs = await this.deps.graph.graphs();
-    return graphs.some((g) => g.kind !== 'messages' && g.kind !== 'ontology' && g.iri !== GRAPHS.userRemoved && g.triples > 0);
+    return graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0);
   }
 
   /** Answers a question (not stored): the whole turn but its ids. */
@@ -285,7 +310,8 @@ export class AskService {
     const classification = classificationOf(a, planned);
     if (fu.note) classification.why.unshift(`follow-up: ${fu.note}`);
     if (planned.rewritten) classification.why.unshift(`follow-up (timeline): ${planned.explanation[0] ?? planned.rewrite}`);
-    const me = this.primaryAgent(sourceIds);
+    const me = this.me(sourceIds);
+    if (me.note && /\b(i|me|my|mine|myself|we|our|us)\b/i.test(rewrite)) warnings.push(me.note);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
     timings.plan = ms(t0);
 
@@ -339,7 +365,7 @@ export class AskService {
     t0 = performance.now();
     const sparqlRes = results.sparql;
     const triplesOut = sparqlRes && !sparqlRes.error && sparqlRes.rows.length && sparqlRes.kind === 'select'
-      ? await graphEvidence(this.deps.graph, this.deps.chat, sparqlRes.rows, sparqlRes.ranked, { skip: [me.iri] }).catch((e: Error) => {
+      ? await graphEvidence(this.deps.graph, this.deps.chat, sparqlRes.rows, sparqlRes.ranked, { skip: me.iris }).catch((e: Error) => {
           warnings.push(`evidence triples could not be read: ${e.message}`);
           return { triples: [], provenance: [] };
         })
@@ -533,7 +559,7 @@ export class AskService {
   private async graphRoute(
     a: Analysis,
     ctx: {
-      me: { name: string; iri: string };
+      me: { name: string; iri: string; iris: string[] };
       focus: string[];
       exclude: string[];
       now: string;
@@ -545,7 +571,7 @@ export class AskService {
     },
   ): Promise<{ plan: AskSparqlPlan; results: AskSparqlResults; ms: number; llmMs?: number } | null> {
     const t0 = performance.now();
-    const tctx = { me: ctx.me.iri, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus };
+    const tctx = { me: ctx.me.iri, meAll: ctx.me.iris, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus };
     let template: TemplateQuery | null = null;
     try {
       template = buildTemplate(a, tctx);

@@ -35,8 +35,10 @@ export type TemplateId =
   | 'entity-facts';
 
 export interface TemplateContext {
-  /** IRI of the person whose memory it is (the primary agent). */
+  /** IRI of the person whose memory it is (the owner, or the person "I" is read as). */
   me: string;
+  /** Every IRI that is that person (the owner and the speakers mapped to them: owl:sameAs). */
+  meAll?: string[];
   meName: string;
   /** Entities the dialogue already named ("who else…" leaves them out). */
   exclude: string[];
@@ -94,7 +96,14 @@ function mePattern(v: string): string {
 }
 
 function meValues(ctx: TemplateContext): string {
-  return `  VALUES ?me { <${ctx.me}> }   # ${ctx.meName}\n`;
+  const all = ctx.meAll?.length ? ctx.meAll : [ctx.me];
+  return `  VALUES ?me { ${all.map((i) => `<${i}>`).join(' ')} }   # ${ctx.meName}\n`;
+}
+
+/** Leaves out the person themself: every IRI that is them (the owner and their speakers). */
+function notMe(v: string, ctx: TemplateContext): string {
+  const all = ctx.meAll?.length ? ctx.meAll : [ctx.me];
+  return `  FILTER(${v} NOT IN (${all.map((i) => `<${i}>`).join(', ')}))   # ${ctx.meName}\n`;
 }
 
 function excludeFilter(v: string, ctx: TemplateContext): string {
@@ -278,10 +287,9 @@ function whoMost(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const body =
     `# Who ${ctx.meName} talked with most${a.period ? ` (${a.period.phrase})` : ''}: messages per person\n` +
     `SELECT ?person ?name (COUNT(?post) AS ?messages) (MAX(?created) AS ?last) WHERE {\n` +
-    meValues(ctx) +
     `  ?post a sioc:Post ; sioc:has_creator ?person ; dcterms:created ?created .\n` +
     `  ?person foaf:name ?name .\n` +
-    `  FILTER(?person != ?me)\n` +
+    notMe('?person', ctx) +
     `  # people, not the assistant\n  FILTER NOT EXISTS { ?person a prov:SoftwareAgent }\n` +
     (a.period ? `  FILTER(SUBSTR(STR(?created), 1, 10) >= ${str(a.period.from)} && SUBSTR(STR(?created), 1, 10) <= ${str(a.period.to)})\n` : '') +
     `}\nGROUP BY ?person ?name\nORDER BY DESC(?messages)`;
@@ -301,13 +309,12 @@ function whoWith(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const body =
     `# Who took part in ${useFocus ? 'the event of the previous answer' : `events about ${a.keywords.map((k) => `'${k}'`).join(', ') || 'the topic'}`}\n` +
     `SELECT DISTINCT ?x ?label ?date ?person ?name ?role WHERE {\n` +
-    meValues(ctx) +
     (useFocus
       ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n`
       : typeFirst('?x', classes) + `  ?x rdfs:label ?label .\n` + keywordFilter(['?label'], a.keywords)) +
     `  VALUES ?role { schema:attendee schema:participant schema:agent }\n` +
     `  ?x ?role ?person .\n  ?person rdfs:label|foaf:name ?name .\n` +
-    `  FILTER(?person != ?me)\n` +
+    notMe('?person', ctx) +
     excludeFilter('?person', ctx) +
     datePattern('?x') +
     `}\nORDER BY ?date ?name`;

@@ -22,7 +22,9 @@ import { endOfDay } from '../../../../shared/dates/calendar';
 
 const { rdf, rdfs, owl, prov, sioc, pcm, dcterms } = PREFIXES;
 const RDF_TYPE = `${rdf}type`;
-const HIDDEN_GRAPHS = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}>)`;
+/** Records, not facts: the person's removals and the superseded automatic triples. */
+const RECORD_GRAPHS = (g: string) => `${g} != <${GRAPHS.userRemoved}> && !STRSTARTS(STR(${g}), "${GRAPHS.autoSuperseded('')}")`;
+const HIDDEN_GRAPHS = `FILTER(?g != <${GRAPHS.ontology}> && ${RECORD_GRAPHS('?g')})`;
 
 /** Conversation structure and provenance: hidden in the Graph tab unless asked for. */
 const STRUCTURE_PREDICATES = [
@@ -48,6 +50,8 @@ export function originOf(graph: string): ValueOrigin {
   if (graph === GRAPHS.user) return 'person';
   if (graph === GRAPHS.ontology) return 'ontology';
   if (graph.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
+  if (graph.startsWith(GRAPHS.auto(''))) return 'auto';
+  if (graph === GRAPHS.owner) return 'owner';
   if (graph.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
   return 'other';
 }
@@ -65,7 +69,19 @@ export interface GraphViewQuery {
   from?: string;
   to?: string;
   includeStructure?: boolean;
+  /** Only links from graphs of these origins (owner and messages graphs always count). */
+  origins?: ('auto' | 'extraction' | 'person')[];
   limit?: number;
+}
+
+/** The graph filter of an origin choice: `?g` is one of these graphs. */
+function originFilter(origins: GraphViewQuery['origins']): string {
+  if (!origins?.length) return '';
+  const parts = [`?g = <${GRAPHS.owner}>`, `STRSTARTS(STR(?g), "${GRAPHS.source('')}")`];
+  if (origins.includes('auto')) parts.push(`STRSTARTS(STR(?g), "${GRAPHS.auto('')}")`);
+  if (origins.includes('extraction')) parts.push(`STRSTARTS(STR(?g), "${GRAPHS.extraction('')}")`);
+  if (origins.includes('person')) parts.push(`?g = <${GRAPHS.user}>`);
+  return `FILTER(${parts.join(' || ')})`;
 }
 
 type Row = Record<string, RdfTerm>;
@@ -194,7 +210,7 @@ export class EntityService {
     const classes = args.classIri ? await this.withSubclasses(args.classIri) : null;
     // Types stated outside the ontology (whose classes and properties are not individuals) and
     // outside the record of removals, as classTree counts them.
-    const typed = `GRAPH ?tg { ?s a ?t } FILTER(?tg != <${GRAPHS.ontology}> && ?tg != <${GRAPHS.userRemoved}>)`;
+    const typed = `GRAPH ?tg { ?s a ?t } FILTER(?tg != <${GRAPHS.ontology}> && ${RECORD_GRAPHS('?tg')})`;
     const typeFilter = classes ? `VALUES ?t { ${classes.map(iriRef).join(' ')} } ${typed}` : `${typed} FILTER(isIRI(?s))`;
     const structure = classes ? '' : `FILTER NOT EXISTS { ?s a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
     const search = args.search?.trim()
@@ -218,7 +234,7 @@ export class EntityService {
 
   async entity(iri: string): Promise<EntityDetail | null> {
     const x = iriRef(iri);
-    const own = await this.select(`SELECT ?p ?o ?g WHERE { GRAPH ?g { ${x} ?p ?o } FILTER(?g != <${GRAPHS.userRemoved}>) }`);
+    const own = await this.select(`SELECT ?p ?o ?g WHERE { GRAPH ?g { ${x} ?p ?o } FILTER(${RECORD_GRAPHS('?g')}) }`);
     const usageLimit = 500;
     const used = await this.select(`SELECT ?s ?p ?g WHERE { GRAPH ?g { ?s ?p ${x} } ${HIDDEN_GRAPHS} } LIMIT ${usageLimit + 1}`);
     if (!own.length && !used.length) return null;
@@ -285,6 +301,7 @@ export class EntityService {
     ].join(' && ');
     const nodeFilter = structure ? '' : `FILTER NOT EXISTS { ?n a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
     const scope = await this.scopeClause(q);
+    const origin = originFilter(q.origins);
 
     let edges: Row[];
     let truncated = false;
@@ -298,7 +315,7 @@ export class EntityService {
       for (let d = 0; d < depth && frontier.length && found.size < limit; d++) {
         const rows = await this.select(
           `SELECT DISTINCT ?s ?p ?o WHERE { VALUES ?x { ${frontier.slice(0, 1000).map(iriRef).join(' ')} }
-            GRAPH ?g { { ?x ?p ?o BIND(?x AS ?s) } UNION { ?s ?p ?x BIND(?x AS ?o) } } ${HIDDEN_GRAPHS}
+            GRAPH ?g { { ?x ?p ?o BIND(?x AS ?s) } UNION { ?s ?p ?x BIND(?x AS ?o) } } ${HIDDEN_GRAPHS} ${origin}
             FILTER(${edgeFilter}) } LIMIT ${limit + 1}`,
         );
         const next: string[] = [];
@@ -332,14 +349,14 @@ export class EntityService {
     if (entityGraphs && !entityGraphs.length) return { nodes: [], edges: [], truncated: false };
     const inGraphs = entityGraphs ? `VALUES ?g { ${entityGraphs.map(iriRef).join(' ')} }` : '';
     edges = await this.select(
-      `SELECT DISTINCT ?s ?p ?o WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } ${HIDDEN_GRAPHS} FILTER(${edgeFilter}) ${scope}
+      `SELECT DISTINCT ?s ?p ?o WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } ${HIDDEN_GRAPHS} ${origin} FILTER(${edgeFilter}) ${scope}
         ${nodeFilter.replace(/\?n/g, '?s')} ${nodeFilter.replace(/\?n/g, '?o')} } LIMIT ${limit + 1}`,
     );
     truncated = edges.length > limit;
     edges = edges.slice(0, limit);
     const linked = new Set(edges.flatMap((e) => [e.s.value, e.o.value]));
     // The whole graph also holds entities nothing links yet (a fresh entity, a lone fact).
-    const alone = truncated ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size, inGraphs);
+    const alone = truncated || q.origins?.length ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size, inGraphs);
     const nodes = await this.describeNodes([...linked, ...alone], structure);
     return this.view(nodes, edges, truncated);
   }

@@ -22,7 +22,7 @@ export const CORE_TERMS = new Set([RDF_TYPE, `${rdfs}label`, `${rdfs}comment`, `
 
 /** Terms describing the conversation itself, left out of the catalog (never extracted). */
 const STRUCTURE_TERMS = new Set(
-  ['ChatSession', 'inSession', 'responseIndex', 'turnIndex', 'sessionOrdinal', 'RemovedStatement'].map((l) => `${PREFIXES.pcm}${l}`),
+  ['ChatSession', 'inSession', 'responseIndex', 'turnIndex', 'sessionOrdinal', 'RemovedStatement', 'SupersededStatement'].map((l) => `${PREFIXES.pcm}${l}`),
 );
 
 export type PropertyKind = 'object' | 'datatype' | 'annotation';

@@ -14,12 +14,18 @@ import { ox, parseRdf, type Term } from '../stores/graph/rdf-io';
 export const DEMO_MESSAGE_NS = 'urn:engram-demo:message:';
 export const DEMO_GRAPH = GRAPHS.extraction('demo-by-hand');
 
-export async function loadDemoGraph(chat: ChatStore, graph: GraphStore, sourceId: number): Promise<boolean> {
+/**
+ * Loads the demo graph for the demo source. `rename` maps IRIs of the file to others: the demo
+ * person's speaker IRI to the memory's owner (OWNER_IRI), as an extraction of an owner's
+ * messages would write it.
+ */
+export async function loadDemoGraph(chat: ChatStore, graph: GraphStore, sourceId: number, rename: ReadonlyMap<string, string> = new Map()): Promise<boolean> {
   const file = resourcePath('demo', 'demo-graph.ttl');
   if (!fs.existsSync(file)) return false;
   const byExternalId = new Map<string, string>();
   for (const m of chat.iterateSourceMessages(sourceId)) if (m.externalId) byExternalId.set(m.externalId, m.iri);
   const toPost = <T extends Term>(t: T): T => {
+    if (t.termType === 'NamedNode' && rename.has(t.value)) return ox.namedNode(rename.get(t.value)!) as unknown as T;
     if (t.termType !== 'NamedNode' || !t.value.startsWith(DEMO_MESSAGE_NS)) return t;
     const id = t.value.slice(DEMO_MESSAGE_NS.length);
     const iri = byExternalId.get(id);

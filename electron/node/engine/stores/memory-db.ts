@@ -3,6 +3,7 @@
 // own connection to the same file (graph/graph-worker.ts) for the journal.
 import Database from 'better-sqlite3';
 import { AskConversationStore } from './ask-conversations';
+import { AutoGraphStore } from './auto-graph-store';
 import { ChatStore } from './chat/chat-store';
 import { ExtractionState } from './extraction-state';
 import { SettingsStore } from './settings-store';
@@ -19,6 +20,8 @@ export class MemoryDb {
     readonly extraction: ExtractionState,
     /** Ask conversations and their turns. */
     readonly askConversations: AskConversationStore,
+    /** The automatic extraction's bookkeeping and each source's owner speaker. */
+    readonly autoGraph: AutoGraphStore,
   ) {}
 
   /** Opens (creating if needed) the file and brings every store's tables to this build's schema. */
@@ -31,7 +34,7 @@ export class MemoryDb {
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
-      return new MemoryDb(db, ChatStore.migrated(db), new SettingsStore(db), ExtractionState.migrated(db), new AskConversationStore(db));
+      return new MemoryDb(db, ChatStore.migrated(db), new SettingsStore(db), ExtractionState.migrated(db), new AskConversationStore(db), new AutoGraphStore(db));
     } catch (e) {
       db.close();
       throw e;

@@ -29,6 +29,8 @@ export interface GraphFilters {
   from: string;
   to: string;
   includeStructure: boolean;
+  /** Only links of these origins (empty: all). */
+  origins: ('auto' | 'extraction' | 'person')[];
 }
 
 export interface GraphMetrics {
@@ -111,7 +113,7 @@ interface GraphState {
   setShowValues(on: boolean): void;
 }
 
-const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false };
+const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false, origins: [] };
 
 function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>, selection: TimeSelection | null, sessions: { id: number; start: string; end: string }[]) {
   const f = s.filters;
@@ -121,6 +123,7 @@ function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>,
     ...(f.sourceIds.length ? { sourceIds: f.sourceIds } : {}),
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
+    ...(f.origins?.length ? { origins: f.origins } : {}),
     includeStructure: f.includeStructure,
     limit: s.limit,
   };

@@ -22,6 +22,15 @@ const FORMATS: { format: RdfFormat; label: string }[] = [
   { format: 'n-triples', label: 'N-Triples (.nt)' },
 ];
 
+/** The graph list grouped by origin: yours, automatic (no model), a model's, then the rest. */
+const GRAPH_GROUPS: [string, string[]][] = [
+  ['Yours', ['user', 'owner']],
+  ['Automatic (no model)', ['auto']],
+  ['Extracted by a model', ['extraction']],
+  ['Messages', ['messages']],
+  ['Ontology and other', ['ontology', 'other']],
+];
+
 export function TtlTab() {
   const appTarget = useApp((s) => s.ttlTarget);
   const openGraph = useApp((s) => s.openGraph);
@@ -146,11 +155,18 @@ function TtlToolbar({ dirty }: { dirty: boolean }) {
       >
         {entity && <option value="__entity">Entity · {entityLabel(entity, prefixes)}</option>}
         {!target && <option value="">Choose a graph…</option>}
-        {graphs.map((g) => (
-          <option key={g.iri} value={g.iri}>
-            {g.label} · {formatCount(g.triples)} triples
-          </option>
-        ))}
+        {GRAPH_GROUPS.map(([label, kinds]) => {
+          const inGroup = graphs.filter((g) => kinds.includes(g.kind));
+          return inGroup.length ? (
+            <optgroup key={label} label={label}>
+              {inGroup.map((g) => (
+                <option key={g.iri} value={g.iri}>
+                  {g.label} · {formatCount(g.triples)} triples
+                </option>
+              ))}
+            </optgroup>
+          ) : null;
+        })}
       </select>
       {loading && <span className="spinner" />}
       <div className="toolbar-sep" />

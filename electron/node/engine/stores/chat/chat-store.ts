@@ -683,6 +683,13 @@ export class ChatStore {
     ).all(...(sourceIds ?? [])) as SpeakerCount[];
   }
 
+  /** Speakers of one source with their role and message count, most active first. */
+  sourceSpeakers(sourceId: number): { speaker: string; role: string; messages: number }[] {
+    return this.db
+      .prepare(`SELECT speaker, role, COUNT(*) AS messages FROM messages WHERE source_id = ? GROUP BY speaker, role ORDER BY messages DESC, MIN(id)`)
+      .all(sourceId) as { speaker: string; role: string; messages: number }[];
+  }
+
   /** SQL WHERE clause and parameters for a message filter (text is handled by the search index). */
   filterSql(filter: MessageFilter): { where: string; params: unknown[] } {
     const clauses: string[] = [`m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];

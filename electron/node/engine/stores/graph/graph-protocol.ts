@@ -1,7 +1,6 @@
 // Messages between the graph store proxy (main thread) and its worker.
 import type { EditRecord, GraphInfo, RdfFormat, SparqlResult } from '../../../../../shared/types';
 import type { ChunkRecord } from '../extraction-state';
-import type { OtherGraphsStats } from './graph-meta';
 
 export interface GraphWorkerData {
   dbFile: string;
@@ -36,7 +35,8 @@ export type GraphRequest =
   | { op: 'undo' }
   | { op: 'redo' }
   | { op: 'history' }
-  | { op: 'otherStats' }
+  /** Profiles (subjects and types) of graphs that have none yet, read from the store. */
+  | { op: 'profiles' }
   | { op: 'graphs' }
   | { op: 'turtle'; graph?: string; entity?: string }
   | { op: 'export'; graph?: string; format: RdfFormat }
@@ -58,7 +58,7 @@ export interface GraphResults {
   undo: EditRecord | null;
   redo: EditRecord | null;
   history: EditRecord[];
-  otherStats: OtherGraphsStats;
+  profiles: null;
   graphs: GraphInfo[];
   turtle: { turtle: string; triples: number };
   export: { data: string; mediaType: string };

@@ -17,11 +17,11 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
-import { localName } from '../../../../../shared/rdf';
-import type { GraphInfo } from '../../../../../shared/types';
+import { GRAPHS, localName } from '../../../../../shared/rdf';
+import type { EditRecord, GraphInfo } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
 import { GraphJournal } from './journal';
-import { GraphMeta, type OtherGraphsStats } from './graph-meta';
+import { GraphMeta, profileOfNTriples, type OtherGraphsStats } from './graph-meta';
 import { sourceGraphSize, type SourceGraphCounts } from './messages-graph';
 
 export interface GraphStoreOptions {
@@ -161,13 +161,16 @@ export class GraphStore {
     return this.meta.totalTriples();
   }
 
-  /** Statistics of the graphs other than the messages graphs: kept, or computed by the worker after a change. */
+  /**
+   * Statistics of the graphs other than the messages graphs, from the profiles kept beside the
+   * journal (the worker reads the profiles a memory counted before them lacks).
+   */
   async otherStats(): Promise<OtherGraphsStats> {
-    if (this.meta.isComplete()) {
-      const kept = this.meta.otherStats();
-      if (kept) return kept;
-    }
-    return this.request({ op: 'otherStats' });
+    if (!this.meta.isComplete()) await this.ready();
+    const kept = this.meta.otherStats();
+    if (kept) return kept;
+    await this.request({ op: 'profiles' });
+    return this.meta.otherStats() ?? { nodes: 0, edges: 0, types: [], shared: [] };
   }
 
   /**
@@ -189,39 +192,56 @@ export class GraphStore {
 
   /** Drops named graphs: through the worker when it runs, else journaled for it. */
   async dropGraphs(graphs: string[]): Promise<void> {
-    if (!graphs.length) return;
-    if (this.worker || this.closed || !this.meta.isComplete()) {
-      await this.request({ op: 'dropGraphs', graphs });
-      return;
-    }
-    this.journal.commit(() => {
-      for (const g of graphs) {
-        this.journal.append('drop', { graph: g });
-        this.meta.remove(g);
-      }
-    });
+    if (graphs.length) await this.request({ op: 'dropGraphs', graphs });
+  }
+
+  /** Replaces a graph with N-Triples Engram wrote itself (the ontology): through the worker when it runs, else journaled for it. */
+  async replaceTrusted(graph: string, ntriples: string, label: string): Promise<void> {
+    await this.request({ op: 'replaceGraph', graph, data: ntriples, format: 'n-triples', asEdit: false, label, respectRemovals: false });
   }
 
   /**
-   * Replaces a graph with N-Triples Engram wrote itself (no blank nodes, nothing of the person's
-   * to leave out, e.g. the ontology): through the worker when it runs, else journaled for it.
+   * A machine write applied to the journal and the counts directly, while no worker runs:
+   * dropping graphs, or replacing one with N-Triples that need no reading of the graph (no blank
+   * nodes to name, no decision of the person's to leave out). Null when the write needs the worker.
    */
-  async replaceTrusted(graph: string, ntriples: string, label: string): Promise<void> {
-    if (this.worker || this.closed || !this.meta.isComplete()) {
-      await this.request({ op: 'replaceGraph', graph, data: ntriples, format: 'n-triples', asEdit: false, label, respectRemovals: false });
-      return;
+  private deferred(req: GraphRequest): { seq: number } | EditRecord | null {
+    if (this.worker || this.closed || !this.meta.isComplete()) return null;
+    if (req.op === 'dropGraphs') {
+      const seq = this.journal.commit(() => {
+        let last = 0;
+        for (const g of req.graphs) {
+          last = this.journal.append('drop', { graph: g });
+          this.meta.remove(g);
+        }
+        return last;
+      });
+      return { seq };
     }
+    if (req.op !== 'replaceGraph' || req.asEdit || req.format !== 'n-triples' || req.data.includes('_:')) return null;
+    const decisions = !!this.meta.get(GRAPHS.user) || !!this.meta.get(GRAPHS.userRemoved);
+    if (req.respectRemovals && decisions) return null;
     let triples = 0;
-    for (let i = ntriples.indexOf('\n'); i >= 0; i = ntriples.indexOf('\n', i + 1)) triples++;
-    this.journal.commit(() => {
-      this.journal.append('replace', { graph, label, added: ntriples });
-      this.meta.set({ graph, label: localName(graph), triples, edges: 0, sourceId: null });
+    for (let i = req.data.indexOf('\n'); i >= 0; i = req.data.indexOf('\n', i + 1)) triples++;
+    if (req.data && !req.data.endsWith('\n')) triples++;
+    const data = req.data && !req.data.endsWith('\n') ? `${req.data}\n` : req.data;
+    const seq = this.journal.commit(() => {
+      const s = this.journal.append('replace', { graph: req.graph, label: req.label, added: data });
+      this.meta.set({ graph: req.graph, label: localName(req.graph), triples, edges: 0, sourceId: null, profile: profileOfNTriples(data) });
+      return s;
     });
+    return { seq, at: new Date().toISOString(), label: req.label, undone: false };
   }
 
   request<K extends GraphRequest['op']>(req: Extract<GraphRequest, { op: K }>, timeoutMs: number | null = null): Promise<GraphResults[K]> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the graph store is closed'));
     if (this.failure) return Promise.reject(this.failure);
+    try {
+      const done = this.deferred(req);
+      if (done) return Promise.resolve(done as GraphResults[K]);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     if (!this.readyPromise) this.spawn();
     return new Promise((resolve, reject) => {
       this.queue.push({ req, timeoutMs, resolve: resolve as (v: unknown) => void, reject });

@@ -19,7 +19,7 @@ import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits'
 import { ChatStore } from '../chat/chat-store';
 import { ExtractionState } from '../extraction-state';
 import { MESSAGES_GRAPH_PREDICATES, MESSAGES_GRAPH_TYPES, sourceGraphChunks } from './messages-graph';
-import { GraphMeta, graphKind, STRUCTURE_NAMESPACES, type OtherGraphsStats } from './graph-meta';
+import { GraphMeta, graphKind, profileOfNTriples, type GraphProfile } from './graph-meta';
 import { readSnapshotIndex, writeSnapshot, type SnapshotSection } from './snapshot-file';
 import { capQuery } from './row-cap';
 import { imageFileName, newOxigraphRuntime, restoreStoreImage, writeStoreImage, type OxigraphRuntime } from './store-image';
@@ -74,8 +74,7 @@ function start(): void {
     }
   }
   for (const entry of journal.entriesAfter(snap?.seq ?? 0)) replay(entry);
-  // (rows of rebuilt messages graphs are written once the journal's reading is done)
-  for (const refresh of pendingMetaRefresh.splice(0)) refresh();
+  recountRebuilt();
   if (!meta.isComplete()) countGraphsOnce();
   post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from });
   // Messages graphs an import left to build (a command-line import journals them without loading
@@ -111,7 +110,27 @@ function loadSnapshot(file: string): void {
     if ('source' in g) derived.push(g);
     else loadTrusted(data.subarray(g.start, g.end), g.graph);
   }
-  for (const g of derived) refreshSourceMeta(g.source, g.graph, loadSourceGraph(g.source, g.graph));
+  for (const g of derived) {
+    loadSourceGraph(g.source, g.graph);
+    rebuilt.add(g.graph);
+  }
+}
+
+/**
+ * Graphs built at start-up from the chat table or from N-Triples journaled without the worker
+ * (whose counts were known only from their rows or lines): their counts as loaded, once the
+ * journal is replayed (no write may run while it is read).
+ */
+const rebuilt = new Set<string>();
+function recountRebuilt(): void {
+  for (const graph of rebuilt) {
+    const row = meta.get(graph);
+    if (!row) continue;
+    const triples = triplesIn(graph);
+    const edges = row.kind === 'messages' ? count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } }`) : row.edges;
+    if (row.triples !== triples || row.edges !== edges) meta.set({ ...row, triples, edges });
+  }
+  rebuilt.clear();
 }
 
 /**
@@ -124,7 +143,14 @@ function countGraphsOnce(): void {
     new Map((store.query(sparql) as Map<string, Term>[]).map((r) => [r.get('g')!.value, Number(r.get('n')!.value)] as const));
   const triples = counts('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g');
   const edges = counts(`SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != ${rdfType}) } } GROUP BY ?g`);
-  const rows = [...triples].map(([graph, n]) => ({ graph, label: localName(graph), triples: n, edges: edges.get(graph) ?? 0, sourceId: null }));
+  const rows = [...triples].map(([graph, n]) => ({
+    graph,
+    label: localName(graph),
+    triples: n,
+    edges: edges.get(graph) ?? 0,
+    sourceId: null,
+    profile: graphKind(graph) === 'messages' || graphKind(graph) === 'ontology' ? null : profileOfGraph(graph),
+  }));
   meta.replaceAll(rows);
   for (const r of rows) {
     if (graphKind(r.graph) !== 'messages') continue;
@@ -142,9 +168,6 @@ function removeStaleSnapshots(keep: string | undefined): void {
   }
 }
 
-/** Count updates of messages graphs rebuilt while the journal is being read (no write may run during that read). */
-const pendingMetaRefresh: (() => void)[] = [];
-
 function replay(e: JournalEntry): void {
   switch (e.kind) {
     case 'delta':
@@ -154,14 +177,15 @@ function replay(e: JournalEntry): void {
     case 'replace':
       dropGraph(e.graph!);
       if (e.added) loadTrusted(e.added, e.graph!);
+      rebuilt.add(e.graph!);
       break;
     case 'drop':
       dropGraph(e.graph!);
       break;
     case 'source': {
       const { sourceId } = JSON.parse(e.added) as { sourceId: number };
-      const built = loadSourceGraph(sourceId, e.graph!);
-      pendingMetaRefresh.push(() => refreshSourceMeta(sourceId, e.graph!, built));
+      loadSourceGraph(sourceId, e.graph!);
+      rebuilt.add(e.graph!);
       break;
     }
   }
@@ -214,14 +238,25 @@ function countDelta(delta: Delta): void {
   };
   for (const q of delta.added) count(q, 1);
   for (const q of delta.removed) count(q, -1);
-  for (const [g, c] of change) if (g) meta.adjust(g, c.triples, c.edges, localName(g));
+  for (const [g, c] of change) if (g) meta.adjust(g, c.triples, c.edges, localName(g), graphKind(g) === 'messages' ? null : profileOfGraph(g));
 }
 
-/** Lines of N-Triples text (one triple each, as Engram writes them). */
-function lineCount(ntriples: string): number {
-  let n = 0;
-  for (let i = ntriples.indexOf('\n'); i >= 0; i = ntriples.indexOf('\n', i + 1)) n++;
-  return n;
+/** A graph's subjects and types as it now is (graph-meta.ts), for a graph that is not a messages graph. */
+function profileOfGraph(graph: string): GraphProfile {
+  return profileOfNTriples(tripleLines(store.match(null, null, null, ox.namedNode(graph))));
+}
+
+/** Profiles for rows that have none (kept since this build): read from the store. */
+function refreshProfiles(): void {
+  for (const row of meta.all()) {
+    if (row.kind === 'messages' || row.kind === 'ontology' || meta.hasProfile(row.graph)) continue;
+    meta.set({ ...row, profile: profileOfGraph(row.graph) });
+  }
+}
+
+/** Triples a named graph holds (a scan of that graph alone). */
+function triplesIn(graph: string): number {
+  return count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`);
 }
 
 /** Triples without a graph in N-Triples, for replace entries. */
@@ -281,7 +316,7 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongs
   const seq = commit(
     () => {
       const s = journal.append('replace', { graph: req.graph, label: req.label, added: ntriples });
-      meta.set({ graph: req.graph, label: localName(req.graph), triples: lineCount(ntriples), edges: 0, sourceId: null });
+      meta.set({ graph: req.graph, label: localName(req.graph), triples: triplesIn(req.graph), edges: 0, sourceId: null, profile: profileOfNTriples(ntriples) });
       alongside?.();
       return s;
     },
@@ -326,12 +361,6 @@ function loadSourceGraph(sourceId: number, graph: string): { triples: number; ed
 /** A messages graph's row in the graph's counts, as built. */
 function sourceMetaRow(sourceId: number, graph: string, built: { triples: number; edges: number; name: string }) {
   return { graph, kind: 'messages' as const, label: `Messages: ${built.name}`, triples: built.triples, edges: built.edges, sourceId, derived: true };
-}
-
-/** After a rebuild outside a change (start-up): the row follows what was built. */
-function refreshSourceMeta(sourceId: number, graph: string, built: { triples: number; edges: number; name: string }): void {
-  const row = meta.get(graph);
-  if (!row || row.triples !== built.triples || row.edges !== built.edges || !row.derived) meta.set(sourceMetaRow(sourceId, graph, built));
 }
 
 function buildSource(sourceId: number, label: string): { seq: number; triples: number } {
@@ -585,53 +614,6 @@ function count(sparql: string): number {
   return Number(rows[0]?.get('n')?.value ?? 0);
 }
 
-function labelOf(iri: string): string {
-  const l = store.match(ox.namedNode(iri), ox.namedNode(RDFS_LABEL), null, null)[0];
-  return l ? l.object.value : localName(iri);
-}
-
-/**
- * Statistics of the graphs other than the messages graphs (whose statistics the chat table
- * gives): distinct subjects, links, distinct subjects per type, and the structure nodes they
- * share with messages graphs. Kept with the version of those graphs they were computed for.
- */
-function otherStats(): OtherGraphsStats {
-  const cached = meta.otherStats();
-  if (cached) return cached;
-  const version = meta.othersVersion();
-  const graphs = meta.otherGraphs();
-  let result: OtherGraphsStats = { nodes: 0, edges: 0, types: [], shared: [] };
-  if (graphs.length) {
-    const inGraphs = `VALUES ?g { ${graphs.map((g) => `<${g}>`).join(' ')} }`;
-    const rows = (sparql: string) => store.query(sparql) as Map<string, Term>[];
-    const types = rows(`SELECT ?t (COUNT(DISTINCT ?s) AS ?n) WHERE { ${inGraphs} GRAPH ?g { ?s a ?t } } GROUP BY ?t`).map(
-      (r) => [r.get('t')!.value, Number(r.get('n')!.value)] as [string, number],
-    );
-    const structure = STRUCTURE_NAMESPACES.map((ns) => `STRSTARTS(STR(?s), "${ns}")`).join(' || ');
-    const shared = new Map<string, string[]>();
-    for (const r of rows(`SELECT DISTINCT ?s ?t WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } FILTER(${structure}) OPTIONAL { ${inGraphs.replace('?g', '?h')} GRAPH ?h { ?s a ?t } } }`)) {
-      const s = r.get('s')!.value;
-      const list = shared.get(s) ?? [];
-      if (r.get('t')) list.push(r.get('t')!.value);
-      shared.set(s, list);
-    }
-    result = {
-      nodes: count(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } }`),
-      edges: count(`SELECT (COUNT(*) AS ?n) WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } }`),
-      types,
-      shared: [...shared],
-    };
-  }
-  // Labels of the types counted here and of the messages graphs' types (the ontology's, or any graph's).
-  const labels = meta.typeLabels();
-  for (const t of new Set([...result.types.map(([t]) => t), ...MESSAGES_GRAPH_TYPES])) {
-    const l = labelOf(t);
-    if (l !== localName(t)) labels.set(t, l);
-  }
-  meta.setTypeLabels(labels);
-  meta.setOtherStats(version, result);
-  return result;
-}
 
 function graphs(): GraphInfo[] {
   return meta.all().map((g) => ({ iri: g.graph, triples: g.triples, kind: g.kind, label: g.label }));
@@ -729,8 +711,9 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
       return redo();
     case 'history':
       return journal.edits().map((e) => editRecord(e, e.state !== 0));
-    case 'otherStats':
-      return otherStats();
+    case 'profiles':
+      refreshProfiles();
+      return null;
     case 'graphs':
       return graphs();
     case 'turtle':

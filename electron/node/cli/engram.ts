@@ -102,7 +102,7 @@ export function buildProgram(): Command {
     withEngine(program, async (engine) => {
       const rows = await engine.listSources();
       printRows(rows as unknown as Record<string, unknown>[], ['id', 'name', 'format', 'conversations', 'sessions', 'messages', 'firstAt', 'lastAt'], formatOf(opts));
-    }, { waitForGraph: false }),
+    }),
   );
 
   program

@@ -5,7 +5,8 @@ import { startServer } from '../serve/server';
 import { stopOnSignals, warnOfDamage } from './command';
 
 export async function runServe(dataDir: string, opts: { port?: number; open: boolean }): Promise<void> {
-  const engine = await Engine.open({ dataDir });
+  // The workbench shows the graph soon: start loading it now, beside the rest.
+  const engine = await Engine.open({ dataDir, startGraph: true });
   let server;
   try {
     server = await startServer({ api: engine, port: opts.port });

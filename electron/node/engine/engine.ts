@@ -9,15 +9,15 @@ import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
-import { parseInput } from './import/detect';
-import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
+import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
 import { appVersion, resourcePath } from './paths';
 import type { ChatStore } from './stores/chat/chat-store';
-import { GraphStore } from './stores/graph/graph-store';
-import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
+import type { GraphStore } from './stores/graph/graph-store';
+import { parseRdf, RdfParseError, skolemize, toNQuads } from './stores/graph/rdf-io';
+import { combineGraphStats } from './stores/graph/graph-stats';
 import { SearchIndex } from './stores/search-index';
 import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
@@ -49,6 +49,11 @@ export interface EngineOptions {
   sqliteNativeBinding?: string;
   /** Open the graph from memory images when they fit (default on; the bench compares both). */
   graphImages?: boolean;
+  /**
+   * Start loading the graph as the memory opens (the workbench, which shows it soon). Otherwise
+   * (the command line) its worker starts when something first needs the graph.
+   */
+  startGraph?: boolean;
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
 }
@@ -95,7 +100,8 @@ export class Engine implements EngramApi {
   private closing: Promise<void> | null = null;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'autoGraph'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'autoGraph'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
@@ -160,9 +166,8 @@ export class Engine implements EngramApi {
       refuseMissingRecord(dataDir, dbFile);
       sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
       const problems: IntegrityProblem[] = [];
-      const opened = await openSearchIndex(path.join(dataDir, 'search'), problems);
-      search = opened.index;
-      graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
+      search = await openSearchIndex(path.join(dataDir, 'search'), sqlite, problems);
+      graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
           dataDir,
@@ -171,13 +176,15 @@ export class Engine implements EngramApi {
           graphCompactBytes: options.graphCompactBytes,
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
+          startGraph: options.startGraph,
           autoGraph: options.autoGraph,
         },
         lock,
         sqlite,
         { search, graph, problems },
       );
-      await engine.recover(opened.counts);
+      await engine.recover();
+      if (options.startGraph) void graph.ready().catch(() => undefined);
       return engine;
     } catch (e) {
       await graph?.terminate();
@@ -188,9 +195,11 @@ export class Engine implements EngramApi {
     }
   }
 
-  /** Waits until the graph is loaded and start-up reconciliation is done. */
+  /**
+   * Waits until start-up reconciliation is done (the derived stores in step with SQLite). The
+   * graph itself loads when first needed (`graph.ready()`), or at open with `startGraph`.
+   */
   async whenReady(): Promise<void> {
-    await this.graph.ready();
     await Promise.all(this.background);
   }
 
@@ -272,52 +281,62 @@ export class Engine implements EngramApi {
   // ---- start-up recovery
 
   /**
-   * Brings the derived stores back in step with SQLite after a crash. Readers only see
-   * 'ready' sources, so half-imported ones are removed in the background once the graph is up.
+   * Brings the derived stores back in step with SQLite after a crash. Readers only see 'ready'
+   * sources, so half-imported ones are removed in the background. The search index checks
+   * itself when first used (search-index.ts). The graph's side is checked
+   * against the counts kept beside its journal, so this loads no graph: what it must change
+   * (a messages graph to build, graphs to drop, a new ontology) is journaled for the graph to
+   * apply when it loads.
    */
-  private async recover(inIndex: Map<number, number>): Promise<void> {
-    const inChat = this.chat.messageCountsBySource();
-    for (const [id, n] of inChat) if (inIndex.get(id) !== n) await rebuildDerived(this.stores, id, { search: true });
-    const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
-    if (stray.length) await this.search.deleteWhere({ sourceIds: stray });
+  private async recover(): Promise<void> {
     // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
     const leftovers = this.chat.unfinishedSources();
+    // What the graph finds damaged when it loads (whenever something first needs it): graphs a
+    // damaged snapshot lost are rebuilt from the record, then the loss is settled.
+    this.graph.onStart(() =>
+      this.background.push(
+        this.graph
+          .ready()
+          .then(async (ready) => {
+            this.startupProblems.push(...ready.problems);
+            this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
+            if (ready.lostAll || ready.lostGraphs.length) {
+              await this.reconcileGraph();
+              await this.settleLostGraphs(ready.lostAll);
+              const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
+              // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
+              if (!unresolved.length) await this.graph.request({ op: 'resolveDamage' });
+            }
+          })
+          .catch((e: Error) => console.error(`engram: start-up graph check failed: ${e.message}`)),
+      ),
+    );
     this.background.push(
-      this.graph
-        .ready()
-        .then(async (ready) => {
-          this.startupProblems.push(...ready.problems);
-          for (const s of leftovers) await removeSource(this.stores, s.id);
-          // Graphs a damaged snapshot lost: rebuilt from the record before the sources are reconciled.
-          this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
-          await this.reconcileGraph();
-          await this.extraction.recover();
-          if (ready.lostAll || ready.lostGraphs.length) await this.settleLostGraphs(ready.lostAll);
-          const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
-          // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
-          if ((ready.lostAll || ready.lostGraphs.length) && !unresolved.length) await this.graph.request({ op: 'resolveDamage' });
-          // Every source has an owner mapping and an automatic graph of this extractor version
-          // (after an upgrade, or when a run was killed, it runs again in the background).
-          for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
-          if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
-        })
-        .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
+      (async () => {
+        for (const s of leftovers) await removeSource(this.stores, s.id);
+        await this.reconcileGraph();
+        await this.extraction.recover();
+        // Every source has an owner mapping and an automatic graph of this extractor version
+        // (after an upgrade, or when a run was killed, it runs again in the background).
+        for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
+        if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
+      })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
   }
 
   private async reconcileGraph(): Promise<void> {
     if (!this.options.withoutOntology) await this.loadOntology();
-    const graphs = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const graphs = new Set((await this.graph.graphs()).map((g) => g.iri));
     // An ontology graph lost (a damaged snapshot) comes back even when its hash says it is loaded.
     if (!this.options.withoutOntology && !graphs.has(GRAPHS.ontology)) await this.loadOntology(true);
     const sources = this.chat.listSources();
-    for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
+    for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
     const keys = this.chat.allSourceKeys();
     const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k)]));
     const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded('')];
     const orphans = [...graphs].filter((g) => perSource.some((p) => g.startsWith(p)) && !known.has(g));
-    if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
+    await this.graph.dropGraphs(orphans);
   }
 
   /** Marks the damaged snapshot's sections whose graphs are back (rebuilt from the record) as repaired. */
@@ -345,7 +364,7 @@ export class Engine implements EngramApi {
     const dir = path.join(this.options.dataDir, 'search');
     await this.searchIndex.close().catch(() => undefined);
     SearchIndex.remove(dir);
-    this.searchIndex = await SearchIndex.open(dir);
+    this.searchIndex = await openSearchIndex(dir, this.sqlite, this.startupProblems);
     // Services that captured the old index make themselves again on next use.
     this.timelineService = undefined;
     this.askService = undefined;
@@ -394,18 +413,17 @@ export class Engine implements EngramApi {
     if (!fs.existsSync(file)) return false;
     const turtle = fs.readFileSync(file, 'utf8');
     const hash = createHash('sha256').update(turtle).digest('hex');
-    if (!force && this.settings.get<string>('ontologyHash') === hash) return false;
-    await this.graph.request({
-      op: 'replaceGraph',
-      graph: GRAPHS.ontology,
-      data: turtle,
-      format: 'turtle',
-      asEdit: false,
-      label: 'Load ontology',
-      respectRemovals: false,
-    });
-    this.settings.set('ontologyHash', hash);
-    return true;
+    const loaded = !force && this.settings.get<string>('ontologyHash') === hash;
+    if (loaded && this.graph.meta.typeLabels().size) return false;
+    const quads = skolemize(parseRdf(turtle, 'turtle'));
+    if (!loaded) await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
+    // The names of its classes, for the statistics' most used types (known without the graph loaded).
+    const label = `${PREFIXES.rdfs}label`;
+    const labels = new Map<string, string>();
+    for (const q of quads) if (q.predicate.value === label && q.subject.termType === 'NamedNode' && !labels.has(q.subject.value)) labels.set(q.subject.value, q.object.value);
+    this.graph.meta.setTypeLabels(new Map([...this.graph.meta.typeLabels(), ...labels]));
+    if (!loaded) this.settings.set('ontologyHash', hash);
+    return !loaded;
   }
 
   // ---- overview
@@ -414,11 +432,27 @@ export class Engine implements EngramApi {
     return { dataDir: this.options.dataDir, version: appVersion() };
   }
 
+  /**
+   * What the memory holds. The graph's figures come from the counts kept beside its journal and
+   * the chat table (stores/graph/graph-stats.ts), without loading it (`graphReady` is false only
+   * while a started graph is loading).
+   */
   async stats(): Promise<ApiResult<'stats'>> {
     const chat = this.chat.overview();
-    const graphReady = this.graph.isReady;
-    const g = graphReady ? await this.graph.request({ op: 'stats' }) : { triples: 0, graphs: 0, nodes: 0, edges: 0, topTypes: [] };
-    return { ...chat, ...g, graphReady };
+    const loading = this.graph.started && !this.graph.isReady;
+    const meta = this.graph.meta;
+    const others = await this.graph.otherStats();
+    const graphs = await this.graph.graphs().catch(() => []);
+    const g = combineGraphStats({
+      triples: meta.totalTriples(),
+      graphs: graphs.length,
+      messagesEdges: meta.messagesEdges(),
+      counts: this.chat.messagesGraphCounts(),
+      others,
+      typeLabels: meta.typeLabels(),
+      presentInMessages: (iris) => this.chat.structureIrisPresent(iris),
+    });
+    return { ...chat, ...g, graphReady: !loading };
   }
 
   async listSources(): Promise<ApiResult<'listSources'>> {
@@ -541,7 +575,6 @@ export class Engine implements EngramApi {
     ctx: JobContext,
     opts: { strict?: boolean } = {},
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
-    if (!this.graph.isReady) ctx.progress(0, null, 'Waiting for the knowledge graph to load');
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
     const sources: SourceOutcome[] = [];
@@ -561,6 +594,8 @@ export class Engine implements EngramApi {
           const written = done - doneBefore;
           return share > 0.01 && written > 0 ? doneBefore + Math.max(written, Math.round(written / share)) : null;
         };
+        // The format readers (and the date parser they use) are loaded by the first import.
+        const { parseInput } = await import('./import/detect');
         const parsed = await parseInput(file, (n) => (read = n));
         for (const p of parsed) {
           ctx.throwIfCancelled();
@@ -581,6 +616,7 @@ export class Engine implements EngramApi {
       }
     }
     ctx.progress(done, done);
+    if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
     void this.search.optimize().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
@@ -595,13 +631,13 @@ export class Engine implements EngramApi {
   }
 
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
-    await this.graph.ready();
+    await this.whenReady();
     const keys = new Map(this.chat.listSources().map((s) => [s.id, s.key]));
     const { removedIds } = await removeSource(this.stores, args.id);
     await this.autoGraph.forget(removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! })));
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
-      await this.graph.request({ op: 'dropGraphs', graphs: [DEMO_GRAPH] });
+      await this.graph.dropGraphs([DEMO_GRAPH]);
       this.settings.set(DEMO_GRAPH_SOURCE, null);
     }
     if (removedIds.length) await this.extraction.forgetRemoved();
@@ -630,7 +666,7 @@ export class Engine implements EngramApi {
   }
 
   async listGraphs(): Promise<ApiResult<'listGraphs'>> {
-    const graphs = await this.graph.request({ op: 'graphs' });
+    const graphs = await this.graph.graphs();
     // An extraction graph is named after its chunk; people know it by conversation and session.
     const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
@@ -912,27 +948,19 @@ function refuseMissingRecord(dataDir: string, dbFile: string): void {
  * data: it is removed and rebuilt from the chat table; a table without its full-text index (a
  * crash between the two) gets it back.
  */
-async function openSearchIndex(dir: string, problems: IntegrityProblem[]): Promise<{ index: SearchIndex; counts: Map<number, number> }> {
-  let index: SearchIndex | null = null;
-  try {
-    index = await SearchIndex.open(dir);
-    const counts = await index.countBySource();
-    if (await index.repairTextIndex()) {
-      problems.push({ store: 'search', where: 'search/messages.lance', problem: 'the full-text index was missing', repaired: true, action: 'built again' });
-    }
-    return { index, counts };
-  } catch (e) {
-    await index?.close().catch(() => undefined);
-    problems.push({
-      store: 'search',
-      where: 'search/',
-      problem: `the search index could not be read (${String((e as Error).message).split('\n')[0].replace(/, \/rustc\/.*$/, '').slice(0, 160)})`,
-      repaired: true,
-      action: 'rebuilt from engram.sqlite',
-    });
-    SearchIndex.remove(dir);
-    return { index: await SearchIndex.open(dir), counts: new Map() };
-  }
+/**
+ * The search index, opened when first used: then reconciled with the chat table (after a crash
+ * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
+ */
+function openSearchIndex(dir: string, sqlite: MemoryDb, problems: IntegrityProblem[]): Promise<SearchIndex> {
+  return SearchIndex.open(
+    dir,
+    {
+      counts: () => sqlite.chat.messageCountsBySource(),
+      rows: (sourceId) => [...sqlite.chat.iterateSourceMessages(sourceId)].map(searchRowOf),
+    },
+    (problem) => problems.push(problem),
+  );
 }
 
 /** SQLite's "the file is damaged" errors, said with the file and what to do. */

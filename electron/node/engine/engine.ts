@@ -379,9 +379,17 @@ export class Engine implements EngramApi {
   // ---- integrity
 
   /** What start-up found damaged (repaired or not). */
+  /** What the stores were found to hold damaged: the graph and the search index are opened for it if nothing has opened them yet. */
   async integrityReport(): Promise<ApiResult<'integrityReport'>> {
-    if (this.graph.isReady) await Promise.allSettled(this.background);
+    await this.graph.ready().catch(() => undefined);
+    await this.searchIndex.ensureOpen().catch(() => undefined);
+    await Promise.allSettled(this.background);
     return report(this.startupProblems);
+  }
+
+  /** The problems found so far, without opening anything (a command's closing warnings). */
+  problemsFoundSoFar(): IntegrityProblem[] {
+    return [...this.startupProblems];
   }
 
   /**

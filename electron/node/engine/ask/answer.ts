@@ -20,7 +20,10 @@ import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer }
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
 import { isFiller, valuesOf, type Value } from './sentences';
-import { addDays, longDate, shortStamp } from '../../../../shared/dates/calendar';
+import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
+
+const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
+const isCalendarWord = (w: string) => CALENDAR.has(w.toLowerCase());
 import type { TemplateId } from './templates';
 
 type Row = Record<string, RdfTerm>;
@@ -60,7 +63,7 @@ function dateOf(row: Row, ...vars: string[]): string | undefined {
   return undefined;
 }
 
-function wordsMatch(text: string, words: string[]): number {
+export function wordsMatch(text: string, words: string[]): number {
   const toks = new Set(tokens(text).map(matchStem));
   const lower = text.toLowerCase();
   return words.filter((w) => toks.has(w) || containsStem(lower, w)).length;
@@ -389,6 +392,10 @@ interface Scoring {
   outcome: Map<number, number>;
   /** Messages whose plan has such an outcome in the evidence. */
   plansWithOutcome: Set<number>;
+  /** The speakers that are "I" (lower case), when known. */
+  me?: Set<string>;
+  /** The text of the pool's messages per session (what a session talks about). */
+  sessionText: Map<number, string>;
 }
 
 function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, pool: AskEvidenceMessage[]): Scoring {
@@ -418,6 +425,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before: previousInPool(pool),
     companions: part === expected.parts[0] ? expected.parts.slice(1).filter((p) => !p.keywords.length).map((p) => p.kind) : [],
+    sessionText: sessionTexts(pool),
     ...outcomes(pool, shared),
   };
 }
@@ -449,6 +457,12 @@ function outcomes(pool: AskEvidenceMessage[], weights: Map<string, number>): { o
     }
   }
   return { outcome: out, plansWithOutcome: plans };
+}
+
+function sessionTexts(pool: AskEvidenceMessage[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of pool) out.set(e.message.sessionId, `${out.get(e.message.sessionId) ?? ''} ${e.message.text}`);
+  return out;
 }
 
 function previousInPool(pool: AskEvidenceMessage[]): Map<number, MessageRow> {
@@ -553,6 +567,11 @@ export interface MessageAnswer {
   text: string;
   computation?: AskComputation;
   refs: string[];
+  /**
+   * Whether the quoted sentence answers the question (a value of the kind asked for, about whom
+   * it asks, on its topic) or only shares words with it; `why` says what is missing.
+   */
+  judged?: { answered: boolean; why: string };
 }
 
 function quote(p: Picked): string {
@@ -666,6 +685,8 @@ const quoteOf = (p: PartAnswer) => quote({ evidence: p.cand.evidence, sentence: 
 export interface MessageAnswerOptions {
   /** People already named (a follow-up "who else"): a sentence must name someone new. */
   exclude?: string[];
+  /** The speakers that are "I" in the question (the owner's, or the person "I" is read as). */
+  me?: string[];
   /** Answer only these kinds of the question's parts (the graph answered the others). */
   kinds?: AnswerKind[];
 }
@@ -685,9 +706,11 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
     if (c) return c;
   }
   const answers: { part: AnswerPart; answer: PartAnswer }[] = [];
+  let judged: { answered: boolean; why: string } | undefined;
   for (const part of expected.parts) {
     if (opts.kinds && !opts.kinds.includes(part.kind)) continue;
     const sc = scoringFor(a, expected, part, pool);
+    sc.me = new Set((opts.me ?? []).map((n) => n.toLowerCase()));
     let usable = pool;
     if (opts.exclude?.length && part.kind === 'person') {
       const known = opts.exclude.map((n) => n.toLowerCase());
@@ -697,12 +720,97 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
       usable = [...new Set(named.map((c) => c.evidence))];
     }
     const p = answerPart(sc, usable, answers[0]?.answer ?? null);
-    if (p) answers.push({ part, answer: p });
+    if (p) {
+      // the first part answered says whether the messages answer the question at all
+      judged ??= judge(sc, p);
+      answers.push({ part, answer: p });
+    }
   }
   if (!answers.length) return null;
-  if (expected.list && answers.length === 1) return listAnswer(a, expected, pool, answers[0].answer);
-  return composeParts(answers, a);
+  const out = expected.list && answers.length === 1 ? listAnswer(a, expected, pool, answers[0].answer) : composeParts(answers, a);
+  return { ...out, ...(judged ? { judged } : {}) };
 }
+
+/** Kinds whose answer is a value a sentence must hold (a date, an amount, a person…). */
+const VALUE_KINDS = new Set<AnswerKind>([...STATED_KINDS, 'time', 'person', 'place']);
+/**
+ * How much of the question's topic a sentence (with its context) must cover to answer it: a
+ * sentence that holds a value of the kind asked for needs little (its value is the answer, and
+ * people word things differently: "my dog" ← "Pixel is a beagle"); one quoted for a thing needs more.
+ */
+const TOPIC_FLOOR = { value: 0.1, thing: 0.3 };
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b/i;
+const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself)\b/i;
+
+/**
+ * Does the sentence picked for a part answer the question, or only share words with it?
+ *  - about whom the question asks: a question about a named person (or about "me") is answered
+ *    by what that person says of themself, or by what someone says to them or about them by
+ *    name — not by another speaker's "I" and "my" (LoCoMo's adversarial questions swap people);
+ *  - a value of the kind asked for, when the kind has values (a date, an amount, a person…);
+ *  - the question's topic: the sentence and its context cover enough of its words.
+ */
+function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
+  const m = p.cand.evidence.message;
+  const speaker = m.speaker.toLowerCase();
+  const unit = p.unit;
+  const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
+  if (about.size && !about.has(speaker)) {
+    const names = [...about];
+    const named = names.some((n) => namesAsSubject(unit, n));
+    // said to them ("your new job"), not about the speaker's own world first
+    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON)));
+    if (!named && !addressed) return { answered: false, why: `${m.speaker} says this about ${FIRST_PERSON.test(unit) ? `${m.speaker === 'Assistant' ? 'itself' : 'their own life'}` : 'something else'}, not about ${sc.subjects.size ? names.filter((n) => sc.subjects.has(n)).map(capitalize).join(' or ') : 'you'}` };
+  }
+  // the one asked about talking to the other about the other's life ("Your store looks great")
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
+    return { answered: false, why: `${m.speaker} says this about the one they talk to, not about themself` };
+  }
+  // a question asks, it does not tell ("Love the necklace, any special meaning to it?")
+  if (!VALUE_KINDS.has(sc.part.kind) && /\?\s*$/.test(unit)) return { answered: false, why: 'the best-matching message asks rather than tells' };
+  // a name the question gives (a place, a title, a person) that none of the messages has: about something else
+  // the message's conversation, or any of the best-matching messages (the question's setting: "while I was in Porto")
+  const context = `${m.conversationTitle} ${[...sc.sessionText.values()].join(' ')}`;
+  const missing = properNames(sc.a.question).filter((n) => !sc.speakers.has(matchStem(n.toLowerCase())) && !new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(context));
+  if (missing.length) return { answered: false, why: `the messages do not mention ${missing.join(' or ')}` };
+  if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
+  if (p.cand.topic < (VALUE_KINDS.has(sc.part.kind) || sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing) && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
+  return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
+}
+
+const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** Capitalized words inside a question (names, places, titles), not its first word, a calendar name or "I". */
+function properNames(question: string): string[] {
+  const out: string[] = [];
+  const body = question.replace(/^\s*\S+/, ' ');
+  for (const m of body.matchAll(/(?<![\p{L}'’])\p{Lu}[\p{L}'’-]+/gu)) {
+    const w = m[0].replace(/['’]s$/, '');
+    if (isCalendarWord(w) || w.length < 3) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * A sentence names someone as what it is about ("Melanie's kids", "Melanie painted it"), not
+ * only to address them ("Thanks, Melanie!", "Hey Melanie,").
+ */
+function namesAsSubject(text: string, name: string): boolean {
+  const first = name.split(/\s+/)[0];
+  const re = new RegExp(`\\b${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 24), m.index ?? 0);
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 3);
+    const address = /(?:^|[\s,!.])(?:hey|hi|hello|thanks|thank you|thx|congrats|congratulations|wow|oh|yeah|yes|sure|aw+|omg|ok(?:ay)?|so|dear|good|great|sorry)[\s,!.]*$/i.test(before) || /^\s*[,!?.]/.test(after) || /^\s*$/.test(before) && /^\s*[,!]/.test(after);
+    if (!address) return true;
+  }
+  return false;
+}
+
+const KIND_WORD: Record<AnswerKind, string> = {
+  date: 'date', time: 'time', duration: 'duration', amount: 'amount', count: 'number', frequency: 'frequency', number: 'number', person: 'person', place: 'place', weekday: 'day of the week', name: 'name', yesno: 'yes or no', thing: 'answer',
+};
 
 /** The parts' answers in the question's order: values first, each quote once. */
 function composeParts(answers: { part: AnswerPart; answer: PartAnswer }[], a: Analysis): MessageAnswer {

@@ -61,7 +61,7 @@ describe('routes', () => {
     const t = turn({
       classification: { intent: 'time', timeline: 'meta', routes: ['timeline', 'graph'], why: [] },
       results: { timeline: { total: 12, sessionIds: [21], sql: '' }, sparql: { kind: 'select', vars: [], rows: [], ranked: [], truncated: false, elapsedMs: 0, error: 'refused' } },
-      answer: { text: '12 messages in 1 session', route: 'timeline', source: 'evidence', citations: [] },
+      answer: { text: '12 messages in 1 session', status: 'answered', how: "Counted from the timeline's messages.", route: 'timeline', source: 'evidence', citations: [] },
     });
     expect(routeChips(t)).toEqual([
       { route: 'timeline', answered: true, detail: '12 messages in 1 session' },

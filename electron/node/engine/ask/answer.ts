@@ -137,16 +137,32 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       return { text: template === 'before-after' ? `${labels[0]}${pivot}${labels.length > 1 ? `; earlier/later: ${listText(labels.slice(1), 4)}` : ''}` : listText(labels), refs: refsFor(triples, ents), entities: ents };
     }
     case 'nth-event': {
-      const items = distinctBy(res.rows, 'x').map((r) => ({ row: r, date: dateOf(r, 'date') }));
+      const all = distinctBy(res.rows, 'x').map((r) => ({ row: r, date: dateOf(r, 'date'), end: dateOf(r, 'endDate') }));
+      // one inside another's span is part of it (a day trip during a trip): the series is of the outer ones
+      const within = (x: (typeof all)[number], y: (typeof all)[number]) => x !== y && !!x.date && !!y.date && !!y.end && x.date.slice(0, 10) >= y.date.slice(0, 10) && (x.end ?? x.date).slice(0, 10) <= y.end.slice(0, 10) && !(x.date === y.date && x.end === y.end);
+      const items = all.filter((x) => !all.some((y) => within(x, y)));
       const n = a.ordinal ?? 1;
       const pick = nth(items, n);
       if (!pick) return none;
       const dated = items.filter((x) => x.date).length;
       const ents = iris([pick.row], 'x');
+      const which = `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`;
+      // "how much did I spend on my last trip?": what the n-th one cost
+      if (expectedAnswer(a.question).parts[0]?.kind === 'amount') {
+        const price = lit(pick.row.price);
+        if (!price) return { text: null, refs: [], entities: ents };
+        const value = formatMoney(Number(price), lit(pick.row.currency) ?? '');
+        return {
+          text: `${value} (${labelOf(pick.row, 'label')}, ${longDate(pick.date!)}${dateOf(pick.row, 'endDate') ? ` – ${longDate(dateOf(pick.row, 'endDate')!)}` : ''})`,
+          computation: { kind: 'value', value, detail: `the price of ${which}`, refs: refsFor(triples, ents) },
+          refs: refsFor(triples, ents),
+          entities: ents,
+        };
+      }
       const value = `${labelOf(pick.row, 'label')} (${longDate(pick.date!)})`;
       return {
         text: value,
-        computation: { kind: 'nth', value, detail: `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`, refs: refsFor(triples, ents) },
+        computation: { kind: 'nth', value, detail: which, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
       };

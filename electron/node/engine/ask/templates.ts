@@ -81,11 +81,11 @@ function typeFirst(v: string, classes: string[], typeVar = `${v}Type`): string {
 }
 
 function datePattern(v: string, out = '?date'): string {
-  const [startDate, startTime, endDate] = DATE_PROPS;
+  const [startDate, startTime, endDate, endTime] = DATE_PROPS;
   return (
     `  OPTIONAL { ${v} ${c(startDate)} ?startDate }\n` +
     `  OPTIONAL { ${v} ${c(startTime)} ?startTime }\n` +
-    `  OPTIONAL { ${v} ${c(endDate)} ?endDate }\n` +
+    `  OPTIONAL { ${v} ${c(endDate)}|${c(endTime)} ?endDate }\n` +
     `  BIND(COALESCE(?startDate, ?startTime, ?endDate) AS ${out})\n`
   );
 }
@@ -166,11 +166,12 @@ function listClass(a: Analysis, ctx: TemplateContext, count: boolean): TemplateQ
   }
   const body =
     `# ${concept.phrase}: instances in date order\n` +
-    `SELECT DISTINCT ?x ?label ?date ?place WHERE {\n` +
+    `SELECT DISTINCT ?x ?label ?date ?endDate ?place ?price ?currency WHERE {\n` +
     meValues(ctx) +
     pattern +
     datePattern('?x') +
     `  OPTIONAL { ?x schema:location|schema:toLocation ?p . ?p rdfs:label ?place }\n` +
+    `  # what it cost, when that is stated\n  OPTIONAL { ?x schema:price ?price . OPTIONAL { ?x schema:priceCurrency ?currency } }\n` +
     periodFilter('?date', a) +
     `}\nORDER BY ?date ?label`;
   return { id: a.intent === 'ordinal' ? 'nth-event' : 'list-class', sparql: prologue(body), explanation };
@@ -556,7 +557,7 @@ export const TEMPLATES: Record<TemplateId, { answers: AnswerKind[] }> = {
   'event-date': { answers: ['date', 'time', 'place'] },
   'days-between': { answers: ['count', 'duration'] },
   'before-after': { answers: ['thing', 'name', 'place'] },
-  'nth-event': { answers: ['date', 'thing', 'name'] },
+  'nth-event': { answers: ['date', 'thing', 'name', 'amount'] },
   'who-most': { answers: ['person'] },
   'who-with': { answers: ['person'] },
   preference: { answers: ['thing', 'name'] },

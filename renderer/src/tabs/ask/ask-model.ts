@@ -1,7 +1,7 @@
 // How an Ask turn reads on screen: the answer with its citations as links, which route
 // answered and how, what was tried, the SPARQL rows most relevant first, the evidence in
 // order. Pure functions (tested in test/serve/workbench/ask-model.test.ts).
-import type { AskAnswer, AskRoute, AskSparqlResults, AskTurn, RdfTerm } from '../../../../shared/types';
+import type { AskAnswer, AskRoute, AskSparqlResults, AskStatus, AskTurn, RdfTerm } from '../../../../shared/types';
 
 export const ROUTE_LABEL: Record<AskRoute | 'none', string> = {
   timeline: 'Timeline',
@@ -16,6 +16,23 @@ export const ROUTE_TITLE: Record<AskRoute | 'none', string> = {
   graph: 'A SPARQL query over the knowledge graph',
   none: 'No route found an answer',
 };
+
+export const STATUS_LABEL: Record<AskStatus, string> = {
+  answered: 'Answer',
+  related: 'Related messages',
+  not_found: 'Not found',
+};
+
+export const STATUS_TITLE: Record<AskStatus, string> = {
+  answered: 'A value from the graph, a computation, the timeline, or a message that states it',
+  related: 'Messages that share words with the question; none of them says the answer',
+  not_found: 'Nothing in the memory matched the question',
+};
+
+/** An answer's status (turns stored before statuses existed: answered unless nothing was found). */
+export function statusOf(answer: AskAnswer): AskStatus {
+  return answer.status ?? (answer.route === 'none' ? 'not_found' : 'answered');
+}
 
 /** How the answer was made, for people. */
 export function answerHow(answer: AskAnswer): string {

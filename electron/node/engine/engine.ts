@@ -158,6 +158,7 @@ export class Engine implements EngramApi {
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
           autoGraph: options.autoGraph,
+          clock: options.clock,
         },
         lock,
         sqlite,

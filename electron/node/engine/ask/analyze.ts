@@ -16,6 +16,8 @@ import { matchStem } from '../../../../shared/text/stem';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp, words } from '../../../../shared/text/words';
 import { attributeOf, conceptOf, verbOf, type Attribute, type Concept, type VerbAction } from './lexicon';
+import { ontologyLexicon } from './ontology-lexicon';
+import { kindOf } from './answer-type';
 
 export interface Period {
   from: string;
@@ -139,9 +141,14 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   const q = question.trim();
   const lower = q.toLowerCase();
   const why: string[] = [];
-  const concept = conceptOf(q);
+  // the phrasing layer first (lexicon.ts), then every class and property of the ontology (ontology-lexicon.ts)
+  const lexicon = ontologyLexicon();
   const verb = verbOf(q);
-  const attribute = attributeOf(q);
+  // (a class the ontology names is the topic of questions that ask for things, names or counts;
+  // a "when", "where" or "which days" question is about something else)
+  const asksForThings = /^\s*(?:what|which|how many|list|name|show)\b/i.test(q) && ['thing', 'name', 'count', 'person'].includes(kindOf(q).kind);
+  const concept = conceptOf(q) ?? (verb || !asksForThings ? null : lexicon.conceptOf(q));
+  const attribute = attributeOf(q) ?? lexicon.attributeOf(q);
   let period = periodOfPlan(planned);
   const aboutNow = NOW_WORDS.test(q);
   const aboutConversation = TALK.test(q.replace(/^\s*(?:(?:can|could) you\s+)?(?:please\s+)?tell me\b/i, ''));

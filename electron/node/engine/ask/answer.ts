@@ -417,7 +417,7 @@ interface Scoring {
 function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, pool: AskEvidenceMessage[]): Scoring {
   const speakers = new Set(pool.map((e) => e.message.speaker.toLowerCase()));
   const words = tokens(a.question);
-  // a speaker the question names is its subject (LoCoMo: "What did Melanie paint?"); their name in a message is mostly an address
+  // a speaker the question names is its subject ("What did Noor paint?"); their name in a message is mostly an address
   const subjects = new Set(words.filter((w) => speakers.has(w)));
   const texts = pool.map((e) => `${e.message.text} ${e.message.conversationTitle}`);
   // the concept's, the attribute's and the verb's own words count here ("which gym": the gym is the
@@ -448,7 +448,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
 
 /**
  * "I booked an orthopedist for Tuesday" → what the same conversation says on that day or the
- * next two: how it went ("Back from Dr. Aydin. It's runner's knee"). Each such message gets the
+ * next two: how it went ("Back from the doctor. It's runner's knee"). Each such message gets the
  * plan's match with the question.
  */
 function outcomes(pool: AskEvidenceMessage[], weights: Map<string, number>): { outcome: Map<number, number>; plansWithOutcome: Set<number> } {
@@ -532,7 +532,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
       // "Did he have a dog?" — "No, no pets right now."
       if (part.kind === 'yesno' && /^(?:yes|yeah|yep|yup|no|nope|not|never|definitely|of course)\b/i.test(s)) score += 0.3;
-      // "what did I name it?": a name given ("I named it Monty")
+      // "what did I name it?": a name given ("I named it Fern")
       if (part.kind === 'name' && /\b(?:name[ds]?|call(?:ed)?)\b/i.test(part.text) && values.some((v) => v.raw === 'named')) score += 0.4;
       const novel = novelWords(s, sc.askedWords, sc.speakers);
       if ((isFiller(s) && part.kind !== 'yesno') || novel === 0) score -= 0.8;
@@ -597,7 +597,7 @@ function quote(p: Picked): string {
 
 /**
  * What to quote for a sentence: a sentence that leans on the one before it ("It's €55 a month.")
- * takes it along; one that says little of its own ("Back from Dr. Aydin.") takes the next. For a
+ * takes it along; one that says little of its own ("Back from the doctor.") takes the next. For a
  * question about a thing (no value to pick out), the sentence that names the topic is often
  * followed by what the question asks ("This necklace is special to me. … it stands for love,
  * faith and strength."): the next sentence comes too.
@@ -809,8 +809,8 @@ function properNames(question: string): string[] {
 }
 
 /**
- * A sentence names someone as what it is about ("Melanie's kids", "Melanie painted it"), not
- * only to address them ("Thanks, Melanie!", "Hey Melanie,").
+ * A sentence names someone as what it is about ("Noor's kids", "Noor painted it"), not
+ * only to address them ("Thanks, Noor!", "Hey Noor,").
  */
 function namesAsSubject(text: string, name: string): boolean {
   const first = name.split(/\s+/)[0];

@@ -244,7 +244,7 @@ export class AskService {
 
   /**
    * The person a question names when it is not "I": a speaker of the sources in scope named in
-   * it ("What did Melanie paint?", "Lena's new job"), with every IRI that is them (the owner's
+   * it ("What did Noor paint?", "Ana's new job"), with every IRI that is them (the owner's
    * IRIs when that speaker is the owner). Null when it names none, or only "me".
    */
   private subjectOf(question: string, me: Me, sourceIds?: number[]): Me | null {
@@ -337,7 +337,7 @@ export class AskService {
     if (planned.rewritten) classification.why.unshift(`follow-up (timeline): ${planned.explanation[0] ?? planned.rewrite}`);
     const me = this.me(sourceIds);
     if (me.note && /\b(i|me|my|mine|myself|we|our|us)\b/i.test(rewrite)) warnings.push(me.note);
-    // a person the question names ("What did Lena buy?"): the templates ask about them, not about "me"
+    // a person the question names ("What did Ana buy?"): the templates ask about them, not about "me"
     const subject = this.subjectOf(rewrite, me, sourceIds);
     if (subject) classification.why.push(`'${subject.name}' → the person the question is about`);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));

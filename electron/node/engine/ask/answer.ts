@@ -25,6 +25,9 @@ import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
 const isCalendarWord = (w: string) => CALENDAR.has(w.toLowerCase());
 import type { TemplateId } from './templates';
+import { attributeSentence, favourite, listLines, preferenceSentence, secondPerson, spentOn, talkedMost, type Who } from './phrasing';
+
+const singular = (phrase: string) => phrase.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 
 type Row = Record<string, RdfTerm>;
 
@@ -85,7 +88,7 @@ function listText(items: string[], max = 8): string {
 }
 
 /** What the rows of a query say, read according to the template that wrote it. */
-export function interpretRows(template: TemplateId | null, a: Analysis, res: AskSparqlResults, triples: AskEvidenceTriple[], today: string): Interpretation {
+export function interpretRows(template: TemplateId | null, a: Analysis, res: AskSparqlResults, triples: AskEvidenceTriple[], today: string, who: Who = { you: true, name: 'You' }): Interpretation {
   const none: Interpretation = { text: null, refs: [], entities: [] };
   if (res.error || !res.rows.length) return none;
   const ordered = res.ranked.map((i) => res.rows[i]);
@@ -98,7 +101,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const labels = items.map((r) => `${labelOf(r, 'label', 'objectLabel') ?? '?'}${dateOf(r, 'date') ? ` (${dateOf(r, 'date')!.slice(0, 10)})` : ''}`);
       const ents = iris(items, 'x');
       return {
-        text: `${n}${labels.length ? `: ${listText(labels)}` : ''}`,
+        text: `${n}${labels.length ? `:\n${listLines(labels)}` : ''}`,
         computation: { kind: 'count', value: String(n), detail: `COUNT(DISTINCT ?x) over ${a.concept?.phrase ?? 'the matches'} = ${n}`, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
@@ -134,7 +137,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       });
       const ents = iris(items, key);
       const pivot = template === 'before-after' && first?.pivotLabel ? ` (${a.pivot?.dir} ${lit(first.pivotLabel)}, ${dateOf(first, 'pivotDate')?.slice(0, 10)})` : '';
-      return { text: template === 'before-after' ? `${labels[0]}${pivot}${labels.length > 1 ? `; earlier/later: ${listText(labels.slice(1), 4)}` : ''}` : listText(labels), refs: refsFor(triples, ents), entities: ents };
+      return { text: template === 'before-after' ? `${labels[0]}${pivot}${labels.length > 1 ? `; earlier/later: ${listText(labels.slice(1), 4)}` : ''}` : labels.length > 1 ? listLines(labels) : labels[0], refs: refsFor(triples, ents), entities: ents };
     }
     case 'nth-event': {
       const all = distinctBy(res.rows, 'x').map((r) => ({ row: r, date: dateOf(r, 'date'), end: dateOf(r, 'endDate') }));
@@ -152,8 +155,9 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
         const price = lit(pick.row.price);
         if (!price) return { text: null, refs: [], entities: ents };
         const value = formatMoney(Number(price), lit(pick.row.currency) ?? '');
+        const span = `${longDate(pick.date!)}${dateOf(pick.row, 'endDate') ? ` – ${longDate(dateOf(pick.row, 'endDate')!)}` : ''}`;
         return {
-          text: `${value} (${labelOf(pick.row, 'label')}, ${longDate(pick.date!)}${dateOf(pick.row, 'endDate') ? ` – ${longDate(dateOf(pick.row, 'endDate')!)}` : ''})`,
+          text: spentOn(who, value, `${n === -1 ? 'last' : ordinalWord(n)} ${singular(a.concept?.phrase ?? 'one')}`, `${labelOf(pick.row, 'label')} (${span})`),
           computation: { kind: 'value', value, detail: `the price of ${which}`, refs: refsFor(triples, ents) },
           refs: refsFor(triples, ents),
           entities: ents,
@@ -205,7 +209,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const value = people.slice(0, 4).map((r) => `${lit(r.name)} (${lit(r.messages)} messages)`).join(', ');
       const ents = iris(people.slice(0, 1), 'person');
       return {
-        text: `${lit(people[0].name)}${people.length > 1 ? ` — ${value}` : ` (${lit(people[0].messages)} messages)`}`,
+        text: talkedMost(who, lit(people[0].name)!, lit(people[0].messages)!, a.period ? `${a.period.phrase || 'in the period'}`.replace(/^(?=the |past |last )/, '') : null, people.slice(1, 4).map((r) => `${lit(r.name)} (${lit(r.messages)})`)),
         computation: { kind: 'ranking', value, detail: `messages per person${a.period ? ` from ${a.period.from} to ${a.period.to}` : ''}, most first`, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
@@ -220,9 +224,14 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
     case 'preference': {
       const live = ordered.filter((r) => lit(r.superseded) !== 'true');
       const use = (live.length ? live : ordered).slice(0, 3);
-      const items = use.map((r) => labelOf(r, 'label') ?? `${lit(r.sentiment) ?? ''} ${labelOf(r, 'objectLabel', 'object') ?? ''}`.trim());
       const ents = iris(use, 'x');
-      return { text: listText([...new Set(items)]), refs: refsFor(triples, ents), entities: ents };
+      const objects = [...new Set(use.map((r) => labelOf(r, 'objectLabel') ?? labelOf(r, 'label', 'object') ?? ''))].filter(Boolean);
+      const fav = /\bfavou?rite\s+([a-z]+(?:\s+[a-z]+)?)\b/i.exec(a.question.replace(/[?.!]+$/, ''));
+      // "my favourite band" → the best one; "what do I like …" → each preference as a sentence
+      const text = fav && objects.length
+        ? favourite(who, fav[1].toLowerCase().replace(/\s+(?:is|are|was|were)$/, ''), objects.slice(0, 1))
+        : [...new Set(use.map((r) => (labelOf(r, 'label') ? `${who.you ? secondPerson(labelOf(r, 'label')!, who.name) : labelOf(r, 'label')}.`.replace(/\.\.$/, '.') : preferenceSentence(who, lit(r.sentiment), labelOf(r, 'objectLabel', 'object') ?? ''))))].join(' ');
+      return { text, refs: refsFor(triples, ents), entities: ents };
     }
     case 'my-attribute':
     case 'current-of-class': {
@@ -247,8 +256,10 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const earlier = byTime.length > 1 && (a.aboutNow || a.intent === 'update') ? ` (before: ${byTime.slice(1, 3).map((x) => x.label).join(', ')})` : '';
       const value = `${current.label}${details.length ? ` (${[...new Set(details)].join(', ')})` : ''}`;
       const validFrom = res.rows.map((r) => (r.value?.value === current.value ? dateOf(r, 'validFrom') : undefined)).find(Boolean);
+      const said = `${value}${validFrom ? `, since ${validFrom.slice(0, 10)}` : ''}${earlier}`;
+      const what = a.attribute && !a.attribute.numeric ? a.attribute.phrase.replace(/^my\s+(?:new\s+|current\s+|old\s+|previous\s+)?/i, '').replace(/['’]s$/, '') : null;
       return {
-        text: `${value}${validFrom ? `, since ${validFrom.slice(0, 10)}` : ''}${earlier}`,
+        text: template === 'my-attribute' && what ? attributeSentence(who, what, said) : said,
         computation: merged.size > 1 || a.intent === 'update' ? { kind: 'latest', value, detail, refs: refsFor(triples, ents) } : undefined,
         refs: refsFor(triples, ents),
         entities: ents,
@@ -952,12 +963,18 @@ export function betweenFromMessages(sides: { phrase: string; evidence: AskEviden
   };
 }
 
-/** A time question's answer: what the plan's rows are, session by session. */
-export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[], a: Analysis): MessageAnswer {
-  if (!run.total) return { text: 'No messages in that period.', refs: [] };
+/**
+ * A time question's answer: what the plan's rows are, session by session (one a line). `notes`
+ * are the planner's words where it fell back ("no conversation on 2026-11-17: the day before"):
+ * the answer says so first, in words.
+ */
+export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[], a: Analysis, notes: string[] = []): MessageAnswer {
+  const fellBack = notes.map((n) => `${n.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (d) => longDate(d)).replace(/^./, (c) => c.toUpperCase()).replace(/:\s*/, ', so this is ')}.`).join(' ');
+  const lead = fellBack ? `${fellBack} ` : '';
+  if (!run.total) return { text: `${lead}No messages in that period.`, refs: [] };
   if (run.ranked && evidence.length) {
     const picked = bestSentence(a, evidence.filter((e) => e.route === 'timeline'));
-    if (picked) return { text: quote(picked), refs: [picked.evidence.ref] };
+    if (picked) return { text: `${lead}${quote(picked)}`, refs: [picked.evidence.ref] };
   }
   const bySession = new Map<number, MessageRow[]>();
   for (const r of run.rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r]);
@@ -967,11 +984,12 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
     const ref = refOf.get(first.id);
     return `${first.conversationTitle} on ${longDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${ref ? ` [${ref}]` : ''}`;
   });
-  const more = run.sessionIds.length > 5 ? `, and ${run.sessionIds.length - 5} more sessions` : '';
+  const more = run.sessionIds.length > 5 ? `and ${run.sessionIds.length - 5} more sessions` : '';
   const value = `${run.total} message${run.total === 1 ? '' : 's'} in ${run.sessionIds.length} session${run.sessionIds.length === 1 ? '' : 's'}`;
   const refs = parts.map((_, i) => refOf.get([...bySession.values()][i][0].id)).filter((r): r is string => !!r);
+  const list = parts.length > 1 ? `:\n${listLines([...parts, ...(more ? [more] : [])], 6)}` : `: ${parts[0]}${more ? `, ${more}` : ''}.`;
   return {
-    text: `${value}: ${parts.join('; ')}${more}.`,
+    text: `${lead}${value}${list}`,
     // a summary of the plan's rows, counted in code (not a quote)
     computation: { kind: 'count', value, detail: `the timeline plan's rows grouped by session${run.sessionIds.length > 5 ? ' (the first 5 named)' : ''}`, refs },
     refs,

@@ -399,7 +399,7 @@ export class AskService {
         })
       : { triples: [], provenance: [] };
     const template = plan.sparql?.origin === 'template' || (plan.sparql?.origin === 'person' && override?.template && !override.generated) ? plan.sparql?.template ?? null : null;
-    let interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10)) : { text: null, refs: [], entities: [] };
+    let interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10), subject ? { you: false, name: subject.name } : { you: me.owner, name: me.name }) : { text: null, refs: [], entities: [] };
     // a graph answer must give a value of the kind asked for, from a row about what the question names
     const confidence = sparqlRes ? graphConfidence(template as TemplateId | null, a, expected, sparqlRes, interpretation, triplesOut.triples) : { ok: true, why: '' };
     if (!confidence.ok) {
@@ -504,7 +504,9 @@ export class AskService {
       }
     }
     if (!offline && a.intent === 'time' && run) {
-      const m = answerFromTimeline(run, evidenceMessages, a);
+      // where the planner fell back ("no conversation on …: the day before"), the answer says so
+      const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
+      const m = answerFromTimeline(run, evidenceMessages, a, notes);
       offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
     }
     const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
@@ -541,6 +543,11 @@ export class AskService {
       }
     }
     if (offline?.computation) computations.push(offline.computation);
+    // quotes of the person asking are theirs: "(you, Thu 17 Sep 2026 19:02)"
+    if (offline && me.owner && me.speakers.length) {
+      const names = me.speakers.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+      offline = { ...offline, text: offline.text.replace(new RegExp(`” \\((?:${names}), `, 'g'), '” (you, ') };
+    }
     if (interpretation.text === null && sparqlRes && !sparqlRes.error && routes.has('graph')) {
       if (!(await this.hasExtractedFacts())) warnings.push('The graph has no extracted facts yet (run extraction to use it): answered from the messages.');
       else if (!sparqlRes.rows.length) warnings.push('The graph has no match for this question: answered from the messages.');
@@ -741,7 +748,7 @@ export function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: Ask
 /** How an offline answer was found, in plain words. */
 function howFound(o: MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }, evidence: AskEvidenceMessage[]): string {
   if (o.route === 'graph') return o.source === 'computed' ? 'Computed from your knowledge graph.' : 'Read from your knowledge graph.';
-  if (o.route === 'timeline') return o.source === 'computed' ? "Counted from the timeline's messages." : "Quoted from the timeline's messages.";
+  if (o.route === 'timeline') return /^No messages\b|\bNo messages in that period\.$/.test(o.text) ? 'The timeline has no messages in that period.' : o.source === 'computed' ? "Counted from the timeline's messages." : "Quoted from the timeline's messages.";
   const cited = evidence.filter((e) => o.refs.includes(e.ref)).map((e) => e.message);
   if (o.source === 'computed') return cited.length > 1 ? `Computed from ${cited.length} messages.` : cited[0] ? `Computed from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.` : 'Computed from the messages.';
   if (cited.length === 1) return `Quoted from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.`;

@@ -6,7 +6,7 @@ import { PlanCard } from '../../plan/PlanCard';
 import { useApp } from '../../state/app-store';
 import { formatDateTime } from '../../ui/format';
 import { Icon } from '../../ui/icons';
-import { answerHow, answerSegments, citedRefs, routeChips, ROUTE_LABEL, ROUTE_TITLE, statusOf, timingLines, turnTime } from './ask-model';
+import { answerHow, answerSegments, citedRefs, localizeDates, routeChips, ROUTE_LABEL, ROUTE_TITLE, statusOf, timingLines, turnTime } from './ask-model';
 import { AskHow, AskStatus } from './AskStatus';
 import { AskEvidence } from './AskEvidence';
 import { AskSparql } from './AskSparql';
@@ -61,7 +61,7 @@ export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }
         <div className="ask-answer" data-testid="ask-answer">
           {segments.map((s, i) =>
             s.kind === 'text' ? (
-              <span key={i}>{s.text}</span>
+              <span key={i}>{localizeDates(s.text)}</span>
             ) : (
               <button
                 key={i}

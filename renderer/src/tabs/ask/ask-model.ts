@@ -200,3 +200,24 @@ export function relativeDay(iso: string, now: Date = new Date()): string {
 export function replaceTurn(turns: AskTurn[], turn: AskTurn): AskTurn[] {
   return turns.some((t) => t.id === turn.id) ? turns.map((t) => (t.id === turn.id ? turn : t)) : [...turns, turn].sort((a, b) => a.seq - b.seq);
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG_DATE = new RegExp(`\\b(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), )?(${MONTHS.join('|')}) (\\d{1,2}), (\\d{4})\\b`, 'g');
+
+/**
+ * The dates an answer spells out ("Sunday, October 11, 2026", the engine's English) in the
+ * person's locale ("Sonntag, 11. Oktober 2026" in German, "Sunday 11 October 2026" in British
+ * English); a date without its weekday stays without one.
+ */
+export function localizeDates(text: string, locale: string | undefined = typeof navigator !== 'undefined' ? navigator.language : undefined): string {
+  if (!locale || /^en-US$/i.test(locale)) return text;
+  return text.replace(LONG_DATE, (whole, month: string, day: string, year: string) => {
+    const d = new Date(Date.UTC(Number(year), MONTHS.indexOf(month), Number(day)));
+    const weekday = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/.test(whole);
+    try {
+      return new Intl.DateTimeFormat(locale, { ...(weekday ? { weekday: 'long' } : {}), year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
+    } catch {
+      return whole;
+    }
+  });
+}

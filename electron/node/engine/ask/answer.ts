@@ -149,7 +149,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       if (!pick) return none;
       const dated = items.filter((x) => x.date).length;
       const ents = iris([pick.row], 'x');
-      const which = `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`;
+      const which = `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ones (${a.concept?.phrase ?? 'events'}) in date order`;
       // "how much did I spend on my last trip?": what the n-th one cost
       if (expectedAnswer(a.question).parts[0]?.kind === 'amount') {
         const price = lit(pick.row.price);

@@ -62,6 +62,8 @@ export const timelinePlanSchema = z
       .optional(),
   })
   .strict();
+/** A BCP 47 language tag ('en-US', 'en-GB'): how numeric dates are written, whose holidays count. */
+const localeTag = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/, "expected a language tag such as 'en-US'");
 const timelineQuestion = {
   question: z.string().min(1).max(5000),
   /** The turns of the dialogue before the question, oldest first (for follow-ups such as "Can you summarize that?"). */
@@ -69,6 +71,8 @@ const timelineQuestion = {
   /** ISO-8601; with an offset it is converted to this machine's wall clock; default: the clock. */
   now: z.string().max(40).optional(),
   sourceIds: ids.optional(),
+  /** Reading of numeric dates (5/11 = May 11 in en-US, 5 November in en-GB) and holidays; default en-US. */
+  locale: localeTag.optional(),
 };
 
 const none = z.object({}).strict();
@@ -364,6 +368,8 @@ export const apiSpec = {
         sourceIds: ids.optional(),
         /** Use the local model when Ollama is ready (default true). */
         llm: z.boolean().optional(),
+        /** The locale setting of the timeline's dates (see timelineQuestion). */
+        locale: localeTag.optional(),
       })
       .strict(),
   ),

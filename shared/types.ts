@@ -465,8 +465,10 @@ export interface PlannedQuestion {
   /** Does the question refer to meta-data (time, session, speaker), to content, or both. */
   classification: QuestionKind;
   plan: TimelinePlan;
-  /** One line per step, for people ("'last Friday' → Date = 2023-10-20"). */
+  /** One line per step, for people ("I read 'last Friday' as Fri Oct 20, 2023"). */
   explanation: string[];
+  /** Words that look like a time but could not be read ("a while ago"): neither a filter nor searched for. */
+  notUnderstood?: string[];
   planner: 'rules' | 'llm';
 }
 

@@ -240,6 +240,7 @@ export function buildProgram(): Command {
     .option('--now <iso>', 'the current time, ISO-8601 (default: the clock)')
     .option('--source <source>', 'only this source (id or file name); sessions are counted within it')
     .option('--limit <n>', 'show at most this many messages', '200')
+    .option('--locale <tag>', 'how numeric dates are written and whose holidays count: en-US (5/11 = May 11, default) or en-GB (5 November)…', process.env.ENGRAM_LOCALE)
     .option('--json', 'output JSON')
     .option('--csv', 'output CSV')
     .option('--planner <planner>', 'rules (default, no LLM) or llm (Ollama, the study\'s path)', 'rules')

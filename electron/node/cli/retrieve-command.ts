@@ -19,6 +19,8 @@ export interface RetrieveOptions {
   limit: string;
   json?: boolean;
   csv?: boolean;
+  /** Locale setting of the dates (en-US when absent). */
+  locale?: string;
   /** 'rules' (default) or 'llm' (Ollama; the rules' plan is the fallback). */
   planner?: string;
   llmHost?: string;
@@ -32,14 +34,19 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
   if (opts.planner && !['rules', 'llm'].includes(opts.planner)) throw new Error(`--planner: expected rules or llm, got '${opts.planner}'`);
   const engine = await Engine.open({ dataDir });
   try {
+    if (opts.locale && !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/.test(opts.locale)) throw new Error(`--locale: expected a language tag such as en-US or en-GB, got '${opts.locale}'`);
     let timeline = engine.timeline;
-    if (opts.planner === 'llm') {
-      const { OllamaClient } = await import('../engine/llm/ollama');
+    if (opts.planner === 'llm' || opts.locale) {
       const { Timeline } = await import('../engine/timeline/timeline');
-      const client = new OllamaClient({ host: opts.llmHost ?? process.env.OLLAMA_HOST, model: opts.llmModel });
-      const check = await client.check();
-      if (!check.modelReady) throw new Error(`the LLM planner needs Ollama with ${client.settings.model}: ${check.problems.join('; ') || 'not reachable'}`);
-      timeline = new Timeline(engine.chat, engine.search, { llm: client });
+      let llm: import('../engine/timeline/timeline').TimelineOptions['llm'];
+      if (opts.planner === 'llm') {
+        const { OllamaClient } = await import('../engine/llm/ollama');
+        const client = new OllamaClient({ host: opts.llmHost ?? process.env.OLLAMA_HOST, model: opts.llmModel });
+        const check = await client.check();
+        if (!check.modelReady) throw new Error(`the LLM planner needs Ollama with ${client.settings.model}: ${check.problems.join('; ') || 'not reachable'}`);
+        llm = client;
+      }
+      timeline = new Timeline(engine.chat, engine.search, { ...(llm ? { llm } : {}), ...(opts.locale ? { locale: opts.locale } : {}) });
     }
     const names = new Map(engine.chat.listSources().map((s) => [s.id, s.name]));
     const sourceName = (id: number) => names.get(id) ?? String(id);

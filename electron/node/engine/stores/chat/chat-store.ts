@@ -266,6 +266,9 @@ export interface SessionSpan {
   sourceIndex: number;
   start: string;
   end: string;
+  /** First and last Response_Index of its messages (null without messages). */
+  firstResponse: number | null;
+  lastResponse: number | null;
 }
 
 /** A message as retrieval reads it, its text as written and its extra fields (JSON, e.g. an image caption). */
@@ -851,12 +854,14 @@ export class ChatStore {
     ).pluck().get(...(sourceIds ?? [])) as string | undefined;
   }
 
-  /** Sessions of the ready sources (or of these), in memory order, with both numberings. */
+  /** Sessions of the ready sources (or of these), in memory order, with both numberings and their first and last response. */
   sessionSpans(sourceIds?: number[]): SessionSpan[] {
     const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';
     return this.stmt(
       `SELECT x.id, x.source_id AS sourceId, x.memory_index AS memoryIndex, x.source_index AS sourceIndex,
-         x.start_local AS start, x.end_local AS end
+         x.start_local AS start, x.end_local AS end,
+         (SELECT MIN(m.response_index) FROM messages m WHERE m.session_id = x.id) AS firstResponse,
+         (SELECT MAX(m.response_index) FROM messages m WHERE m.session_id = x.id) AS lastResponse
        FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
        WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
     ).all(...(sourceIds ?? [])) as SessionSpan[];

@@ -285,8 +285,10 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const best = wordsMatch(rowWords(items[0]), a.keywords);
       const full = items.filter((r) => a.keywords.length > 0 && wordsMatch(rowWords(r), a.keywords) === a.keywords.length);
       // "in total": one thing that is what was asked about states its own total; several parts are summed
-      const total = /\b(total|altogether|in all|overall|sum)\b/i.test(a.question) && full.length !== 1;
-      const use = total ? (full.length ? full : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best)) : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best).slice(0, 1);
+      // "how much did I spend in October?": a period and no topic of its own → everything in it, summed
+      const wholePeriod = !!a.period && !a.keywords.length && items.length > 1;
+      const total = (/\b(total|altogether|in all|overall|sum)\b/i.test(a.question) && full.length !== 1) || wholePeriod;
+      const use = wholePeriod ? items : total ? (full.length ? full : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best)) : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best).slice(0, 1);
       const amounts = use.map((r) => ({ amount: Number(lit(r.price)), currency: lit(r.currency) ?? '' }));
       const ents = iris(use, 'x');
       if (amounts.length === 1) {

@@ -35,6 +35,7 @@ import { titleOf, type AskConversationStore } from '../stores/ask-conversations'
 import type { Owner } from '../owner/owner-service';
 import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import { graphConfidence } from './confidence';
+import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -107,6 +108,8 @@ interface Rerun {
 }
 
 const SEARCH_K = 25;
+/** Messages searched for the first or last time something was talked about. */
+const MENTION_K = 200;
 const EVIDENCE_MAX = 20;
 const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
@@ -376,10 +379,13 @@ export class AskService {
       a.intent === 'between' && a.pair
         ? Promise.all(a.pair.map(async (phrase) => ({ phrase, hits: (await this.content.retrieve(phrase, { k: 10, sourceIds })).hits })))
         : Promise.resolve(null);
+    // "when did I last talk about X?": every message about it is a candidate, not only the best-ranked
+    const firstLast = asksFirstOrLast(rewrite);
+    const mentionWork = firstLast ? this.content.retrieve(rewrite, { k: MENTION_K, sourceIds }).then((r) => r.hits) : Promise.resolve(null);
     const graphWork = routes.has('graph')
       ? this.graphRoute(a, { me: subject ?? me, subjectNamed: !!subject, sources: this.sourceIris(sourceIds), focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
       : Promise.resolve(null);
-    const [run, hits, graphOut, betweenHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork]);
+    const [run, hits, graphOut, betweenHits, mentionHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork]);
     if (graphOut) {
       plan.sparql = graphOut.plan;
       results.sparql = graphOut.results;
@@ -515,6 +521,19 @@ export class AskService {
     // "who else was there?" when the graph names no one else: someone new in the messages, or nobody
     const known = a.excludeKnown && a.intent === 'who-with' && !interpretation.text ? peopleNamedIn(earlier) : [];
     const meSpeakers = (subject ?? me).speakers;
+    // "when did I last talk about X?": the latest (or first) message about it, computed from the messages
+    if (firstLast && (!offline || offline.route === 'graph')) {
+      const messages = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
+      const found = firstOrLastMention(a, messages, firstLast);
+      if (found) {
+        let e = evidenceMessages.find((x) => x.message.id === found.message.id);
+        if (!e) {
+          e = { ref: `m${evidenceMessages.length + 1}`, message: found.message, route: 'search', score: 0, why: `the ${firstLast} message about it` };
+          evidenceMessages.push(e);
+        }
+        offline = { ...mentionAnswer(found, e.ref, firstLast), route: 'search', source: 'computed' };
+      }
+    }
     if (!offline && known.length) {
       const m = answerFromMessages(a, pool, { exclude: known, me: meSpeakers });
       const event = fu.focusLabel ?? (/\bat\s+"?(.+?)"?\?*$/.exec(rewrite)?.[1] ?? null);
@@ -543,6 +562,11 @@ export class AskService {
           offline = { ...offline, text: messagesFirst ? `${m.text}; ${offline.text}` : `${offline.text}; ${m.text}`, refs: [...offline.refs, ...m.refs] };
         }
       }
+    }
+    // "how long ago …?": the date found, counted back from now
+    if (offline?.computation?.kind === 'date' && asksHowLongSince(rewrite)) {
+      const day = dayOfDateValue(offline.computation.value);
+      if (day) offline = { ...offline, ...howLongSince(offline, day, now) };
     }
     if (offline?.computation) computations.push(offline.computation);
     // quotes of the person asking are theirs: "(you, Thu 17 Sep 2026 19:02)"

@@ -219,7 +219,7 @@ function didVerb(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
 function eventDate(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const classes = a.concept && !a.concept.keywords ? a.concept.classes : [`${schema}Event`, `${schema}Action`];
   const keywords = a.keywords;
-  const eventsFirst = /\bwhen\s+(?:is|was|will|are|were)\b/i.test(a.question) && classes.includes(`${schema}Event`);
+  const eventsFirst = /\bwhen\s+(?:is|was|will|are|were)\b|\bsince the\b|\bhow long ago (?:is|was)\b/i.test(a.question) && classes.includes(`${schema}Event`);
   const body =
     `# When: events and actions about ${keywords.map((k) => `'${k}'`).join(', ') || 'the topic'}, with their dates and places\n` +
     `SELECT DISTINCT ?x ?label ?date ?endDate ?place WHERE {\n` +

@@ -795,6 +795,10 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   if (about.size && about.has(speaker) && sc.subjects.has(speaker) && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
     return { answered: false, why: `${m.speaker} says this about the one they talk to, not about themself` };
   }
+  // the sentence with the question's words is said to the listener, about them ("That race sounds great, Mel!", "Sorry to hear about your job")
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
+    return { answered: false, why: `${m.speaker} says this to the one they talk to, about them` };
+  }
   // a question asks, it does not tell ("Love the necklace, any special meaning to it?")
   if (!VALUE_KINDS.has(sc.part.kind) && /\?\s*$/.test(unit)) return { answered: false, why: 'the best-matching message asks rather than tells' };
   // a name the question gives (a place, a title, a person) that none of the messages has: about something else
@@ -808,6 +812,38 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
 }
 
 const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** The sentence of a unit that holds most of the question's topic words. */
+function topicSentence(unit: string, sc: Scoring): string {
+  let best = unit;
+  let most = -1;
+  for (const s of sentences(unit)) {
+    const stems = new Set(tokens(s).map(matchStem));
+    const n = [...sc.shared.keys()].filter((k) => stems.has(k)).length;
+    if (n > most) [best, most] = [s, n];
+  }
+  return best;
+}
+
+/** Words that greet, congratulate or console: what follows is about the one spoken to. */
+const TO_LISTENER = /^\s*(?:congrat\w*|sorry to hear|so sorry about|happy for you|glad to hear|good luck)\b/i;
+
+/**
+ * A sentence said to the listener about them: no "I" or "my" in it, and it speaks to them
+ * ("your", "you"), calls them by name ("…, Mel!": a first name or the start of one, of another
+ * speaker), or congratulates or consoles.
+ */
+function saidToListener(sentence: string, speaker: string, speakers: Set<string>): boolean {
+  if (FIRST_PERSON.test(sentence)) return false;
+  if (SECOND_PERSON.test(sentence) || TO_LISTENER.test(sentence)) return true;
+  const self = new Set(topicWords(speaker));
+  const others = [...speakers].filter((s) => !self.has(s));
+  for (const v of sentence.matchAll(/(?:^|[,!.?]\s*|\b(?:hey|hi|hello|thanks|wow|oh)\s+)(\p{Lu}\p{Ll}+)(?=\s*[,!.?])/gu)) {
+    const w = matchStem(v[1].toLowerCase());
+    if (w.length >= 3 && others.some((o) => o.startsWith(w))) return true;
+  }
+  return false;
+}
 
 /** Capitalized words inside a question (names, places, titles), not its first word, a calendar name or "I". */
 function properNames(question: string): string[] {

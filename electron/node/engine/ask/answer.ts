@@ -25,6 +25,7 @@ import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
 const isCalendarWord = (w: string) => CALENDAR.has(w.toLowerCase());
 import type { TemplateId } from './templates';
+import { ontologyLexicon } from './ontology-lexicon';
 import { attributeSentence, favourite, listLines, preferenceSentence, secondPerson, spentOn, talkedMost, type Who } from './phrasing';
 
 const singular = (phrase: string) => phrase.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
@@ -303,11 +304,20 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       // a loose label match is not an answer (it stays in the rows for the person to see)
       if (a.keywords.length && wordsMatch(lit(top.label) ?? '', a.keywords) / a.keywords.length < 0.5) return { text: null, refs: [], entities: x ? [x] : [] };
       const skip = /(#type|#supersedes|#validUntil|actionStatus|priceCurrency)$/;
-      const facts = res.rows
-        .filter((r) => r.x?.value === x && !skip.test(r.p?.value ?? ''))
-        .slice(0, 6)
-        .map((r) => `${val(r.p)} ${lit(r.oLabel) ?? readableValue(r.o.type === 'uri' ? val(r.o)! : r.o.value, r.o.type === 'literal' ? r.o.datatype : undefined)}`);
-      return { text: `${lit(top.label) ?? val(top.x)}: ${facts.join('; ')}`, refs: refsFor(triples, x ? [x] : []), entities: x ? [x] : [] };
+      const rows = res.rows.filter((r) => r.x?.value === x && !skip.test(r.p?.value ?? ''));
+      const currency = lit(res.rows.find((r) => r.x?.value === x && /priceCurrency$/.test(r.p?.value ?? ''))?.o);
+      const valueOf = (r: Row) =>
+        /price$/.test(r.p?.value ?? '') && currency ? formatMoney(Number(r.o.value), currency) : (lit(r.oLabel) ?? readableValue(r.o.type === 'uri' ? val(r.o)! : r.o.value, r.o.type === 'literal' ? r.o.datatype : undefined));
+      const label = lit(top.label) ?? val(top.x);
+      const ents = x ? [x] : [];
+      // the fact of the kind asked for ("where did we go?" → its destination), said as the answer
+      const kind = expectedAnswer(a.question).parts[0]?.kind;
+      for (const p of FACT_OF_KIND[kind ?? ''] ?? []) {
+        const r = rows.find((row) => p.test(row.p?.value ?? ''));
+        if (r) return { text: `${valueOf(r)} (${label})`, refs: refsFor(triples, ents), entities: ents };
+      }
+      const facts = rows.slice(0, 6).map((r) => `${propertyWords(r.p?.value ?? '')} ${valueOf(r)}`);
+      return { text: `${label}: ${facts.join('; ')}`, refs: refsFor(triples, ents), entities: ents };
     }
     default: {
       // A query the person (or the LLM) wrote: a single value, a count, or the best row.
@@ -812,6 +822,22 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
 }
 
 const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** The properties that hold a value of a kind, best first (an entity's facts answering "where", "when", "how much"). */
+const FACT_OF_KIND: Record<string, RegExp[]> = {
+  place: [/[#/]toLocation$/, /[#/](?:location|place|address)$/i],
+  date: [/[#/](?:startDate|startTime)$/, /[#/](?:endDate|endTime|date|dateCreated)$/],
+  amount: [/[#/](?:price|amount|totalPaymentDue)$/],
+  person: [/[#/](?:participant|attendee|agent|knows)$/],
+};
+
+/** A property as people say it: its label in the ontology, else its name in words ("toLocation" → "to location"). */
+function propertyWords(iri: string): string {
+  const label = ontologyLexicon().ontology.labelOf(iri);
+  if (label) return label;
+  const local = iri.split(/[/#]/).pop() ?? iri;
+  return local.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+}
 
 /** The sentence of a unit that holds most of the question's topic words. */
 function topicSentence(unit: string, sc: Scoring): string {

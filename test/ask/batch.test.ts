@@ -94,7 +94,7 @@ describe('ask batch', () => {
     fs.writeFileSync(inFile, `${JSON.stringify({ id: 'a', question: 'How much did I pay for my new running shoes?', now: '2026-11-22T10:00:00' })}\n`);
     const run = promisify(execFile);
     const r = await run(process.execPath, [path.join(ROOT, 'bin/engram.mjs'), '--data', dir, 'ask', '--batch', inFile, '--out', outFile, '--no-llm', '--k', '5'], { cwd: ROOT });
-    expect(r.stderr).toMatch(/^engram: 1 questions in /);
+    expect(r.stderr).toMatch(/^engram: 1 question in /);
     const [line] = fs.readFileSync(outFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(line).toMatchObject({ id: 'a', classification: 'amount', answered_by: 'search' });
     expect(line.answer).toMatch(/^€120 — /);

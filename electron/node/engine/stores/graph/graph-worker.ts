@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
+import { GRAPHS, PREFIXES, MEMORY_BASE, isAutomaticGraph, isModelGraph, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
 import { GraphJournal, type EditRow, type JournalEntry } from './journal';
@@ -518,8 +518,8 @@ function graphKind(iri: string): GraphInfo['kind'] {
   if (iri === GRAPHS.ontology) return 'ontology';
   if (iri === GRAPHS.user || iri === GRAPHS.userRemoved) return 'user';
   if (iri.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
-  if (iri.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
-  if (iri.startsWith(GRAPHS.auto('')) || iri.startsWith(GRAPHS.autoSuperseded(''))) return 'auto';
+  if (isModelGraph(iri)) return 'extraction';
+  if (isAutomaticGraph(iri)) return 'auto';
   if (iri === GRAPHS.owner) return 'owner';
   return 'other';
 }

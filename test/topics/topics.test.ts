@@ -12,7 +12,7 @@ import { topicIri } from '../../electron/node/engine/topics/topic-graph';
 import { GRAPHS, OWNER_IRI, PREFIXES } from '../../shared/rdf';
 import type { MessageRow } from '../../shared/types';
 import { OllamaDouble, type RecordedRequest } from '../support/ollama-double';
-import { importFiles, openEngine, tempDir } from '../support/temp-engine';
+import { importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
 
 const engines: Engine[] = [];
 const doubles: OllamaDouble[] = [];
@@ -133,12 +133,13 @@ describe('topics without a model', () => {
     expect((await e.listGraphs()).some((g) => g.iri.startsWith(GRAPHS.topics('')))).toBe(false);
   });
 
-  it('weighs a source again when the memory grows by a quarter, and after a version change', async () => {
+  it('weighs a source again when the memory grows by more than a tenth, and after a version change', async () => {
     const { e, dir } = await open();
     const first = writeMemory(dir, [{ day: '2026-01-05', messages: [me('My garden has tomatoes and tomatoes need water.'), bot('Tomatoes love sun.')] }]);
     await importFiles(e, first);
     await e.jobs.idle();
     const before = e.topics.status()[0];
+    expect(before.memorySessions).toBe(1);
     expect(e.topics.due()).toEqual([]);
     const otherDir = tempDir('engram-topics-src-');
     const second = writeMemory(otherDir, [
@@ -147,10 +148,19 @@ describe('topics without a model', () => {
     ]);
     await importFiles(e, second);
     await e.jobs.idle();
-    // the first source was weighed against 1 session, now the memory has 3: labelled again
+    // the first source was weighed against 1 session; the memory grew: labelled again
+    const memory = (await e.listSources()).reduce((n, s) => n + s.sessions, 0);
+    expect(memory).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 50 && e.topics.status().find((s) => s.sourceId === before.sourceId)!.memorySessions !== memory; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await e.jobs.idle();
+    }
     const after = e.topics.status().find((s) => s.sourceId === before.sourceId)!;
-    expect(after.state).toBe('done');
+    expect(after).toMatchObject({ state: 'done', memorySessions: memory });
     expect(e.topics.due()).toEqual([]);
+    // a new version of the pass labels every source again
+    withRawSqlite(e, (db) => db.prepare('UPDATE topic_sources SET version = 0').run());
+    expect(e.topics.due().sort()).toEqual(e.topics.status().map((s) => s.sourceId).sort());
   });
 });
 

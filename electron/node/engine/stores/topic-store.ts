@@ -1,6 +1,7 @@
 // Bookkeeping of topics (SQLite, owner 'topics'; docs/topics.md):
 //   - topic_sources: per source, the topic pass's version and state, and the size of the memory
-//     its labels were weighed against (a memory that grew or shrank by a quarter since weighs again);
+//     its labels were weighed against (a memory that grew or shrank by more than a tenth since
+//     weighs again);
 //   - topic_terms: per source, how many of its sessions hold each candidate key (the memory's
 //     document frequencies are their sums, so one source's pass needs no other source's text);
 //   - session_topics: each session's labels in rank order (the timeline's topic lane, the topic pages);
@@ -181,13 +182,13 @@ export class TopicStore {
     return (this.db.prepare('SELECT * FROM session_topics WHERE topic_key = ? ORDER BY session_id').all(key) as Record<string, unknown>[]).map(toRow);
   }
 
-  /** Sources that need the pass: never run, another version, interrupted, or weighed against a memory that changed by a quarter. */
+  /** Sources that need the pass: never run, another version, interrupted, or weighed against a memory that changed by more than a tenth. */
   due(sourceIds: number[], version: number, memorySessions: number): number[] {
     const byId = new Map(this.sources().map((r) => [r.sourceId, r]));
     return sourceIds.filter((id) => {
       const r = byId.get(id);
       if (!r || r.version !== version || r.state !== 'done') return true;
-      return memorySessions > r.memorySessions * 1.25 || memorySessions < r.memorySessions * 0.75;
+      return memorySessions > r.memorySessions * 1.1 || memorySessions < r.memorySessions * 0.9;
     });
   }
 

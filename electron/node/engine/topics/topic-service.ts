@@ -3,7 +3,7 @@
 // each session gets up to five labels weighed against the whole memory (rank.ts), and the source's
 // topics are written to GRAPHS.topics(key) (topic-graph.ts) and its session labels to the
 // topic store (SQLite). A source is labelled again when the pass's version changes, when a run was
-// interrupted, or when the memory it was weighed against grew or shrank by a quarter.
+// interrupted, or when the memory it was weighed against grew or shrank by more than a tenth.
 import { GRAPHS } from '../../../../shared/rdf';
 import type { LocalDateTime } from '../../../../shared/types';
 import { JobCancelled, type JobContext } from '../common/jobs';
@@ -153,9 +153,9 @@ export class TopicService {
     return t?.key ?? null;
   }
 
-  /** Sessions: what was read per source (for status lines). */
-  status(): { sourceId: number; version: number; current: boolean; state: string; sessions: number; topics: number }[] {
-    return this.deps.store.sources().map((r) => ({ sourceId: r.sourceId, version: r.version, current: r.version === TOPIC_PASS_VERSION, state: r.state, sessions: r.sessions, topics: r.topics }));
+  /** Per source: the pass's version, state, sessions and topics, and how long it took. */
+  status(): { sourceId: number; version: number; current: boolean; state: string; sessions: number; topics: number; memorySessions: number; durationMs: number }[] {
+    return this.deps.store.sources().map((r) => ({ sourceId: r.sourceId, version: r.version, current: r.version === TOPIC_PASS_VERSION, state: r.state, sessions: r.sessions, topics: r.topics, memorySessions: r.memorySessions, durationMs: r.durationMs }));
   }
 }
 

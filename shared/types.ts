@@ -790,6 +790,8 @@ export interface StanceInfo {
   origins: ValueOrigin[];
   supersedes: string | null;
   supersededBy: string | null;
+  /** The messages (post IRIs) that stated it, oldest first. */
+  posts: string[];
 }
 
 /** A person's stances on one subject over time; `current` is the one stated last. */

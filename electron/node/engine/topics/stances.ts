@@ -37,12 +37,14 @@ interface Statement {
   label: string;
   value: string;
   date: string;
+  /** Messages (post IRIs) that said it on that date. */
+  posts: string[];
   origin: ValueOrigin;
 }
 
 const QUERY = `
 PREFIX pcm: <${pcm}> PREFIX schema: <${schema}> PREFIX ob: <${ob}> PREFIX rdfs: <${rdfs}> PREFIX prov: <${prov}> PREFIX dcterms: <${dcterms}> PREFIX rdf: <${rdf}>
-SELECT ?person ?p ?stance ?g ?label ?sentiment ?object ?objectLabel ?category ?from ?said ?type ?schedule WHERE {
+SELECT ?person ?p ?stance ?g ?label ?sentiment ?object ?objectLabel ?category ?from ?post ?said ?type ?schedule WHERE {
   VALUES ?p { pcm:hasPreference schema:hasOccupation schema:worksFor schema:memberOf schema:homeLocation ob:hasHabit }
   GRAPH ?g { ?person ?p ?stance }
   FILTER(?g != <${GRAPHS.stances}>)
@@ -122,14 +124,18 @@ export function statementsOf(rows: Row[], ownerIris: ReadonlySet<string>): State
       slot = kind;
       subject = kind === 'occupation' ? 'job title' : kind === 'employer' ? 'employer' : 'home';
     }
-    const dates = new Set<string>();
+    const dates = new Map<string, Set<string>>();
+    const on = (d: string) => dates.get(d) ?? dates.set(d, new Set()).get(d)!;
     for (const r of rs) {
-      if (r.from) dates.add(r.from.value.slice(0, 10));
-      if (r.said) dates.add(r.said.value.slice(0, 10));
+      if (r.from) on(r.from.value.slice(0, 10));
+      if (r.said) {
+        const posts = on(r.said.value.slice(0, 10));
+        if (r.post) posts.add(r.post.value);
+      }
     }
     const origin = originOf(r0.g.value);
-    for (const date of dates) out.push({ person, stance, kind, slot: `${person}\u0000${slot}`, subject, label, value, date, origin });
-    if (!dates.size) out.push({ person, stance, kind, slot: `${person}\u0000${slot}`, subject, label, value, date: '', origin });
+    for (const [date, posts] of dates) out.push({ person, stance, kind, slot: `${person}\u0000${slot}`, subject, label, value, date, posts: [...posts], origin });
+    if (!dates.size) out.push({ person, stance, kind, slot: `${person}\u0000${slot}`, subject, label, value, date: '', posts: [], origin });
   }
   return out;
 }
@@ -150,11 +156,12 @@ export function histories(statements: Statement[], labels: Map<string, string>):
     for (const s of sorted) {
       let i = info.get(s.stance);
       if (!i) {
-        i = { iri: s.stance, label: s.label, value: s.value, validFrom: s.date || null, validUntil: null, statedOn: [], origins: [], supersedes: null, supersededBy: null };
+        i = { iri: s.stance, label: s.label, value: s.value, validFrom: s.date || null, validUntil: null, statedOn: [], origins: [], supersedes: null, supersededBy: null, posts: [] };
         info.set(s.stance, i);
       }
       if (s.date && !i.statedOn.includes(s.date)) i.statedOn.push(s.date);
       if (!i.origins.includes(s.origin)) i.origins.push(s.origin);
+      for (const p of s.posts) if (!i.posts.includes(p)) i.posts.push(p);
       // another stance stated after this one's statements: the earlier one ends here
       if (previous && previous.iri !== i.iri && s.date) {
         previous.validUntil = s.date;

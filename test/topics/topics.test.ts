@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
 import { parseGenericWords, candidatesOf, nameSet, labelKey } from '../../electron/node/engine/topics/phrases';
+import { readTopicQuestion } from '../../electron/node/engine/ask/topic-route';
 import { roundsOf, parseSummary } from '../../electron/node/engine/topics/topic-model';
 import { topicIri } from '../../electron/node/engine/topics/topic-graph';
 import { GRAPHS, OWNER_IRI, PREFIXES } from '../../shared/rdf';
@@ -191,6 +192,50 @@ describe('stances over time', () => {
     // the stance graph: validity and succession as triples
     const rows = await select(e, `SELECT ?old ?until ?new WHERE { GRAPH <${GRAPHS.stances}> { ?old <${PREFIXES.pcm}validUntil> ?until ; <${PREFIXES.pcm}supersededBy> ?new . ?new <${PREFIXES.pcm}supersedes> ?old } }`);
     expect(rows.map((r) => r.until.value).sort()).toEqual(['2026-04-02', '2026-06-20', '2026-06-20']);
+  });
+});
+
+describe('Ask: topics and stances over time', () => {
+  it('reads the three kinds of topic question and nothing else', () => {
+    expect(readTopicQuestion('When did we talk about the pottery class?')).toEqual({ kind: 'when', subject: 'pottery class' });
+    expect(readTopicQuestion('What did I say about Thai food over time?')).toEqual({ kind: 'over-time', subject: 'Thai food' });
+    expect(readTopicQuestion('How has my view of my job changed?')).toEqual({ kind: 'over-time', subject: 'job' });
+    expect(readTopicQuestion('Do I still like Thai food these days?')).toEqual({ kind: 'still', subject: 'like Thai food' });
+    expect(readTopicQuestion('What did I make in the pottery class?')).toBeNull();
+  });
+
+  it("answers from the topic's sessions and the current stance, citing the messages; else the other routes", async () => {
+    const { e, dir } = await open();
+    const file = writeMemory(dir, [
+      { day: '2026-01-10', messages: [me('I love Thai food. My pottery class made a bowl in the kiln.'), bot('Nice bowl!')] },
+      { day: '2026-02-14', messages: [me('The charity race is in May, I bought running shoes.'), bot('Good luck with the race.')] },
+      { day: '2026-04-02', messages: [me('I hate Thai food now, it is too spicy.'), bot('Sorry to hear.'), me('The kiln cracked my second bowl.'), bot('A cracked bowl can be glued.'), me('I will glaze a new bowl instead.')] },
+    ]);
+    await importFiles(e, file);
+    await e.jobs.idle();
+
+    const when = await e.ask({ question: 'When did we talk about the bowl?', llm: false });
+    expect(when.classification.routes).toEqual(['graph']);
+    expect(when.answer.text).toMatch(/bowl in 2 sessions: 10 Jan 2026 \[m1\], 2 Apr 2026 \[m2\]/);
+    expect(when.evidence.messages.map((m) => m.message.date)).toEqual(['2026-01-10', '2026-04-02']);
+    expect(when.evidence.messages.every((m) => /bowl/i.test(m.message.text))).toBe(true);
+    expect(when.plan.sparql).toMatchObject({ origin: 'template', template: 'topic-sessions' });
+    // the query shown runs and finds the two sessions
+    const rows = await select(e, when.plan.sparql!.query);
+    expect(rows).toHaveLength(2);
+
+    const still = await e.ask({ question: 'Do I still like Thai food?', llm: false });
+    expect(still.answer.text).toMatch(/^No — the latest you said is "[^"]*Thai food[^"]*" \(2 Apr 2026\) \[m1\]\. Before: .* from 10 Jan 2026 until 2 Apr 2026\./i);
+    expect(still.evidence.messages[0].message.text).toMatch(/hate Thai food/);
+
+    const over = await e.ask({ question: 'What did I say about Thai food over time?', llm: false });
+    expect(over.answer.text).toMatch(/10 Jan 2026: .*; then 2 Apr 2026: .*\(current\)/);
+    expect(over.evidence.messages.map((m) => m.message.date)).toEqual(['2026-01-10', '2026-04-02']);
+
+    // nothing in the memory on it: not answered here (the usual routes say what they find)
+    const unknown = await e.ask({ question: 'When did we talk about sailing?', llm: false });
+    expect(unknown.classification.why.join(' ')).not.toMatch(/sessions of the topic/);
+    expect(unknown.plan.sparql?.template).not.toBe('topic-sessions');
   });
 });
 

@@ -24,6 +24,7 @@ import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { AutoGraphService } from './extraction/auto/service';
 import { StanceService } from './topics/stances';
+import { TopicRoute } from './ask/topic-route';
 import { TopicService } from './topics/topic-service';
 import { TopicModelService } from './topics/topic-model';
 import { topicDetail, topicLane } from './topics/topic-pages';
@@ -90,7 +91,7 @@ export class Engine implements EngramApi {
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
   get askEngine(): AskService {
-    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner() }));
+    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner(), topicRoute: new TopicRoute(this.topics, this.stanceService, this.chat) }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];

@@ -34,6 +34,7 @@ import { checkReadOnly, SparqlRefused } from './sparql-safety';
 import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
 import type { Owner } from '../owner/owner-service';
 import { buildTemplate, type TemplateId, type TemplateQuery } from './templates';
+import type { TopicRoute } from './topic-route';
 
 export interface AskDeps {
   chat: ChatStore;
@@ -45,6 +46,8 @@ export interface AskDeps {
   extraction: ExtractionService;
   /** The memory's owner ("you"). */
   owner: () => Owner;
+  /** Questions about topics and stances over time ("when did we talk about X", "do I still …"). */
+  topicRoute?: TopicRoute;
 }
 
 export interface AskInput {
@@ -283,6 +286,31 @@ export class AskService {
     if (me.note && /\b(i|me|my|mine|myself|we|our|us)\b/i.test(rewrite)) warnings.push(me.note);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
     timings.plan = ms(t0);
+
+    // Topic and stance questions answer from the topics and the stances over time when the memory
+    // has the topic or a stance on it; otherwise they go on to the routes below.
+    const topical = !rerun && this.deps.topicRoute ? await this.deps.topicRoute.answer(rewrite, me, sourceIds) : null;
+    if (topical) {
+      timings.answer = ms(t0);
+      timings.total = ms(tStart);
+      const at = new Date().toISOString();
+      return {
+        question: input.question,
+        rewrite,
+        rewritten: rewrite !== input.question,
+        now,
+        ...(sourceIds ? { sourceIds } : {}),
+        classification: { ...classification, routes: ['graph'], why: [...topical.why, ...classification.why] },
+        plan: { sparql: topical.sparql },
+        results: {},
+        answer: topical.answer,
+        evidence: { messages: topical.evidence, triples: [] },
+        warnings,
+        timings,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }
 
     const plan: AskPlan = {};
     const results: AskResults = {};

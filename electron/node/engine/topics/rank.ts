@@ -2,8 +2,9 @@
 // weighted by TF-IDF against the whole memory — how often a phrase comes in the session (at
 // least twice), times how rare it is across the memory's sessions (BM25's inverse document
 // frequency) — then merged: a head noun and a phrase with that
-// head are one topic ("group" and "support group"), and so are two candidates whose lemmas are
-// synonyms (synonyms.ts). Up to five labels a session, best first.
+// head are one topic ("group" and "support group"), and so are two candidates a `synonym`
+// function puts in one class (none is passed yet: only lemmas and head nouns merge). Up to five
+// labels a session, best first.
 import { candidatesOf, type Candidate, type NameSet } from './phrases';
 
 /** One message as the pass reads it. */

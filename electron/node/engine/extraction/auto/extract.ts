@@ -33,8 +33,7 @@ import { ymd } from '../../../../../shared/dates/calendar';
 import { quantityValue } from '../../../../../shared/text/numbers';
 import { sentences } from '../../../../../shared/text/sentences';
 
-/** Bump when what the extractor writes changes: every source is extracted again (once). */
-export const AUTO_EXTRACTOR_VERSION = 1;
+export { AUTO_EXTRACTOR_VERSION } from './version';
 
 const { schema, pcm, ob, rdfs, xsd, foaf } = PREFIXES;
 

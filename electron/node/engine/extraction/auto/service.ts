@@ -15,7 +15,7 @@ import type { OwnerService } from '../../owner/owner-service';
 import { loadOntology } from '../ontology';
 import type { ExtractionState } from '../../stores/extraction-state';
 import type { TopicService } from '../../topics/topic-service';
-import { AUTO_EXTRACTOR_VERSION, SourceExtractor } from './extract';
+import { AUTO_EXTRACTOR_VERSION } from './version';
 import { autoLine, partition, reify, unreify, type AutoLine } from './supersede';
 
 export interface AutoGraphDeps {
@@ -41,6 +41,11 @@ export class AutoGraphService {
   /** Queued sources whose automatic graph is current: only their topics are due. */
   private readonly topicsOnly = new Set<number>();
   private job: JobInfo | null = null;
+  /**
+   * Set from the job's start until its queue is empty for good (not while the job is still
+   * "running" but past its last look at the queue: a source queued then would wait forever).
+   */
+  private draining = false;
   private shuttingDown = false;
   /** Reconciles under way (awaited at shutdown) and those waiting to run after them. */
   private reconciling: Promise<void> = Promise.resolve();
@@ -83,8 +88,8 @@ export class AutoGraphService {
       if (!topicsOnly) this.topicsOnly.delete(id);
       if (!this.queue.includes(id)) this.queue.push(id);
     }
-    if (!this.queue.length) return this.job;
-    if (this.job && this.deps.jobs.list().some((j) => j.id === this.job!.id && j.state === 'running')) return this.job;
+    if (!this.queue.length || this.draining) return this.job;
+    this.draining = true;
     const title = 'Automatic knowledge graph';
     this.job = this.deps.jobs.start('auto-graph', title, 'messages', (ctx) => this.run(ctx));
     return this.job;
@@ -109,33 +114,40 @@ export class AutoGraphService {
     let done = 0;
     const sizeOf = (id: number) => this.deps.chat.listSources().find((s) => s.id === id)?.messages ?? 0;
     let total = this.queue.reduce((n, id) => n + sizeOf(id), 0);
-    while (this.queue.length) {
-      const sourceId = this.queue[0];
-      if (this.shuttingDown) throw new JobCancelled();
-      const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
-      const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
-      if (this.deps.topics) {
-        const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
-        if (t) totals.topics += t.topics;
+    try {
+      // sources queued while the stances were recomputed are taken in the same job
+      for (;;) {
+        while (this.queue.length) {
+          const sourceId = this.queue[0];
+          if (this.shuttingDown) throw new JobCancelled();
+          const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
+          const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
+          if (this.deps.topics) {
+            const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
+            if (t) totals.topics += t.topics;
+          }
+          this.queue.shift();
+          this.topicsOnly.delete(sourceId);
+          // the memory grew or shrank: other sources' labels may need weighing again
+          if (!this.queue.length) for (const id of this.topicsDue()) if (id !== sourceId) (this.topicsOnly.add(id), this.queue.push(id));
+          done += sizeOf(sourceId);
+          total = done + this.queue.reduce((n, id) => n + sizeOf(id), 0);
+          if (r) {
+            totals.sources++;
+            totals.read += r.read;
+            totals.triples += r.triples;
+            totals.superseded += r.superseded;
+            for (const [k, v] of Object.entries(r.skipped)) totals.skipped[k] = (totals.skipped[k] ?? 0) + v;
+          }
+          ctx.progress(done, total, `${totals.sources} source${totals.sources === 1 ? '' : 's'} · ${totals.triples} triples${skippedText(totals.skipped)}`);
+          this.deps.changed('graph');
+        }
+        await this.deps.afterRun?.().catch((e: Error) => console.error(`engram: stances not recomputed: ${e.message}`));
+        if (!this.queue.length) return totals;
       }
-      this.queue.shift();
-      this.topicsOnly.delete(sourceId);
-      // the memory grew or shrank: other sources' labels may need weighing again
-      if (!this.queue.length) for (const id of this.topicsDue()) if (id !== sourceId) (this.topicsOnly.add(id), this.queue.push(id));
-      done += sizeOf(sourceId);
-      total = done + this.queue.reduce((n, id) => n + sizeOf(id), 0);
-      if (r) {
-        totals.sources++;
-        totals.read += r.read;
-        totals.triples += r.triples;
-        totals.superseded += r.superseded;
-        for (const [k, v] of Object.entries(r.skipped)) totals.skipped[k] = (totals.skipped[k] ?? 0) + v;
-      }
-      ctx.progress(done, total, `${totals.sources} source${totals.sources === 1 ? '' : 's'} · ${totals.triples} triples${skippedText(totals.skipped)}`);
-      this.deps.changed('graph');
+    } finally {
+      this.draining = false;
     }
-    await this.deps.afterRun?.().catch((e: Error) => console.error(`engram: stances not recomputed: ${e.message}`));
-    return totals;
   }
 
   /** Extracts one source and writes its graphs; null when the source is gone. */
@@ -146,6 +158,8 @@ export class AutoGraphService {
     const started = performance.now();
     store.markRunning(sourceId, AUTO_EXTRACTOR_VERSION);
     const ownerSpeaker = this.deps.owner.owner().sources.find((s) => s.sourceId === sourceId)?.speaker ?? null;
+    // The extractor (an NLP model, the date parser) is loaded by the first run, not with the engine.
+    const { SourceExtractor } = await import('./extract');
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
     // Read at once: an open SQLite iterator would block the connection across the yields below.

@@ -68,6 +68,10 @@ describe('topic candidates', () => {
     expect(keys).not.toContain('thing');
     expect(keys.some((k) => k.startsWith('great'))).toBe(false);
     expect(keys.some((k) => /mel/.test(k))).toBe(false);
+    // units say how much, not what about (the shipped list)
+    const run = candidatesOf('My long run was 12 km, two more km than last week, and I bought new shoes for 90 euros.', names).map((x) => x.key);
+    expect(run).toEqual(expect.arrayContaining([labelKey('run'), labelKey('shoe')]));
+    for (const unit of ['km', 'euro']) expect(run).not.toContain(labelKey(unit));
     // "car" is not cut from a name ("Caroline") unless it is a proper noun
     expect(candidatesOf('My car broke down again, the car is old.', nameSet(['Caroline']), words).map((x) => x.key)).toContain('car');
   });

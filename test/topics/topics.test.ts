@@ -169,6 +169,38 @@ describe('topics without a model', () => {
   });
 });
 
+describe('the automatic job', () => {
+  it('takes a source imported while it recomputed the stances (none is left without labels)', async () => {
+    const { e, dir } = await open();
+    const first = writeMemory(dir, [{ day: '2026-01-05', messages: [me('My garden has tomatoes and tomatoes need water.'), bot('Tomatoes love sun.')] }]);
+    const otherDir = tempDir('engram-topics-src-');
+    const second = path.join(otherDir, 'violin.json');
+    fs.renameSync(writeMemory(otherDir, [{ day: '2026-02-05', messages: [me('Violin lessons: the violin teacher is strict.'), bot('A strict violin teacher helps.')] }]), second);
+    // the second import finishes while the job that labels the first is past its last source
+    const refresh = e.stanceService.refresh.bind(e.stanceService);
+    let imported: Promise<unknown> | null = null;
+    e.stanceService.refresh = async () => {
+      await refresh();
+      if (imported) return;
+      imported = (async () => {
+        const job = await e.importPaths({ paths: [second] });
+        while (e.jobs.list().find((j) => j.id === job.id)?.state === 'running') await new Promise((r) => setTimeout(r, 20));
+      })();
+      await imported;
+    };
+    await importFiles(e, first);
+    await imported;
+    await e.jobs.idle();
+    const sources = await e.listSources();
+    expect(sources).toHaveLength(2);
+    expect(e.autoGraph.due()).toEqual([]);
+    expect(e.topics.status().map((s) => [s.sourceId, s.state]).sort()).toEqual(sources.map((s) => [s.id, 'done']).sort());
+    const labels = e.topics.sessionRows().map((r) => r.label).join(' | ');
+    expect(labels).toMatch(/tomato/);
+    expect(labels).toMatch(/violin/);
+  });
+});
+
 describe('stances over time', () => {
   it('keeps a history with validity; the one stated last is current, for Ask and the Entities tab', async () => {
     const { e, dir } = await open();

@@ -28,10 +28,9 @@ import {
   TWO_WORD_ROLES,
   type Role,
 } from './lexicon';
-import { analyse, englishShare, foreignShare, sentenceCase, type Sentence, type Token } from './nlp';
+import { analyse, englishShare, foreignShare, roughSentences, sentenceCase, type Sentence, type Token } from './nlp';
 import { ymd } from '../../../../../shared/dates/calendar';
 import { quantityValue } from '../../../../../shared/text/numbers';
-import { sentences } from '../../../../../shared/text/sentences';
 
 export { AUTO_EXTRACTOR_VERSION } from './version';
 
@@ -126,7 +125,7 @@ export class SourceExtractor {
     // Only statements that can carry a pattern go to the tagger: a first-person word or a
     // possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
     if (!STATEMENT_CUE.test(m.text)) return;
-    const worth = sentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
+    const worth = roughSentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
     if (!worth.length) return;
     if (!this.speakers.has(m.speaker)) this.speakers.set(m.speaker, speakerIri(m.speaker, m.role));
     const msg = this.b.message(m.iri);

@@ -319,30 +319,25 @@ export class AskService {
     if (me.note && /\b(i|me|my|mine|myself|we|our|us)\b/i.test(rewrite)) warnings.push(me.note);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
     timings.plan = ms(t0);
+    /** The turn around what the routes found (its timings closed now). */
+    const turnOf = (found: Pick<Draft, 'classification' | 'plan' | 'results' | 'answer' | 'evidence'>): Draft => {
+      timings.total = ms(tStart);
+      const at = new Date().toISOString();
+      return { question: input.question, rewrite, rewritten: rewrite !== input.question, now, ...(sourceIds ? { sourceIds } : {}), ...found, warnings, timings, createdAt: at, updatedAt: at };
+    };
 
     // Topic and stance questions answer from the topics and the stances over time when the memory
     // has the topic or a stance on it; otherwise they go on to the routes below.
     const topical = !rerun && this.deps.topicRoute ? await this.deps.topicRoute.answer(rewrite, me, sourceIds) : null;
     if (topical) {
       timings.answer = ms(t0);
-      timings.total = ms(tStart);
-      const at = new Date().toISOString();
-      return {
-        question: input.question,
-        rewrite,
-        rewritten: rewrite !== input.question,
-        now,
-        ...(sourceIds ? { sourceIds } : {}),
+      return turnOf({
         classification: { ...classification, routes: ['graph'], why: [...topical.why, ...classification.why] },
         plan: { sparql: topical.sparql },
         results: {},
         answer: topical.answer,
         evidence: { messages: topical.evidence, triples: [] },
-        warnings,
-        timings,
-        createdAt: at,
-        updatedAt: at,
-      };
+      });
     }
 
     const plan: AskPlan = {};
@@ -564,25 +559,7 @@ export class AskService {
       answer = offlineAnswer(offline);
     }
     timings.answer = ms(t0);
-    timings.total = ms(tStart);
-
-    const at = new Date().toISOString();
-    return {
-      question: input.question,
-      rewrite,
-      rewritten: rewrite !== input.question,
-      now,
-      ...(sourceIds ? { sourceIds } : {}),
-      classification,
-      plan,
-      results,
-      answer,
-      evidence: { messages: evidenceMessages, triples: triplesOut.triples },
-      warnings,
-      timings,
-      createdAt: at,
-      updatedAt: at,
-    };
+    return turnOf({ classification, plan, results, answer, evidence: { messages: evidenceMessages, triples: triplesOut.triples } });
   }
 
   /** The graph route: a query (the person's, the LLM's, or a template's), run under the safety rules. */

@@ -5,7 +5,7 @@
 // topic store (SQLite). A source is labelled again when the pass's version changes, when a run was
 // interrupted, or when the memory it was weighed against grew or shrank by more than a tenth.
 import { GRAPHS } from '../../../../shared/rdf';
-import type { LocalDateTime } from '../../../../shared/types';
+import type { TopicSummary } from '../../../../shared/types';
 import { JobCancelled, type JobContext } from '../common/jobs';
 import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
@@ -159,14 +159,5 @@ export class TopicService {
   }
 }
 
-export interface TopicAggregate {
-  iri: string;
-  key: string;
-  label: string;
-  sessions: number;
-  mentions: number;
-  /** Sessions where it is among the first three labels. */
-  top3: number;
-  first: LocalDateTime;
-  last: LocalDateTime;
-}
+/** A topic across the memory's sources (the lane's and the topic page's summary). */
+export type TopicAggregate = TopicSummary;

@@ -180,13 +180,14 @@ describe('the automatic job', () => {
     const refresh = e.stanceService.refresh.bind(e.stanceService);
     let imported: Promise<unknown> | null = null;
     e.stanceService.refresh = async () => {
-      await refresh();
-      if (imported) return;
+      const n = await refresh();
+      if (imported) return n;
       imported = (async () => {
         const job = await e.importPaths({ paths: [second] });
         while (e.jobs.list().find((j) => j.id === job.id)?.state === 'running') await new Promise((r) => setTimeout(r, 20));
       })();
       await imported;
+      return n;
     };
     await importFiles(e, first);
     await imported;

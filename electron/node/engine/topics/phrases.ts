@@ -120,7 +120,7 @@ export function candidatesOf(text: string, names: NameSet, words: GenericWords =
   return out;
 }
 
-/** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Ros" for Rosalind). */
+/** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Sam" for Samantha). */
 export interface NameSet {
   words: ReadonlySet<string>;
   prefixes: ReadonlySet<string>;

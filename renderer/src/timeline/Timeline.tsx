@@ -17,7 +17,8 @@ import { useSize } from '../ui/use-size';
 import { SessionHoverCard } from './SessionHoverCard';
 import { usePlan } from '../plan/plan-store';
 import { TimelineQuestion } from './question/TimelineQuestion';
-import { constrainTransform, densityBins, domainOf, fullDomain, scaleExtentFor, sessionAt, toMarks, transformFor, type SessionMark } from './timeline-model';
+import { constrainTransform, densityBins, densityFromDays, domainOf, fullDomain, scaleExtentFor, sessionAt, spanDomain, toMarks, transformFor, type SessionMark } from './timeline-model';
+import { loadTimeline } from '../state/memory';
 
 const DENSITY_TOP = 8;
 const DENSITY_H = 44;
@@ -27,8 +28,13 @@ const PLOT_H = LANE_Y + LANE_H + 5;
 const AXIS_H = 20;
 const SOURCE_COLORS = ['#6366f1', '#14b8a6', '#f59e0b', '#ec4899', '#0ea5e9', '#84cc16', '#f97316', '#a855f7'];
 
+/** How long the view must rest before the sessions of its span are asked for. */
+const LOAD_DELAY_MS = 150;
+
 export function Timeline() {
   const sessions = useApp((s) => s.sessions);
+  const span = useApp((s) => s.timelineSpan);
+  const stats = useApp((s) => s.stats);
   const sources = useApp((s) => s.sources);
   const selection = useApp((s) => s.selection);
   const select = useApp((s) => s.select);
@@ -37,8 +43,15 @@ export function Timeline() {
   const planSessionIds = usePlan((s) => s.result?.sessionIds);
   const planSessions = useMemo(() => new Set(planSessionIds ?? []), [planSessionIds]);
 
-  const marks = useMemo(() => toMarks(sessions), [sessions]);
-  const limits = useMemo(() => fullDomain(marks), [marks]);
+  // Sessions of the span on screen, one mark each; too many (a large memory seen whole): none,
+  // the span is drawn by day.
+  const known = useMemo(() => toMarks(sessions), [sessions]);
+  const byDay = span?.truncated === true;
+  const marks = useMemo(() => (byDay ? [] : known), [byDay, known]);
+  // The whole memory: from the overview (first and last message), else from the sessions known.
+  const first = stats?.firstAt ?? null;
+  const last = stats?.lastAt ?? null;
+  const limits = useMemo(() => (first && last ? spanDomain(wallToMs(first), wallToMs(last)) : fullDomain(known)), [first, last, known]);
   const limitsKey = `${limits[0]}:${limits[1]}`;
   // The visible part of the memory: set from d3-zoom's events (directly only before layout).
   const [domain, setDomain] = useState<[number, number]>(limits);
@@ -50,7 +63,7 @@ export function Timeline() {
 
   const scale = useMemo(() => scaleUtc().domain([new Date(domain[0]), new Date(domain[1])]).range([0, Math.max(1, width)]), [domain, width]);
   const toPx = useCallback((t: number) => scale(new Date(t)), [scale]);
-  const bins = useMemo(() => densityBins(marks, domain, width), [marks, domain, width]);
+  const bins = useMemo(() => (byDay ? densityFromDays(span!.days, domain, width) : densityBins(marks, domain, width)), [byDay, span, marks, domain, width]);
   const ticks = useMemo(() => scale.ticks(Math.max(2, Math.floor(width / 120))), [scale, width]);
   const tickFormat = useMemo(() => scale.tickFormat(), [scale]);
   const sourceColor = useMemo(() => {
@@ -66,9 +79,25 @@ export function Timeline() {
   const selectedRange = useMemo((): [number, number] | null => {
     if (!selection) return null;
     if (selection.kind === 'range') return [wallToMs(selection.from), wallToMs(selection.to)];
-    const m = marks.find((mk) => mk.session.id === selection.sessionId);
+    const m = known.find((mk) => mk.session.id === selection.sessionId);
     return m ? [m.start, m.end] : null;
-  }, [selection, marks]);
+  }, [selection, known]);
+
+  // ---- the sessions of the span on screen, asked for once the view rests (with a margin on
+  // each side, so that a short pan needs nothing new); again when the memory changes.
+  const loaded = useRef<{ from: number; to: number; width: number; stats: unknown } | null>(null);
+  useEffect(() => {
+    const l = loaded.current;
+    const w = domain[1] - domain[0];
+    const inside = l && l.stats === stats && domain[0] >= l.from && domain[1] <= l.to && w > l.width / 4;
+    if (inside) return;
+    const t = setTimeout(() => {
+      const pad = w * 0.5;
+      loaded.current = { from: domain[0] - pad, to: domain[1] + pad, width: w, stats };
+      void loadTimeline({ from: msToWall(Math.floor(domain[0] - pad)), to: msToWall(Math.ceil(domain[1] + pad)) });
+    }, LOAD_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [domain, stats]);
 
   // ---- drawing
   useEffect(() => {
@@ -136,6 +165,20 @@ export function Timeline() {
       roundedBar(ctx, x0, DENSITY_TOP + DENSITY_H - h, w, h);
     }
 
+    // Too many sessions to draw one by one: each day with messages, in the lane.
+    if (byDay) {
+      ctx.globalAlpha = 0.7;
+      ctx.fillStyle = SOURCE_COLORS[0];
+      for (const b of bins) {
+        if (b.messages <= 0) continue;
+        const x0 = toPx(b.start);
+        const x1 = Math.max(x0 + 1, toPx(b.end) - 1);
+        if (x1 < 0 || x0 > width) continue;
+        ctx.fillRect(x0, LANE_Y, x1 - x0, LANE_H);
+      }
+      ctx.globalAlpha = 1;
+    }
+
     const selectedId = selection?.kind === 'session' ? selection.sessionId : null;
     for (const m of marks) {
       const x0 = toPx(m.start);
@@ -165,7 +208,7 @@ export function Timeline() {
       ctx.fillStyle = cssVar('--text-faint');
       ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
     }
-  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
+  }, [width, bins, marks, byDay, ticks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
 
   // ---- zoom and pan: d3-zoom on the body (wheel anywhere, drag on the axis only)
   const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
@@ -301,7 +344,9 @@ export function Timeline() {
           <Icon name="clock" size={13} /> Timeline
         </span>
         <span className="faint tnum">{formatRange(msToWall(domain[0]), msToWall(domain[1]))}</span>
-        <span className="faint">· {formatCount(sessions.length)} sessions</span>
+        <span className="faint" title={byDay ? 'Zoom in to see the sessions one by one' : undefined}>
+          · {formatCount(stats?.sessions ?? sessions.length)} sessions
+        </span>
         <TimelineQuestion />
         <span className="spacer" />
         <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>

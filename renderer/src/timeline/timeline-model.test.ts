@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/types';
 import { zoomIdentity } from 'd3-zoom';
-import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, constrainTransform, densityBins, domainOf, fullDomain, scaleExtentFor, sessionAt, toMarks, transformFor } from './timeline-model';
+import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, constrainTransform, densityBins, densityFromDays, domainOf, fullDomain, scaleExtentFor, sessionAt, spanDomain, toMarks, transformFor } from './timeline-model';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
 
 const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
@@ -42,6 +42,24 @@ describe('timeline model', () => {
     const hourly = densityBins(marks, [wallToMs('2024-03-02T00:00:00'), wallToMs('2024-03-03T00:00:00')], 2000);
     const busy = hourly.filter((b) => b.messages > 0);
     expect(busy.length).toBeGreaterThanOrEqual(4); // the 4-hour session spreads over its hours
+  });
+
+  it('pads the memory from its first and last message as from its sessions', () => {
+    expect(spanDomain(wallToMs('2024-03-01T09:00:00'), wallToMs('2024-03-02T14:00:00'))).toEqual(fullDomain(marks));
+    // A memory of one hour is shown as two days around it.
+    const [lo, hi] = spanDomain(wallToMs('2024-03-01T09:00:00'), wallToMs('2024-03-01T10:00:00'));
+    expect(hi - lo).toBeGreaterThanOrEqual(2 * DAY);
+    expect(lo).toBeLessThan(wallToMs('2024-03-01T09:00:00'));
+  });
+
+  it('spreads messages per day over their days (a span with too many sessions to draw)', () => {
+    const days: [string, number][] = [['2024-03-01', 30], ['2024-03-04', 90]];
+    const domain: [number, number] = [wallToMs('2024-02-28T00:00:00'), wallToMs('2024-03-06T00:00:00')];
+    const bins = densityFromDays(days, domain, 700);
+    expect(bins.reduce((n, b) => n + b.messages, 0)).toBeCloseTo(120, 6);
+    const on = (wall: string) => bins.filter((b) => b.start <= wallToMs(wall) && b.end > wallToMs(wall)).reduce((n, b) => n + b.messages, 0);
+    expect(on('2024-03-04T12:00:00')).toBeGreaterThan(on('2024-03-01T12:00:00'));
+    expect(on('2024-03-02T12:00:00')).toBe(0);
   });
 
   it('finds the session under the pointer', () => {

@@ -33,8 +33,13 @@ export function fullDomain(marks: SessionMark[]): [number, number] {
     const now = Date.now();
     return [now - 30 * DAY, now];
   }
-  let lo = marks[0].start;
-  let hi = Math.max(...marks.map((m) => m.end));
+  return spanDomain(marks[0].start, Math.max(...marks.map((m) => m.end)));
+}
+
+/** The memory from its first to its last message (the overview's figures), with a margin. */
+export function spanDomain(first: number, last: number): [number, number] {
+  let lo = first;
+  let hi = last;
   if (hi - lo < 2 * DAY) {
     const mid = (lo + hi) / 2;
     lo = mid - DAY;
@@ -84,6 +89,18 @@ export function densityBins(marks: SessionMark[], domain: [number, number], widt
     }
   }
   return bins;
+}
+
+/**
+ * Messages per time bin from messages per day (a span with too many sessions to load): each
+ * day's messages spread over the day, as a session's are over its duration.
+ */
+export function densityFromDays(days: [string, number][], domain: [number, number], width: number): Bin[] {
+  const marks = days.map(([date, n]) => {
+    const start = wallToMs(`${date}T00:00:00`);
+    return { start, end: start + DAY - 1, session: { messageCount: n } as SessionInfo };
+  });
+  return densityBins(marks, domain, width);
 }
 
 /** The session under x (pixels), with `slack` pixels of tolerance; the largest wins a tie. */

@@ -17,6 +17,7 @@ import type {
   SessionInfo,
   SourceFormat,
   SourceInfo,
+  TimelineMarks,
   TimelinePlan,
 } from '../../../../../shared/types';
 import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
@@ -288,6 +289,22 @@ export interface MessageText {
 
 export function postIri(iriKey: string): string {
   return `${MEMORY_BASE}post/${iriKey}`;
+}
+
+function sessionInfoOf(r: Record<string, unknown>, speakers: string[]): SessionInfo {
+  return {
+    id: r.id as number,
+    conversationId: r.conversation_id as number,
+    sourceId: r.source_id as number,
+    ordinal: r.ordinal as number,
+    index: r.memory_index as number,
+    externalId: (r.external_id as string | null) ?? null,
+    start: r.start_local as string,
+    end: r.end_local as string,
+    messageCount: r.message_count as number,
+    conversationTitle: r.title as string,
+    speakers,
+  };
 }
 
 function toMessageRow(r: MessageDbRow): MessageRow {
@@ -638,38 +655,93 @@ export class ChatStore {
     }));
   }
 
-  listSessions(sourceIds?: number[]): SessionInfo[] {
-    const where = sourceIds?.length ? `AND x.source_id IN (${sourceIds.map(() => '?').join(',')})` : '';
+  /**
+   * Sessions of the ready sources in memory order: all, or of some sources, overlapping a
+   * wall-clock span (a bare date `to` covers its day), with these ids, at most `limit`.
+   */
+  listSessions(sourceIds?: number[], opts: { ids?: number[]; from?: string; to?: string; limit?: number } = {}): SessionInfo[] {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (sourceIds?.length) {
+      clauses.push(`x.source_id IN (${marks(sourceIds)})`);
+      params.push(...sourceIds);
+    }
+    if (opts.ids) {
+      clauses.push(opts.ids.length ? `x.id IN (${marks(opts.ids)})` : '0');
+      params.push(...opts.ids);
+    }
+    if (opts.from) {
+      clauses.push('x.end_local >= ?');
+      params.push(opts.from);
+    }
+    if (opts.to) {
+      clauses.push('x.start_local <= ?');
+      params.push(endOfDay(opts.to));
+    }
     const rows = this.db
       .prepare(
         `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id,
            x.start_local, x.end_local, x.message_count, c.title
          FROM sessions x JOIN conversations c ON c.id = x.conversation_id
          JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
-         WHERE 1 = 1 ${where} ORDER BY x.memory_index`,
+         WHERE 1 = 1 ${clauses.map((c) => `AND ${c}`).join(' ')} ORDER BY x.memory_index ${opts.limit ? 'LIMIT ?' : ''}`,
       )
-      .all(...(sourceIds ?? [])) as Record<string, unknown>[];
+      .all(...params, ...(opts.limit ? [opts.limit] : [])) as Record<string, unknown>[];
+    // Speakers of the sessions listed: all at once for the whole memory, else by session id.
     const speakers = new Map<number, string[]>();
-    for (const r of this.db
-      .prepare(`SELECT session_id, speaker FROM messages GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`)
-      .all() as { session_id: number; speaker: string }[]) {
-      const list = speakers.get(r.session_id) ?? [];
-      list.push(r.speaker);
-      speakers.set(r.session_id, list);
+    const whole = !sourceIds?.length && !opts.ids && !opts.from && !opts.to && !opts.limit;
+    const addSpeakers = (list: { session_id: number; speaker: string }[]) => {
+      for (const r of list) {
+        const l = speakers.get(r.session_id) ?? [];
+        l.push(r.speaker);
+        speakers.set(r.session_id, l);
+      }
+    };
+    if (whole) {
+      addSpeakers(this.db.prepare(`SELECT session_id, speaker FROM messages GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`).all() as { session_id: number; speaker: string }[]);
+    } else {
+      for (const chunk of slices(rows.map((r) => r.id as number))) {
+        addSpeakers(
+          this.stmt(`SELECT session_id, speaker FROM messages WHERE session_id IN (${marks(chunk)}) GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`).all(...chunk) as {
+            session_id: number;
+            speaker: string;
+          }[],
+        );
+      }
     }
-    return rows.map((r) => ({
-      id: r.id as number,
-      conversationId: r.conversation_id as number,
-      sourceId: r.source_id as number,
-      ordinal: r.ordinal as number,
-      index: r.memory_index as number,
-      externalId: (r.external_id as string | null) ?? null,
-      start: r.start_local as string,
-      end: r.end_local as string,
-      messageCount: r.message_count as number,
-      conversationTitle: r.title as string,
-      speakers: speakers.get(r.id as number) ?? [],
-    }));
+    return rows.map((r) => sessionInfoOf(r, speakers.get(r.id as number) ?? []));
+  }
+
+  /**
+   * What the timeline draws for a wall-clock span: the sessions overlapping it in memory order
+   * (without speakers), at most `limit`; when there are more, the span's messages per day.
+   */
+  timelineMarks(span: { from?: string; to?: string }, limit: number): TimelineMarks {
+    const where = ["s.status = 'ready'"];
+    const params: unknown[] = [];
+    if (span.from) {
+      where.push('x.end_local >= ?');
+      params.push(span.from);
+    }
+    if (span.to) {
+      where.push('x.start_local <= ?');
+      params.push(endOfDay(span.to));
+    }
+    const rows = this.stmt(
+      `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id, x.start_local, x.end_local, x.message_count, c.title
+       FROM sessions x JOIN conversations c ON c.id = x.conversation_id JOIN sources s ON s.id = x.source_id
+       WHERE ${where.join(' AND ')} ORDER BY x.memory_index LIMIT ?`,
+    ).all(...params, limit + 1) as Record<string, unknown>[];
+    const truncated = rows.length > limit;
+    const total = truncated
+      ? (this.stmt(`SELECT COUNT(*) FROM sessions x JOIN sources s ON s.id = x.source_id WHERE ${where.join(' AND ')}`).pluck().get(...params) as number)
+      : rows.length;
+    const days = truncated
+      ? (this.stmt(
+          `SELECT m.date, COUNT(*) FROM messages m WHERE m.date BETWEEN ? AND ? AND ${inReadySources()} GROUP BY m.date ORDER BY m.date`,
+        ).raw().all((span.from ?? '0000-01-01').slice(0, 10), (span.to ?? '9999-12-31').slice(0, 10)) as [string, number][])
+      : [];
+    return { total, truncated, sessions: rows.slice(0, limit).map((r) => sessionInfoOf(r, [])), days };
   }
 
   /**

@@ -349,6 +349,37 @@ function* slices<T>(values: readonly T[], size = IN_CHUNK): Generator<T[]> {
   for (let i = 0; i < values.length; i += size) yield values.slice(i, i + size);
 }
 
+interface SessionsWhere {
+  clauses: string[];
+  params: unknown[];
+}
+
+/**
+ * Sessions (alias x, their source s) of the ready sources: of some sources, with these ids,
+ * overlapping a wall-clock span (a bare date `to` covers its day).
+ */
+function sessionsWhere(q: { sourceIds?: number[]; ids?: number[]; from?: string; to?: string }): SessionsWhere {
+  const clauses = ["s.status = 'ready'"];
+  const params: unknown[] = [];
+  if (q.sourceIds?.length) {
+    clauses.push(`x.source_id IN (${marks(q.sourceIds)})`);
+    params.push(...q.sourceIds);
+  }
+  if (q.ids) {
+    clauses.push(q.ids.length ? `x.id IN (${marks(q.ids)})` : '0');
+    params.push(...q.ids);
+  }
+  if (q.from) {
+    clauses.push('x.end_local >= ?');
+    params.push(q.from);
+  }
+  if (q.to) {
+    clauses.push('x.start_local <= ?');
+    params.push(endOfDay(q.to));
+  }
+  return { clauses, params };
+}
+
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** primarySpeaker's answers, by chat-table version and scope. */
@@ -660,36 +691,10 @@ export class ChatStore {
    * wall-clock span (a bare date `to` covers its day), with these ids, at most `limit`.
    */
   listSessions(sourceIds?: number[], opts: { ids?: number[]; from?: string; to?: string; limit?: number } = {}): SessionInfo[] {
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    if (sourceIds?.length) {
-      clauses.push(`x.source_id IN (${marks(sourceIds)})`);
-      params.push(...sourceIds);
-    }
-    if (opts.ids) {
-      clauses.push(opts.ids.length ? `x.id IN (${marks(opts.ids)})` : '0');
-      params.push(...opts.ids);
-    }
-    if (opts.from) {
-      clauses.push('x.end_local >= ?');
-      params.push(opts.from);
-    }
-    if (opts.to) {
-      clauses.push('x.start_local <= ?');
-      params.push(endOfDay(opts.to));
-    }
-    const rows = this.db
-      .prepare(
-        `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id,
-           x.start_local, x.end_local, x.message_count, c.title
-         FROM sessions x JOIN conversations c ON c.id = x.conversation_id
-         JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
-         WHERE 1 = 1 ${clauses.map((c) => `AND ${c}`).join(' ')} ORDER BY x.memory_index ${opts.limit ? 'LIMIT ?' : ''}`,
-      )
-      .all(...params, ...(opts.limit ? [opts.limit] : [])) as Record<string, unknown>[];
+    const where = sessionsWhere({ sourceIds, ...opts });
+    const rows = this.sessionRows(where, opts.limit);
     // Speakers of the sessions listed: all at once for the whole memory, else by session id.
     const speakers = new Map<number, string[]>();
-    const whole = !sourceIds?.length && !opts.ids && !opts.from && !opts.to && !opts.limit;
     const addSpeakers = (list: { session_id: number; speaker: string }[]) => {
       for (const r of list) {
         const l = speakers.get(r.session_id) ?? [];
@@ -697,16 +702,12 @@ export class ChatStore {
         speakers.set(r.session_id, l);
       }
     };
-    if (whole) {
-      addSpeakers(this.db.prepare(`SELECT session_id, speaker FROM messages GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`).all() as { session_id: number; speaker: string }[]);
+    const bySpeaker = 'GROUP BY session_id, speaker ORDER BY session_id, MIN(id)';
+    if (where.clauses.length === 1 && !opts.limit) {
+      addSpeakers(this.stmt(`SELECT session_id, speaker FROM messages ${bySpeaker}`).all() as { session_id: number; speaker: string }[]);
     } else {
       for (const chunk of slices(rows.map((r) => r.id as number))) {
-        addSpeakers(
-          this.stmt(`SELECT session_id, speaker FROM messages WHERE session_id IN (${marks(chunk)}) GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`).all(...chunk) as {
-            session_id: number;
-            speaker: string;
-          }[],
-        );
+        addSpeakers(this.stmt(`SELECT session_id, speaker FROM messages WHERE session_id IN (${marks(chunk)}) ${bySpeaker}`).all(...chunk) as { session_id: number; speaker: string }[]);
       }
     }
     return rows.map((r) => sessionInfoOf(r, speakers.get(r.id as number) ?? []));
@@ -717,31 +718,27 @@ export class ChatStore {
    * (without speakers), at most `limit`; when there are more, the span's messages per day.
    */
   timelineMarks(span: { from?: string; to?: string }, limit: number): TimelineMarks {
-    const where = ["s.status = 'ready'"];
-    const params: unknown[] = [];
-    if (span.from) {
-      where.push('x.end_local >= ?');
-      params.push(span.from);
-    }
-    if (span.to) {
-      where.push('x.start_local <= ?');
-      params.push(endOfDay(span.to));
-    }
-    const rows = this.stmt(
-      `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id, x.start_local, x.end_local, x.message_count, c.title
-       FROM sessions x JOIN conversations c ON c.id = x.conversation_id JOIN sources s ON s.id = x.source_id
-       WHERE ${where.join(' AND ')} ORDER BY x.memory_index LIMIT ?`,
-    ).all(...params, limit + 1) as Record<string, unknown>[];
+    const where = sessionsWhere(span);
+    const rows = this.sessionRows(where, limit + 1);
     const truncated = rows.length > limit;
     const total = truncated
-      ? (this.stmt(`SELECT COUNT(*) FROM sessions x JOIN sources s ON s.id = x.source_id WHERE ${where.join(' AND ')}`).pluck().get(...params) as number)
+      ? (this.stmt(`SELECT COUNT(*) FROM sessions x JOIN sources s ON s.id = x.source_id WHERE ${where.clauses.join(' AND ')}`).pluck().get(...where.params) as number)
       : rows.length;
     const days = truncated
-      ? (this.stmt(
-          `SELECT m.date, COUNT(*) FROM messages m WHERE m.date BETWEEN ? AND ? AND ${inReadySources()} GROUP BY m.date ORDER BY m.date`,
-        ).raw().all((span.from ?? '0000-01-01').slice(0, 10), (span.to ?? '9999-12-31').slice(0, 10)) as [string, number][])
+      ? (this.stmt(`SELECT m.date, COUNT(*) FROM messages m WHERE m.date BETWEEN ? AND ? AND ${inReadySources()} GROUP BY m.date ORDER BY m.date`)
+          .raw()
+          .all((span.from ?? '0000-01-01').slice(0, 10), (span.to ?? '9999-12-31').slice(0, 10)) as [string, number][])
       : [];
     return { total, truncated, sessions: rows.slice(0, limit).map((r) => sessionInfoOf(r, [])), days };
+  }
+
+  /** Session rows (with their conversation's title) matching `where`, in memory order. */
+  private sessionRows(where: SessionsWhere, limit?: number): Record<string, unknown>[] {
+    return this.stmt(
+      `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id, x.start_local, x.end_local, x.message_count, c.title
+       FROM sessions x JOIN conversations c ON c.id = x.conversation_id JOIN sources s ON s.id = x.source_id
+       WHERE ${where.clauses.join(' AND ')} ORDER BY x.memory_index ${limit ? 'LIMIT ?' : ''}`,
+    ).all(...where.params, ...(limit ? [limit] : [])) as Record<string, unknown>[];
   }
 
   /**

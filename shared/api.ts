@@ -21,7 +21,11 @@ import type {
   SparqlResult,
   Stats,
   EngineEvent,
+  IntegrityReport,
 } from './types';
+
+/** The longest a SPARQL query may ask to run (the graph answers nothing else meanwhile). */
+export const MAX_QUERY_SECONDS = 120;
 
 const id = z.number().int().nonnegative();
 const ids = z.array(id).max(100_000);
@@ -63,6 +67,8 @@ export const timelinePlanSchema = z
       .optional(),
   })
   .strict();
+/** A BCP 47 language tag ('en-US', 'en-GB'): how numeric dates are written, whose holidays count. */
+const localeTag = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/, "expected a language tag such as 'en-US'");
 const timelineQuestion = {
   question: z.string().min(1).max(5000),
   /** The turns of the dialogue before the question, oldest first (for follow-ups such as "Can you summarize that?"). */
@@ -70,6 +76,8 @@ const timelineQuestion = {
   /** ISO-8601; with an offset it is converted to this machine's wall clock; default: the clock. */
   now: z.string().max(40).optional(),
   sourceIds: ids.optional(),
+  /** Reading of numeric dates (5/11 = May 11 in en-US, 5 November in en-GB) and holidays; default en-US. */
+  locale: localeTag.optional(),
 };
 
 const none = z.object({}).strict();
@@ -118,6 +126,10 @@ export const apiSpec = {
   /** Which memory this is: its data folder and the engine's version. */
   memoryInfo: method<{ dataDir: string; version: string }>()(none),
   stats: method<Stats>()(none),
+  /** What the engine found damaged when it opened the memory: repaired from the record, or waiting for repairMemory. */
+  integrityReport: method<IntegrityReport>()(none),
+  /** Checks every store and rebuilds what is derived from the record (as `engram doctor --repair`). */
+  repairMemory: method<IntegrityReport>()(none),
   listSources: method<SourceInfo[]>()(none),
   listConversations: method<ConversationInfo[]>()(
     z.object({ sourceId: id.optional() }).strict(),
@@ -130,6 +142,8 @@ export const apiSpec = {
   timelineMarks: method<TimelineMarks>()(
     z.object({ from: wallClock.optional(), to: wallClock.optional(), limit: z.number().int().min(1).max(20_000).optional() }).strict(),
   ),
+  /** The memory's periods of activity (sessions merged across pauses of at most `minGapDays`), wall-clock [start, end]. */
+  timelinePeriods: method<[string, string][]>()(z.object({ minGapDays: z.number().positive().max(36_500) }).strict()),
   /** The first lines of a session, for the timeline's hover card. */
   sessionPreview: method<MessageRow[]>()(
     z.object({ sessionId: id, lines: z.number().int().min(1).max(50).optional() }).strict(),
@@ -183,13 +197,14 @@ export const apiSpec = {
       .object({
         query: sparqlText,
         limit: z.number().int().min(1).max(1_000_000).optional(),
-        timeoutMs: z.number().int().min(100).max(600_000).optional(),
+        timeoutMs: z.number().int().min(100).max(MAX_QUERY_SECONDS * 1000).optional(),
       })
       .strict(),
   ),
   /** Runs a SPARQL UPDATE as one journaled, undoable edit. */
+  /** A SPARQL UPDATE as one journaled, undoable edit; stopped and rolled back whole past its time limit (default 30 s). */
   sparqlUpdate: method<EditRecord>()(
-    z.object({ update: sparqlText, label: z.string().max(200).optional() }).strict(),
+    z.object({ update: sparqlText, label: z.string().max(200).optional(), timeoutMs: z.number().int().min(100).max(MAX_QUERY_SECONDS * 1000).optional() }).strict(),
   ),
   listGraphs: method<GraphInfo[]>()(none),
   /** Turtle of a named graph, or of one entity's description (all triples with it as subject). */
@@ -342,6 +357,8 @@ export const apiSpec = {
             z.object({ kind: z.literal('class'), iri }).strict(),
             z.object({ kind: z.literal('search'), text: z.string().min(1).max(500) }).strict(),
             z.object({ kind: z.literal('sessions'), sessionIds: ids }).strict(),
+            /** These entities and the links among them (a cluster of the overview), grown by `depth` beyond. */
+            z.object({ kind: z.literal('entities'), iris: z.array(iri).min(1).max(5000) }).strict(),
           ])
           .optional(),
         depth: z.number().int().min(0).max(4).optional(),
@@ -358,6 +375,22 @@ export const apiSpec = {
       .strict(),
   ),
 
+  /** The overview of the whole graph (filtered): communities of entities, hubs, and the links between them. */
+  graphOverview: method<import('./types').GraphOverview>()(
+    z
+      .object({
+        sourceIds: ids.optional(),
+        from: wallClock.optional(),
+        to: wallClock.optional(),
+        classIris: z.array(iri).max(200).optional(),
+        predicates: z.array(iri).max(200).optional(),
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
+        /** Louvain resolution: above 1, more and smaller clusters. */
+        resolution: z.number().min(0.1).max(10).optional(),
+      })
+      .strict(),
+  ),
+
   // ---- Ask: questions in plain language, answered with their evidence (engine: ask/, docs/ask.md)
   /** Asks a question in an Ask conversation (a new one without conversationId); the turn is stored. */
   ask: method<import('./types').AskTurn>()(
@@ -370,6 +403,8 @@ export const apiSpec = {
         sourceIds: ids.optional(),
         /** Use the local model when Ollama is ready (default true). */
         llm: z.boolean().optional(),
+        /** The locale setting of the timeline's dates (see timelineQuestion). */
+        locale: localeTag.optional(),
       })
       .strict(),
   ),

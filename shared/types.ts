@@ -204,6 +204,27 @@ export interface Stats {
   graphReady: boolean;
 }
 
+/** Something a check of the memory's stores found (at start-up, or by `engram doctor`). */
+export interface IntegrityProblem {
+  /** The store: the chat table (SQLite, the record), the search index, the graph, the vectors. */
+  store: 'chat' | 'search' | 'graph' | 'vectors';
+  /** The file or entry, relative to the data folder: 'graph/snapshot-120.ntg', 'graph journal entry 131'. */
+  where: string;
+  /** What is wrong, in a few words. */
+  problem: string;
+  /** Repaired from the record already (derived data rebuilt, a cache dropped). */
+  repaired: boolean;
+  /** What was done, or what to do (`engram doctor --repair`). */
+  action: string;
+}
+
+export interface IntegrityReport {
+  checkedAt: string;
+  problems: IntegrityProblem[];
+  /** Problems that are not repaired yet: `engram doctor --repair` (or Repair in the workbench) deals with them. */
+  unrepaired: number;
+}
+
 export type JobKind = 'import' | 'extract' | 'embed' | 'auto-graph';
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -478,8 +499,10 @@ export interface PlannedQuestion {
   /** Does the question refer to meta-data (time, session, speaker), to content, or both. */
   classification: QuestionKind;
   plan: TimelinePlan;
-  /** One line per step, for people ("'last Friday' → Date = 2023-10-20"). */
+  /** One line per step, for people ("I read 'last Friday' as Fri Oct 20, 2023"). */
   explanation: string[];
+  /** Words that look like a time but could not be read ("a while ago"): neither a filter nor searched for. */
+  notUnderstood?: string[];
   planner: 'rules' | 'llm';
 }
 
@@ -550,8 +573,10 @@ export interface ClassNode {
   parents: string[];
   /** Instances typed with exactly this class. */
   direct: number;
-  /** Distinct instances of this class or any subclass. */
+  /** Distinct entities (the person's memory: not messages, sessions or provenance records) of this class or any subclass. */
   total: number;
+  /** Distinct conversation-structure and provenance nodes (messages, sessions, records) of this class or any subclass. */
+  records: number;
   inOntology: boolean;
   category: string;
 }
@@ -561,6 +586,8 @@ export interface IndividualRow {
   label: string;
   types: string[];
   category: string;
+  /** The alternative name (skos:altLabel) that matched a search, when the label did not. */
+  alias?: string;
 }
 
 /** A triple as the editors send it: subject and predicate IRIs, any object term. */
@@ -588,6 +615,47 @@ export interface GraphView {
   nodes: GraphViewNode[];
   edges: GraphViewEdge[];
   truncated: boolean;
+}
+
+/** A group of entities more linked to each other than to the rest (a Louvain community). */
+export interface GraphCluster {
+  id: string;
+  /** Named after its most linked members. */
+  label: string;
+  /** 'community': found by Louvain; 'loose': entities linked to a hub and little else; 'rest': pairs, loners and what did not fit. */
+  kind: 'community' | 'loose' | 'rest';
+  size: number;
+  /** Every member's IRI (opening the cluster shows them). */
+  members: string[];
+  /** The most linked members, best first (at most 5). */
+  top: { id: string; label: string; category: string }[];
+  /** Members per top-level category, most first. */
+  categories: { category: string; count: number }[];
+  /** Links between members. */
+  internalEdges: number;
+}
+
+/** An entity linked to a large share of the graph (the owner, typically): drawn once, its links summarised per cluster. */
+export interface GraphHub {
+  id: string;
+  label: string;
+  types: string[];
+  category: string;
+  degree: number;
+  isOwner: boolean;
+}
+
+/** The Graph tab's overview: clusters, hubs, and the number of links between them. */
+export interface GraphOverview {
+  clusters: GraphCluster[];
+  hubs: GraphHub[];
+  /** Between clusters and hubs (ids of either), with the number of entity links they stand for. */
+  links: { source: string; target: string; weight: number }[];
+  entities: number;
+  edges: number;
+  /** The entity view it was built from was cut at its edge limit. */
+  truncated: boolean;
+  timings: { queryMs: number; communitiesMs: number };
 }
 
 // ---- Ask: questions in plain language answered from the memory (engine: electron/node/engine/ask/)

@@ -25,7 +25,7 @@ describe('engram CLI', () => {
     const r = await engram('--data', data, 'import', fixture('locomo', 'mini.json'), fixture('claude', 'conversations.json'));
     expect(r.stderr).toBe('');
     // the import, then the automatic knowledge graph the command waits for
-    expect(r.stdout).toMatch(/^mini\.json: imported: 6 messages, 3 sessions, 1 conversations\nconversations\.json: imported: 6 messages, 3 sessions, 2 conversations\nautomatic knowledge graph: 2 sources · \d+ triples\n$/);
+    expect(r.stdout).toMatch(/^mini\.json: imported: 6 messages, 3 sessions, 1 conversation\nconversations\.json: imported: 6 messages, 3 sessions, 2 conversations\nautomatic knowledge graph: 2 sources · \d+ triples\n$/);
   }, 60_000);
 
   it('stats reports counts and the graph size', async () => {

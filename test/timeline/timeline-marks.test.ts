@@ -88,8 +88,26 @@ describe('sessions by visible range', () => {
     for (const s of all) expect(dates).toContain(s.start.slice(0, 10));
   });
 
+  it('gives the memory\'s periods of activity: sessions merged across pauses up to the gap asked', async () => {
+    const first = all.reduce((a, s) => (s.start < a ? s.start : a), all[0].start);
+    const last = all.reduce((a, s) => (s.end > a ? s.end : a), all[0].end);
+    expect(await engine.timelinePeriods(parseApiArgs('timelinePeriods', { minGapDays: 3650 }))).toEqual([[first, last]]);
+    const minGapDays = 1;
+    const periods = await engine.timelinePeriods({ minGapDays });
+    expect(periods.length).toBeGreaterThan(1);
+    expect(periods[0][0]).toBe(first);
+    expect(periods[periods.length - 1][1]).toBe(last);
+    for (let i = 1; i < periods.length; i++) {
+      // In order, and apart by more than the gap.
+      expect(Date.parse(`${periods[i][0]}Z`) - Date.parse(`${periods[i - 1][1]}Z`)).toBeGreaterThan(minGapDays * 86_400_000);
+    }
+    // Every session lies within one period.
+    for (const s of all) expect(periods.filter(([a, b]) => s.start >= a && s.end <= b)).toHaveLength(1);
+  });
+
   it('refuses a span that is not a wall clock, naming the field', () => {
     expect(() => parseApiArgs('timelineMarks', { from: 'yesterday' })).toThrow(/timelineMarks: from: expected YYYY-MM-DD/);
     expect(() => parseApiArgs('listSessions', { to: '2026-13' })).toThrow(/listSessions: to:/);
+    expect(() => parseApiArgs('timelinePeriods', { minGapDays: 0 })).toThrow(/timelinePeriods: minGapDays:/);
   });
 });

@@ -16,7 +16,11 @@ function keyOf(name: string): keyof ExtractionSettings {
 
 function valueOf(key: keyof ExtractionSettings, raw: string): unknown {
   const kind = typeof DEFAULT_EXTRACTION_SETTINGS[key];
-  if (kind === 'number') return Number(raw);
+  if (kind === 'number') {
+    const n = raw.trim() === '' ? NaN : Number(raw);
+    if (!Number.isFinite(n)) throw new Error(`${key}: expected a number, got '${raw}'`);
+    return n;
+  }
   if (kind === 'boolean') {
     if (/^(true|yes|on|1)$/i.test(raw)) return true;
     if (/^(false|no|off|0)$/i.test(raw)) return false;

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError, type ApiArgs, type ApiResult, type EngramApi } from '../../../shared/api';
 import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
-import type { ChangeTopic, EditRecord, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
-import { lockDataDir, type DataLock } from './common/data-lock';
+import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
+import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
 import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
@@ -27,6 +27,7 @@ import { OwnerService } from './owner/owner-service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
 import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
+import { MemoryDoctor, report, REPAIR_COMMAND } from './doctor/doctor';
 
 /** Settings key: the source the demo's hand-written graph was loaded for. */
 const DEMO_GRAPH_SOURCE = 'demoGraphSource';
@@ -64,7 +65,11 @@ const TEXT_MATCH_LIMIT = 5_000;
 
 export class Engine implements EngramApi {
   readonly chat: ChatStore;
-  readonly search: SearchIndex;
+  private searchIndex: SearchIndex;
+  /** The search index (LanceDB); replaced by a fresh one when it cannot be read (see resetSearch). */
+  get search(): SearchIndex {
+    return this.searchIndex;
+  }
   readonly graph: GraphStore;
   readonly settings: SettingsStore;
   readonly jobs: JobRunner;
@@ -88,17 +93,23 @@ export class Engine implements EngramApi {
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
+  /** What start-up found damaged, repaired or not (integrityReport). */
+  private readonly startupProblems: IntegrityProblem[];
+  /** Checks the stores against each other and rebuilds what is derived (doctor/doctor.ts). */
+  readonly doctor: MemoryDoctor;
+  private closing: Promise<void> | null = null;
 
   private constructor(
     readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>> &
       Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
-    parts: { search: SearchIndex; graph: GraphStore },
+    parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
     this.chat = sqlite.chat;
-    this.search = parts.search;
+    this.searchIndex = parts.search;
     this.graph = parts.graph;
+    this.startupProblems = parts.problems;
     this.settings = sqlite.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
     this.extraction = new ExtractionService({
@@ -114,6 +125,17 @@ export class Engine implements EngramApi {
       owner: () => this.ownerService.owner(),
     });
     this.entities = new EntityService(this.graph, this.chat);
+    this.doctor = new MemoryDoctor({
+      chat: this.chat,
+      search: () => this.searchIndex,
+      resetSearch: () => this.resetSearch(),
+      graph: this.graph,
+      sqlite,
+      extraction: sqlite.extraction,
+      reloadOntology: (force) => this.loadOntology(force),
+      reloadDemoGraph: () => this.reloadDemoGraph(),
+      withOntology: !options.withoutOntology,
+    });
     const autoStore = sqlite.autoGraph;
     this.ownerService = new OwnerService({ chat: this.chat, graph: this.graph, settings: this.settings, store: autoStore }, (ids) => this.autoGraph.enqueue(ids));
     this.autoGraph = new AutoGraphService({
@@ -127,20 +149,25 @@ export class Engine implements EngramApi {
     });
   }
 
-  /** Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background. */
+  /**
+   * Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background.
+   * Whatever fails on the way, everything opened so far is closed again (the graph's worker too,
+   * so a command that cannot open its memory still ends).
+   */
   static async open(options: EngineOptions): Promise<Engine> {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
-    const lock = lockDataDir(dataDir);
+    const lock = lockDataDir(dataDir, options.sqliteNativeBinding);
+    let sqlite: MemoryDb | null = null;
+    let search: SearchIndex | null = null;
+    let graph: GraphStore | null = null;
     try {
       const dbFile = path.join(dataDir, 'engram.sqlite');
-      const sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
-      // Reconciled with the chat table when first used (after a crash between the two).
-      const search = await SearchIndex.open(path.join(dataDir, 'search'), {
-        counts: () => sqlite.chat.messageCountsBySource(),
-        rows: (sourceId) => [...sqlite.chat.iterateSourceMessages(sourceId)].map(searchRowOf),
-      });
-      const graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
+      refuseMissingRecord(dataDir, dbFile);
+      sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
+      const problems: IntegrityProblem[] = [];
+      search = await openSearchIndex(path.join(dataDir, 'search'), sqlite, problems);
+      graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
           dataDir,
@@ -154,14 +181,17 @@ export class Engine implements EngramApi {
         },
         lock,
         sqlite,
-        { search, graph },
+        { search, graph, problems },
       );
       await engine.recover();
       if (options.startGraph) void graph.ready().catch(() => undefined);
       return engine;
     } catch (e) {
+      await graph?.terminate();
+      await search?.close().catch(() => undefined);
+      sqlite?.close();
       lock.release();
-      throw e;
+      throw describeStoreError(e);
     }
   }
 
@@ -173,15 +203,39 @@ export class Engine implements EngramApi {
     await Promise.all(this.background);
   }
 
-  async close(): Promise<void> {
-    await this.extraction.shutdown();
-    await this.autoGraph.shutdown();
-    await this.jobs.idle();
-    await Promise.allSettled(this.background);
-    await this.graph.close();
-    await this.search.close();
-    this.sqlite.close();
-    this.lock.release();
+  /**
+   * Closes the memory: jobs end (with `deadlineMs`, running ones are cancelled first), the graph
+   * writes a snapshot if one is due, the lock is released. With `deadlineMs`, whatever has not
+   * finished by then is stopped (the graph's worker is terminated): every acknowledged change is
+   * already committed to SQLite and the journal, so nothing acknowledged is lost; an import that
+   * was cut short is removed at the next start.
+   */
+  close(opts: { deadlineMs?: number } = {}): Promise<void> {
+    if (this.closing) return this.closing;
+    const graceful = async () => {
+      if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id);
+      await this.extraction.shutdown();
+      await this.autoGraph.shutdown();
+      await this.jobs.idle();
+      await Promise.allSettled(this.background);
+      await this.graph.close();
+    };
+    this.closing = (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        if (opts.deadlineMs === undefined) await graceful();
+        else {
+          const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), opts.deadlineMs)));
+          if ((await Promise.race([graceful().then(() => 'done' as const), late])) === 'late') await this.graph.terminate();
+        }
+      } finally {
+        clearTimeout(timer);
+        await this.searchIndex.close().catch(() => undefined);
+        this.sqlite.close();
+        this.lock.release();
+      }
+    })();
+    return this.closing;
   }
 
   onEvent(listener: (event: EngineEvent) => void): () => void {
@@ -237,6 +291,26 @@ export class Engine implements EngramApi {
   private async recover(): Promise<void> {
     // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
     const leftovers = this.chat.unfinishedSources();
+    // What the graph finds damaged when it loads (whenever something first needs it): graphs a
+    // damaged snapshot lost are rebuilt from the record, then the loss is settled.
+    this.graph.onStart(() =>
+      this.background.push(
+        this.graph
+          .ready()
+          .then(async (ready) => {
+            this.startupProblems.push(...ready.problems);
+            this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
+            if (ready.lostAll || ready.lostGraphs.length) {
+              await this.reconcileGraph();
+              await this.settleLostGraphs(ready.lostAll);
+              const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
+              // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
+              if (!unresolved.length) await this.graph.request({ op: 'resolveDamage' });
+            }
+          })
+          .catch((e: Error) => console.error(`engram: start-up graph check failed: ${e.message}`)),
+      ),
+    );
     this.background.push(
       (async () => {
         for (const s of leftovers) await removeSource(this.stores, s.id);
@@ -253,6 +327,8 @@ export class Engine implements EngramApi {
   private async reconcileGraph(): Promise<void> {
     if (!this.options.withoutOntology) await this.loadOntology();
     const graphs = new Set((await this.graph.graphs()).map((g) => g.iri));
+    // An ontology graph lost (a damaged snapshot) comes back even when its hash says it is loaded.
+    if (!this.options.withoutOntology && !graphs.has(GRAPHS.ontology)) await this.loadOntology(true);
     const sources = this.chat.listSources();
     for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
@@ -263,14 +339,82 @@ export class Engine implements EngramApi {
     await this.graph.dropGraphs(orphans);
   }
 
-  /** Loads the bundled ontology into its graph when it is missing or has changed. */
-  private async loadOntology(): Promise<void> {
+  /** Marks the damaged snapshot's sections whose graphs are back (rebuilt from the record) as repaired. */
+  private async settleLostGraphs(lostAll: boolean): Promise<void> {
+    const present = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const chunksReported = this.startupProblems.some((p) => /extraction chunk graph/.test(p.where));
+    for (const [i, p] of this.startupProblems.entries()) {
+      if (p.repaired || p.store !== 'graph') continue;
+      if (lostAll && /^graph\/snapshot-\d+\.ntg$/.test(p.where)) {
+        this.startupProblems[i] = {
+          ...p,
+          repaired: true,
+          action: `rebuilt from the record: the messages graphs from engram.sqlite, the person's edits from the undo log, the ontology${chunksReported ? '; extraction chunks are marked to extract again (below)' : ''}`,
+        };
+        continue;
+      }
+      const graph = /graph <(.+)>$/.exec(p.where)?.[1];
+      if (graph && present.has(graph)) this.startupProblems[i] = { ...p, repaired: true, action: 'rebuilt from the record' };
+      else if (graph?.startsWith(GRAPHS.extraction('')) && chunksReported) this.startupProblems[i] = { ...p, repaired: true, action: 'its chunk is marked to extract again (below)' };
+    }
+  }
+
+  /** Replaces an unreadable search index with an empty one (its rows are then rebuilt from the chat table). */
+  private async resetSearch(): Promise<void> {
+    const dir = path.join(this.options.dataDir, 'search');
+    await this.searchIndex.close().catch(() => undefined);
+    SearchIndex.remove(dir);
+    this.searchIndex = await openSearchIndex(dir, this.sqlite, this.startupProblems);
+    // Services that captured the old index make themselves again on next use.
+    this.timelineService = undefined;
+    this.askService = undefined;
+  }
+
+  private async reloadDemoGraph(): Promise<boolean> {
+    const sourceId = this.settings.get<number>(DEMO_GRAPH_SOURCE);
+    if (sourceId == null || this.chat.sourceName(sourceId) === undefined) return false;
+    return loadDemoGraph(this.chat, this.graph, sourceId);
+  }
+
+  // ---- integrity
+
+  /** What start-up found damaged (repaired or not). */
+  async integrityReport(): Promise<ApiResult<'integrityReport'>> {
+    if (this.graph.isReady) await Promise.allSettled(this.background);
+    return report(this.startupProblems);
+  }
+
+  /**
+   * Checks every store and rebuilds what is derived (`engram doctor --repair`, the workbench's
+   * Repair): the search index, the messages graphs, the graphs lost with a damaged snapshot; the
+   * graph's skipped journal entries are dropped and a new snapshot written.
+   */
+  async repairMemory(): Promise<ApiResult<'repairMemory'>> {
+    await this.whenReady();
+    const found = await this.doctor.repair();
+    // Start-up's problems are settled by the repair too.
+    for (const p of this.startupProblems) if (!p.repaired && !found.some((f) => f.where === p.where)) found.push({ ...p, repaired: true, action: 'settled by the repair' });
+    this.startupProblems.splice(0, this.startupProblems.length, ...found);
+    this.changed('sources', 'messages', 'graph');
+    return report(found);
+  }
+
+  /** Every check `engram doctor` runs (reads every row of the search index and every kept graph file). */
+  async checkMemory(): Promise<IntegrityProblem[]> {
+    await this.whenReady();
+    const found = await this.doctor.check();
+    for (const p of this.startupProblems) if (!found.some((f) => f.where === p.where)) found.push(p);
+    return found;
+  }
+
+  /** Loads the bundled ontology into its graph when it is missing or has changed (or always, with `force`). */
+  private async loadOntology(force = false): Promise<boolean> {
     const file = resourcePath('ontology', 'pcm.ttl');
-    if (!fs.existsSync(file)) return;
+    if (!fs.existsSync(file)) return false;
     const turtle = fs.readFileSync(file, 'utf8');
     const hash = createHash('sha256').update(turtle).digest('hex');
-    const loaded = this.settings.get<string>('ontologyHash') === hash;
-    if (loaded && this.graph.meta.typeLabels().size) return;
+    const loaded = !force && this.settings.get<string>('ontologyHash') === hash;
+    if (loaded && this.graph.meta.typeLabels().size) return false;
     const quads = skolemize(parseRdf(turtle, 'turtle'));
     if (!loaded) await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
     // The names of its classes, for the statistics' most used types (known without the graph loaded).
@@ -279,6 +423,7 @@ export class Engine implements EngramApi {
     for (const q of quads) if (q.predicate.value === label && q.subject.termType === 'NamedNode' && !labels.has(q.subject.value)) labels.set(q.subject.value, q.object.value);
     this.graph.meta.setTypeLabels(new Map([...this.graph.meta.typeLabels(), ...labels]));
     if (!loaded) this.settings.set('ontologyHash', hash);
+    return !loaded;
   }
 
   // ---- overview
@@ -324,6 +469,10 @@ export class Engine implements EngramApi {
 
   async timelineMarks(args: ApiArgs<'timelineMarks'>): Promise<ApiResult<'timelineMarks'>> {
     return this.chat.timelineMarks({ from: args.from, to: args.to }, args.limit ?? 2000);
+  }
+
+  async timelinePeriods(args: ApiArgs<'timelinePeriods'>): Promise<ApiResult<'timelinePeriods'>> {
+    return this.chat.activityPeriods(args.minGapDays * 86_400_000);
   }
 
   async sessionPreview(args: ApiArgs<'sessionPreview'>): Promise<ApiResult<'sessionPreview'>> {
@@ -519,7 +668,7 @@ export class Engine implements EngramApi {
   }
 
   async sparqlUpdate(args: ApiArgs<'sparqlUpdate'>): Promise<ApiResult<'sparqlUpdate'>> {
-    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' });
+    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' }, args.timeoutMs ?? null);
     this.changed('graph');
     return record;
   }
@@ -744,6 +893,10 @@ export class Engine implements EngramApi {
     return this.entities.graphView(args);
   }
 
+  async graphOverview(args: ApiArgs<'graphOverview'>): Promise<ApiResult<'graphOverview'>> {
+    return this.entities.graphOverview(args);
+  }
+
   // ---- Ask (ask/ask-service.ts)
 
   async ask(args: ApiArgs<'ask'>): Promise<ApiResult<'ask'>> {
@@ -780,3 +933,49 @@ export function highlightTerms(text: string): string[] {
   return [...new Set(words(text).filter((w) => w.length > 1 && !isIndexStopWord(w)).map(stemPrefix))];
 }
 
+
+/**
+ * Refuses to start a new, empty memory where one was: engram.sqlite (the record of the messages)
+ * is gone but the graph or the search index derived from it is still there.
+ */
+function refuseMissingRecord(dataDir: string, dbFile: string): void {
+  if (fs.existsSync(dbFile)) return;
+  const graphDir = path.join(dataDir, 'graph');
+  const hasGraph = fs.existsSync(graphDir) && fs.readdirSync(graphDir).some((f) => /^snapshot-\d+\.ntg$/.test(f));
+  const hasSearch = fs.existsSync(path.join(dataDir, 'search', 'messages.lance'));
+  if (!hasGraph && !hasSearch) return;
+  throw new ApiError(
+    'unavailable',
+    `${dbFile} is missing, but the ${hasGraph ? 'graph' : 'search index'} made from it is still in ${dataDir}: restore engram.sqlite from a backup, or run \`${REPAIR_COMMAND}\` to set the rest aside and start an empty memory`,
+  );
+}
+
+/**
+ * Opens the search index and reads it whole once (its rows per source, for the start-up
+ * reconciliation). An index that cannot be read (a data file missing or damaged) is derived
+ * data: it is removed and rebuilt from the chat table; a table without its full-text index (a
+ * crash between the two) gets it back.
+ */
+/**
+ * The search index, opened when first used: then reconciled with the chat table (after a crash
+ * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
+ */
+function openSearchIndex(dir: string, sqlite: MemoryDb, problems: IntegrityProblem[]): Promise<SearchIndex> {
+  return SearchIndex.open(
+    dir,
+    {
+      counts: () => sqlite.chat.messageCountsBySource(),
+      rows: (sourceId) => [...sqlite.chat.iterateSourceMessages(sourceId)].map(searchRowOf),
+    },
+    (problem) => problems.push(problem),
+  );
+}
+
+/** SQLite's "the file is damaged" errors, said with the file and what to do. */
+function describeStoreError(e: unknown): unknown {
+  const code = (e as { code?: string }).code;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return new ApiError('unavailable', `engram.sqlite is damaged (${(e as Error).message}): run \`${REPAIR_COMMAND}\``);
+  }
+  return e;
+}

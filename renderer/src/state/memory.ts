@@ -5,6 +5,8 @@
 import type { ChangeTopic, EngineEvent } from '../../../shared/types';
 import { api, connection } from '../api/connection';
 import { errorMessage } from '../ui/format';
+import { wallToMs } from '../../../shared/dates/wall-clock';
+import { DAY, GAP_MIN } from '../timeline/timeline-model';
 import { useApp } from './app-store';
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -20,6 +22,7 @@ export async function refreshMemory(): Promise<void> {
         useApp.getState().memoryInfo ?? api().memoryInfo({}),
       ]);
       useApp.setState({ stats, sources, memoryInfo, memoryLoaded: true, memoryError: null });
+      void loadPeriods();
     } catch (err) {
       useApp.setState({ memoryLoaded: true, memoryError: errorMessage(err) });
     } finally {
@@ -27,6 +30,19 @@ export async function refreshMemory(): Promise<void> {
     }
   })();
   return refreshing;
+}
+
+/**
+ * The memory's periods of activity, for the timeline's compressed pauses. Without them (an
+ * engine that cannot say) the timeline compresses the pauses between the sessions it knows.
+ */
+async function loadPeriods(): Promise<void> {
+  try {
+    const periods = await api().timelinePeriods({ minGapDays: GAP_MIN / DAY });
+    useApp.setState({ timelinePeriods: periods.map(([a, b]) => [wallToMs(a), wallToMs(b)]) });
+  } catch {
+    useApp.setState({ timelinePeriods: null });
+  }
 }
 
 /** Sessions per timeline request: beyond this the span is drawn by day (too dense to tell apart). */

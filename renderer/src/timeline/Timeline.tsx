@@ -2,22 +2,42 @@
 // Wheel zooms (years down to hours) and dragging the axis pans, with d3-zoom; dragging the plot
 // brushes a range, with d3-brush; a click selects a session; hovering shows a session's first
 // lines. The selection lives in the app store (and so in the URL) and filters the tabs.
+// Long gaps without conversations are compressed into short breaks (timeline-model.ts,
+// compressGaps): everything here works on positions of that axis, and reads real times back
+// only for labels and selections.
 import { brushX, type BrushBehavior, type D3BrushEvent } from 'd3-brush';
-import { scaleUtc } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { pointer, select as d3select } from 'd3-selection';
 import { zoom as d3zoom, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimeSelection } from '../state/route';
 import { useApp } from '../state/app-store';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
-import { formatCount, formatDateTime, formatRange } from '../ui/format';
+import { formatCount, formatDateTime, formatRange, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { cssVar, useColorScheme } from '../ui/use-color-scheme';
 import { useSize } from '../ui/use-size';
 import { SessionHoverCard } from './SessionHoverCard';
 import { usePlan } from '../plan/plan-store';
 import { TimelineQuestion } from './question/TimelineQuestion';
-import { constrainTransform, densityBins, densityFromDays, domainOf, fullDomain, scaleExtentFor, sessionAt, spanDomain, toMarks, transformFor, type SessionMark } from './timeline-model';
+import {
+  compressGaps,
+  constrainTransform,
+  dayMarks,
+  densityBins,
+  domainOf,
+  fullDomain,
+  gapLabel,
+  scaleExtentFor,
+  sessionAt,
+  spanDomain,
+  toMarks,
+  transformFor,
+  warpedTicks,
+  warpMarks,
+  warpOfPeriods,
+  type SessionMark,
+} from './timeline-model';
 import { loadTimeline } from '../state/memory';
 
 const DENSITY_TOP = 8;
@@ -43,15 +63,26 @@ export function Timeline() {
   const planSessionIds = usePlan((s) => s.result?.sessionIds);
   const planSessions = useMemo(() => new Set(planSessionIds ?? []), [planSessionIds]);
 
-  // Sessions of the span on screen, one mark each; too many (a large memory seen whole): none,
-  // the span is drawn by day.
+  // Sessions of the span on screen (state/memory.ts loadTimeline), one mark each; too many (a
+  // large memory seen whole): none, the span is drawn by day.
   const known = useMemo(() => toMarks(sessions), [sessions]);
+  // Pauses compressed: those of the whole memory (from the engine), else between the sessions known.
+  const periods = useApp((s) => s.timelinePeriods);
+  const warp = useMemo(() => (periods ? warpOfPeriods(periods) : compressGaps(known)), [periods, known]);
+  /** The warp by value (a new list of the same sessions makes an equal one). */
+  const warpKey = warp.breaks.map((b) => `${b.start}-${b.end}`).join(',');
+  // Sessions on the axis (gaps compressed): density, hit-testing and zoom work on these.
+  const knownOnAxis = useMemo(() => warpMarks(known, warp), [known, warp]);
   const byDay = span?.truncated === true;
-  const marks = useMemo(() => (byDay ? [] : known), [byDay, known]);
+  const marks = useMemo(() => (byDay ? [] : knownOnAxis), [byDay, knownOnAxis]);
+  const daysOnAxis = useMemo(() => (byDay ? warpMarks(dayMarks(span!.days), warp) : null), [byDay, span, warp]);
   // The whole memory: from the overview (first and last message), else from the sessions known.
   const first = stats?.firstAt ?? null;
   const last = stats?.lastAt ?? null;
-  const limits = useMemo(() => (first && last ? spanDomain(wallToMs(first), wallToMs(last)) : fullDomain(known)), [first, last, known]);
+  const limits = useMemo(
+    () => (first && last ? spanDomain(warp.toAxis(wallToMs(first)), warp.toAxis(wallToMs(last))) : fullDomain(knownOnAxis)),
+    [first, last, warp, knownOnAxis],
+  );
   const limitsKey = `${limits[0]}:${limits[1]}`;
   // The visible part of the memory: set from d3-zoom's events (directly only before layout).
   const [domain, setDomain] = useState<[number, number]>(limits);
@@ -61,11 +92,14 @@ export function Timeline() {
   const plotRef = useRef<HTMLDivElement>(null);
   const { width } = useSize(wrapRef);
 
-  const scale = useMemo(() => scaleUtc().domain([new Date(domain[0]), new Date(domain[1])]).range([0, Math.max(1, width)]), [domain, width]);
-  const toPx = useCallback((t: number) => scale(new Date(t)), [scale]);
-  const bins = useMemo(() => (byDay ? densityFromDays(span!.days, domain, width) : densityBins(marks, domain, width)), [byDay, span, marks, domain, width]);
-  const ticks = useMemo(() => scale.ticks(Math.max(2, Math.floor(width / 120))), [scale, width]);
-  const tickFormat = useMemo(() => scale.tickFormat(), [scale]);
+  const scale = useMemo(() => scaleLinear().domain(domain).range([0, Math.max(1, width)]), [domain, width]);
+  const toPx = useCallback((u: number) => scale(u), [scale]);
+  const bins = useMemo(() => densityBins(daysOnAxis ?? marks, domain, width), [daysOnAxis, marks, domain, width]);
+  const ticks = useMemo(() => warpedTicks(warp, domain, Math.max(1, width)), [warp, domain, width]);
+  const breaks = useMemo(
+    () => warp.breaks.map((b) => ({ ...b, x0: scale(b.axisStart), x1: scale(b.axisEnd) })).filter((b) => b.x1 > 0 && b.x0 < width),
+    [warp, scale, width],
+  );
   const sourceColor = useMemo(() => {
     const byId = new Map(sources.map((s, i) => [s.id, SOURCE_COLORS[i % SOURCE_COLORS.length]]));
     return (id: number) => byId.get(id) ?? SOURCE_COLORS[0];
@@ -78,26 +112,27 @@ export function Timeline() {
 
   const selectedRange = useMemo((): [number, number] | null => {
     if (!selection) return null;
-    if (selection.kind === 'range') return [wallToMs(selection.from), wallToMs(selection.to)];
-    const m = known.find((mk) => mk.session.id === selection.sessionId);
+    if (selection.kind === 'range') return [warp.toAxis(wallToMs(selection.from)), warp.toAxis(wallToMs(selection.to))];
+    const m = knownOnAxis.find((mk) => mk.session.id === selection.sessionId);
     return m ? [m.start, m.end] : null;
-  }, [selection, known]);
+  }, [selection, knownOnAxis, warp]);
 
   // ---- the sessions of the span on screen, asked for once the view rests (with a margin on
-  // each side, so that a short pan needs nothing new); again when the memory changes.
-  const loaded = useRef<{ from: number; to: number; width: number; stats: unknown } | null>(null);
+  // each side, so that a short pan needs nothing new); again when the memory changes. The view
+  // is on the axis (pauses compressed): its span is asked for in real time.
+  const loaded = useRef<{ from: number; to: number; width: number; stats: unknown; warpKey: string } | null>(null);
   useEffect(() => {
     const l = loaded.current;
     const w = domain[1] - domain[0];
-    const inside = l && l.stats === stats && domain[0] >= l.from && domain[1] <= l.to && w > l.width / 4;
+    const inside = l && l.stats === stats && l.warpKey === warpKey && domain[0] >= l.from && domain[1] <= l.to && w > l.width / 4;
     if (inside) return;
     const t = setTimeout(() => {
       const pad = w * 0.5;
-      loaded.current = { from: domain[0] - pad, to: domain[1] + pad, width: w, stats };
-      void loadTimeline({ from: msToWall(Math.floor(domain[0] - pad)), to: msToWall(Math.ceil(domain[1] + pad)) });
+      loaded.current = { from: domain[0] - pad, to: domain[1] + pad, width: w, stats, warpKey };
+      void loadTimeline({ from: msToWall(Math.floor(warp.fromAxis(domain[0] - pad))), to: msToWall(Math.ceil(warp.fromAxis(domain[1] + pad))) });
     }, LOAD_DELAY_MS);
     return () => clearTimeout(t);
-  }, [domain, stats]);
+  }, [domain, stats, warp, warpKey]);
 
   // ---- drawing
   useEffect(() => {
@@ -122,7 +157,7 @@ export function Timeline() {
     ctx.strokeStyle = grid;
     ctx.lineWidth = 1;
     for (const t of ticks) {
-      const x = Math.round(scale(t)) + 0.5;
+      const x = Math.round(t.x) + 0.5;
       ctx.beginPath();
       ctx.moveTo(x, 0);
       ctx.lineTo(x, PLOT_H);
@@ -204,11 +239,37 @@ export function Timeline() {
     }
     ctx.globalAlpha = 1;
 
+    // Compressed gaps: a hatched band with jagged edges, so that it reads as a cut in time.
+    if (breaks.length) {
+      ctx.save();
+      ctx.fillStyle = cssVar('--bg-subtle') || 'rgba(127,127,127,0.08)';
+      ctx.strokeStyle = grid;
+      for (const b of breaks) {
+        const w = Math.max(6, b.x1 - b.x0);
+        ctx.fillRect(b.x0, 0, w, PLOT_H);
+        ctx.beginPath();
+        for (const edge of [b.x0, b.x0 + w]) {
+          for (let y = 0; y <= PLOT_H; y += 6) ctx.lineTo(edge + ((y / 6) % 2 ? 2.5 : -2.5), y);
+          ctx.moveTo(b.x0 + w, 0);
+        }
+        ctx.stroke();
+        ctx.beginPath();
+        for (let x = b.x0 - PLOT_H; x < b.x0 + w; x += 7) {
+          ctx.moveTo(Math.max(b.x0, x), Math.max(0, b.x0 - x));
+          ctx.lineTo(Math.min(b.x0 + w, x + PLOT_H), Math.min(PLOT_H, b.x0 + w - x));
+        }
+        ctx.globalAlpha = 0.5;
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+      }
+      ctx.restore();
+    }
+
     if (hover && !brushing) {
       ctx.fillStyle = cssVar('--text-faint');
       ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
     }
-  }, [width, bins, marks, byDay, ticks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
+  }, [width, bins, marks, byDay, ticks, breaks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
 
   // ---- zoom and pan: d3-zoom on the body (wheel anywhere, drag on the axis only)
   const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
@@ -289,8 +350,8 @@ export function Timeline() {
     const px = event.selection as [number, number] | null;
     const plot = plotRef.current;
     if (px && px[1] - px[0] >= 3) {
-      const a = scale.invert(px[0]).getTime();
-      const b = scale.invert(px[1]).getTime();
+      const a = warp.fromAxis(scale.invert(px[0]));
+      const b = warp.fromAxis(scale.invert(px[1]));
       select({ kind: 'range', from: msToWall(Math.floor(a / 1000) * 1000), to: msToWall(Math.ceil(b / 1000) * 1000) });
     } else if (plot) {
       const hit = sessionAt(marks, xOfEvent(event.sourceEvent, plot), toPx);
@@ -343,9 +404,9 @@ export function Timeline() {
         <span className="timeline-title">
           <Icon name="clock" size={13} /> Timeline
         </span>
-        <span className="faint tnum">{formatRange(msToWall(domain[0]), msToWall(domain[1]))}</span>
+        <span className="faint tnum">{formatRange(msToWall(warp.fromAxis(domain[0])), msToWall(warp.fromAxis(domain[1])))}</span>
         <span className="faint" title={byDay ? 'Zoom in to see the sessions one by one' : undefined}>
-          · {formatCount(stats?.sessions ?? sessions.length)} sessions
+          · {plural(stats?.sessions ?? sessions.length, 'session')}
         </span>
         <TimelineQuestion />
         <span className="spacer" />
@@ -378,13 +439,24 @@ export function Timeline() {
           <svg className="timeline-brush" width={Math.max(0, width)} height={PLOT_H} data-testid="timeline-brush">
             <g ref={brushRef} />
           </svg>
-          {marks.length === 0 && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}
+          {(stats ? stats.sessions === 0 : known.length === 0) && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}
           {hover?.mark && !brushing && <SessionHoverCard mark={hover.mark} x={hover.x} width={width} />}
         </div>
         <div ref={axisRef} className="timeline-axis" style={{ height: AXIS_H }} data-testid="timeline-axis">
           {ticks.map((t) => (
-            <span key={t.getTime()} className="tick" style={{ left: scale(t) }} data-time={t.getTime()}>
-              {tickFormat(t)}
+            <span key={t.time} className="tick" style={{ left: t.x }} data-time={t.time}>
+              {t.label}
+            </span>
+          ))}
+          {breaks.map((b) => (
+            <span
+              key={b.start}
+              className="tick timeline-break"
+              style={{ left: (b.x0 + b.x1) / 2 }}
+              title={`No conversation from ${formatRange(msToWall(b.start), msToWall(b.end))}: compressed`}
+              data-testid="timeline-break"
+            >
+              ⋯ {gapLabel(b.end - b.start)} ⋯
             </span>
           ))}
         </div>

@@ -3,7 +3,28 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/types';
 import { zoomIdentity } from 'd3-zoom';
-import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, constrainTransform, densityBins, densityFromDays, domainOf, fullDomain, scaleExtentFor, sessionAt, spanDomain, toMarks, transformFor } from './timeline-model';
+import {
+  DAY,
+  HOUR,
+  MAX_ZOOM_OUT,
+  MIN_SPAN,
+  clampDomain,
+  compressGaps,
+  constrainTransform,
+  dayMarks,
+  densityBins,
+  domainOf,
+  fullDomain,
+  gapLabel,
+  scaleExtentFor,
+  sessionAt,
+  spanDomain,
+  toMarks,
+  transformFor,
+  warpedTicks,
+  warpMarks,
+  warpOfPeriods,
+} from './timeline-model';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
 
 const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
@@ -55,11 +76,31 @@ describe('timeline model', () => {
   it('spreads messages per day over their days (a span with too many sessions to draw)', () => {
     const days: [string, number][] = [['2024-03-01', 30], ['2024-03-04', 90]];
     const domain: [number, number] = [wallToMs('2024-02-28T00:00:00'), wallToMs('2024-03-06T00:00:00')];
-    const bins = densityFromDays(days, domain, 700);
+    const bins = densityBins(dayMarks(days), domain, 700);
     expect(bins.reduce((n, b) => n + b.messages, 0)).toBeCloseTo(120, 6);
     const on = (wall: string) => bins.filter((b) => b.start <= wallToMs(wall) && b.end > wallToMs(wall)).reduce((n, b) => n + b.messages, 0);
     expect(on('2024-03-04T12:00:00')).toBeGreaterThan(on('2024-03-01T12:00:00'));
     expect(on('2024-03-02T12:00:00')).toBe(0);
+  });
+
+  it('compresses the same pauses from the memory\'s periods as from all its sessions', () => {
+    const all = toMarks([
+      session(1, '2023-01-02T10:00:00', '2023-01-02T11:00:00', 5),
+      session(2, '2023-01-20T10:00:00', '2023-01-20T11:00:00', 5),
+      session(3, '2023-06-01T10:00:00', '2023-06-01T12:00:00', 5),
+      session(4, '2024-02-01T10:00:00', '2024-02-01T10:30:00', 5),
+    ]);
+    // The engine's periods (ChatStore.activityPeriods): sessions merged across pauses of three weeks at most.
+    const periods: [number, number][] = [
+      [all[0].start, all[1].end],
+      [all[2].start, all[2].end],
+      [all[3].start, all[3].end],
+    ];
+    const fromSessions = compressGaps(all);
+    const fromPeriods = warpOfPeriods(periods);
+    expect(fromPeriods.breaks).toHaveLength(2);
+    expect(fromPeriods.breaks).toEqual(fromSessions.breaks);
+    for (const m of all) expect(fromPeriods.toAxis(m.start)).toBeCloseTo(fromSessions.toAxis(m.start), 6);
   });
 
   it('finds the session under the pointer', () => {
@@ -114,5 +155,57 @@ describe('timeline model', () => {
     expect(b).toBeCloseTo(limits[1] + span / 4, -1);
     const ok = transformFor(inside, limits, width);
     expect(constrain(ok, extent)).toBe(ok);
+  });
+});
+
+describe('compressed gaps', () => {
+  const at = (wall: string, hours = 1) => ({ start: wallToMs(wall), end: wallToMs(wall) + hours * HOUR });
+  const marksOf = (...spans: { start: number; end: number }[]) => spans.map((s, i) => ({ ...s, session: { id: i + 1, messageCount: 10 } as SessionInfo }));
+
+  it('keeps periods at real scale and shows a long gap as a short break', () => {
+    // Two sources three years apart, each a month of conversations.
+    const marks = marksOf(at('2022-03-01T10:00:00'), at('2022-03-20T10:00:00'), at('2025-06-01T10:00:00'), at('2025-06-15T10:00:00'));
+    const warp = compressGaps(marks);
+    expect(warp.breaks).toHaveLength(1);
+    const [b] = warp.breaks;
+    expect(b.end - b.start).toBeGreaterThan(3 * 365 * DAY - 30 * DAY);
+    // The break is short: a few days of axis for three years of nothing.
+    expect(b.axisEnd - b.axisStart).toBeLessThanOrEqual(7 * DAY);
+    expect(b.axisEnd - b.axisStart).toBeGreaterThanOrEqual(2 * DAY);
+    // Within a period, one hour is one hour; across the gap, the axis is continuous and monotonic.
+    const t = wallToMs('2025-06-10T10:00:00');
+    expect(warp.toAxis(t + HOUR) - warp.toAxis(t)).toBeCloseTo(HOUR, 3);
+    expect(warp.toAxis(wallToMs('2022-03-05T00:00:00') + HOUR) - warp.toAxis(wallToMs('2022-03-05T00:00:00'))).toBeCloseTo(HOUR, 3);
+    expect(warp.fromAxis(warp.toAxis(t))).toBeCloseTo(t, 0);
+    // Past the ends, real speed (so panning beyond the memory behaves as before).
+    const end = wallToMs('2025-07-30T00:00:00');
+    expect(warp.toAxis(end + DAY) - warp.toAxis(end)).toBeCloseTo(DAY, 3);
+    // Each period gets room: more than a third of the axis each.
+    const axis = warpMarks(marks, warp);
+    const span = axis[3].end - axis[0].start;
+    expect((axis[1].end - axis[0].start) / span).toBeGreaterThan(0.3);
+    expect(gapLabel(b.end - b.start)).toBe('3.2 years');
+  });
+
+  it('leaves sessions weeks apart alone', () => {
+    const marks = marksOf(at('2026-09-01T10:00:00'), at('2026-09-15T10:00:00'), at('2026-10-02T10:00:00'));
+    const warp = compressGaps(marks);
+    expect(warp.breaks).toEqual([]);
+    expect(warp.toAxis(123)).toBe(123);
+    expect(warpMarks(marks, warp)).toBe(marks);
+  });
+
+  it('labels each period with its own ticks, none inside a break', () => {
+    const marks = marksOf(at('2022-03-01T10:00:00'), at('2022-03-20T10:00:00'), at('2025-06-01T10:00:00'), at('2025-06-15T10:00:00'));
+    const warp = compressGaps(marks);
+    const axis = warpMarks(marks, warp);
+    const domain = fullDomain(axis);
+    const ticks = warpedTicks(warp, domain, 1000);
+    const [b] = warp.breaks;
+    expect(ticks.some((t) => t.label.includes('Mar') || /^\d+$/.test(t.label))).toBe(true);
+    expect(ticks.filter((t) => new Date(t.time).getUTCFullYear() === 2025).length).toBeGreaterThan(1);
+    expect(ticks.filter((t) => new Date(t.time).getUTCFullYear() === 2022).length).toBeGreaterThan(1);
+    for (const t of ticks) expect(t.time < b.start || t.time > b.end).toBe(true);
+    expect(ticks.map((t) => t.x)).toEqual([...ticks.map((t) => t.x)].sort((x, y) => x - y));
   });
 });

@@ -59,6 +59,8 @@ export interface AskInput {
   llm?: boolean;
   /** Dialogue before the question that is not an Ask conversation (the batch interface). */
   context?: DialogueTurn[];
+  /** Locale setting of the timeline's dates (numeric dates, holidays). */
+  locale?: string;
 }
 
 export interface AskOptions {
@@ -299,7 +301,7 @@ export class AskService {
     // The timeline planner carries time references from the dialogue: the questions carry the
     // person's references; the answers (full of dates of their own) would mislead it.
     const dialogue: DialogueTurn[] = [...(input.context ?? []), ...earlier.slice(-4).map((t) => ({ speaker: 'user', text: t.rewrite }))];
-    let planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds });
+    let planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds, ...(input.locale ? { locale: input.locale } : {}) });
     // a re-run: the person's plan (or the generated one kept) in place of the planner's; the period follows it
     if (rerun?.timeline) planned = { ...planned, plan: rerun.timeline.plan, explanation: rerun.timeline.explanation ?? planned.explanation };
     const rewrite = planned.rewritten ? planned.rewrite : fu.text;

@@ -41,6 +41,20 @@ export class MemoryDb {
     }
   }
 
+  /**
+   * SQLite's full check (`PRAGMA integrity_check`): quick_check's, and every index against its
+   * table. Empty when sound.
+   */
+  integrityCheck(limit = 20): string[] {
+    const rows = this.db.pragma(`integrity_check(${Math.max(1, Math.trunc(limit))})`, { simple: false }) as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+  }
+
+  /** Builds every index again from its table (what integrity_check's index problems need). */
+  reindex(): void {
+    this.db.exec('REINDEX');
+  }
+
   /** The graph store over this memory (its journal and counts read through this connection). */
   openGraph(opts: Omit<GraphStoreOptions, 'db'>): GraphStore {
     return GraphStore.open({ ...opts, db: this.db });

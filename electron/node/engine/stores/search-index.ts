@@ -3,10 +3,14 @@
 // This module owns the LanceDB folder. Rows are derived from the chat table (ids are the
 // SQLite message ids) and kept in step with it on import and delete; when the index is first
 // used, it is reconciled with the chat table (after a crash between the two). LanceDB and
-// Apache Arrow are loaded then too: a command that never searches loads neither. Vectors,
-// once an embedding model fills them, live in their own table.
+// Apache Arrow are loaded then too: a command that never searches loads neither. An index that
+// cannot be read, or lost its full-text index, is rebuilt then and the problem reported
+// (`onProblem`). Vectors, once an embedding model fills them, live in their own table.
+import fs from 'node:fs';
 import type * as LanceDb from '@lancedb/lancedb';
 import type * as Arrow from 'apache-arrow';
+import type { IntegrityProblem } from '../../../../shared/types';
+import { addToDigest, type SourceDigest } from './row-digest';
 
 type Libraries = { lancedb: typeof LanceDb; arrow: typeof Arrow };
 let libraries: Promise<Libraries> | null = null;
@@ -107,11 +111,17 @@ export class SearchIndex {
   private constructor(
     private readonly dir: string,
     private readonly expect?: SearchExpectation,
+    private readonly onProblem?: (problem: IntegrityProblem) => void,
   ) {}
 
-  /** The index in `dir`, opened (and reconciled with `expect`) when first used. */
-  static async open(dir: string, expect?: SearchExpectation): Promise<SearchIndex> {
-    return new SearchIndex(dir, expect);
+  /** The index in `dir`, opened (and reconciled with `expect`) when first used; damage found then goes to `onProblem`. */
+  static async open(dir: string, expect?: SearchExpectation, onProblem?: (problem: IntegrityProblem) => void): Promise<SearchIndex> {
+    return new SearchIndex(dir, expect, onProblem);
+  }
+
+  /** Deletes the index's folder (it is derived: the engine rebuilds it from the chat table). */
+  static remove(dir: string): void {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 
   /** Whether LanceDB has been opened (a command that never searched has not). */
@@ -119,13 +129,43 @@ export class SearchIndex {
     return this.opened !== null;
   }
 
+  /** Opens LanceDB now (what a check of the stores needs before it reads the index). */
+  async ensureOpen(): Promise<void> {
+    await this.use();
+  }
+
+  private async connect(lib: Libraries): Promise<Open> {
+    const db = await lib.lancedb.connect(this.dir);
+    const names = await db.tableNames();
+    this.table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
+    return { lib, schema: schemaOf(lib.arrow), db };
+  }
+
   private use(): Promise<Open> {
     return (this.opening ??= (async () => {
       const lib = await lanceLibraries();
-      const db = await lib.lancedb.connect(this.dir);
-      const names = await db.tableNames();
-      this.table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
-      const open = { lib, schema: schemaOf(lib.arrow), db };
+      let open: Open;
+      try {
+        open = await this.connect(lib);
+        // Counting reads every fragment: a damaged data file shows here.
+        if (this.expect) await this.countRaw();
+        if (this.table && !(await this.hasTextIndex())) {
+          await this.ensureTextIndex(open);
+          this.onProblem?.({ store: 'search', where: 'search/messages.lance', problem: 'the full-text index was missing', repaired: true, action: 'built again' });
+        }
+      } catch (e) {
+        this.table?.close();
+        this.table = null;
+        this.onProblem?.({
+          store: 'search',
+          where: 'search/',
+          problem: `the search index could not be read (${String((e as Error).message).split('\n')[0].replace(/, \/rustc\/.*$/, '').slice(0, 160)})`,
+          repaired: true,
+          action: 'rebuilt from engram.sqlite',
+        });
+        SearchIndex.remove(this.dir);
+        open = await this.connect(lib);
+      }
       if (this.expect) await this.reconcile(open, this.expect);
       this.opened = open;
       return open;
@@ -155,6 +195,22 @@ export class SearchIndex {
     if (!rows.length) return;
     const open = await this.use();
     await this.serialize(() => this.addRaw(open, rows));
+  }
+
+  /** Whether the table (if any) has its full-text index: a crash between creating the table and its index leaves it without. */
+  async hasTextIndex(): Promise<boolean> {
+    if (!this.table) return true;
+    return (await this.table.listIndices()).some((i) => i.columns.includes(TEXT_COLUMN));
+  }
+
+  /** Builds the full-text index if it is missing; true when it had to. */
+  async repairTextIndex(): Promise<boolean> {
+    const open = await this.use();
+    return this.serialize(async () => {
+      if (await this.hasTextIndex()) return false;
+      await this.ensureTextIndex(open);
+      return true;
+    });
   }
 
   private async addRaw(open: Open, rows: SearchRow[]): Promise<void> {
@@ -220,6 +276,40 @@ export class SearchIndex {
     const rows = (await this.table.query().select(['source_id']).toArray()) as { source_id: number | bigint }[];
     for (const r of rows) counts.set(Number(r.source_id), (counts.get(Number(r.source_id)) ?? 0) + 1);
     return counts;
+  }
+
+  /**
+   * Per source: how many rows, and an order-free digest of their ids and texts (the sum of each
+   * row's CRC-32), to compare with the chat table's (`engram doctor`). Reads every row.
+   */
+  async digestBySource(): Promise<Map<number, SourceDigest>> {
+    await this.use();
+    const out = new Map<number, SourceDigest>();
+    if (!this.table) return out;
+    for await (const batch of this.table.query().select(['id', 'source_id', 'text'])) {
+      const ids = batch.getChild('id')!;
+      const sources = batch.getChild('source_id')!;
+      const texts = batch.getChild('text')!;
+      for (let i = 0; i < batch.numRows; i++) {
+        const source = Number(sources.get(i));
+        const entry = out.get(source) ?? { rows: 0, digest: 0 };
+        entry.rows++;
+        entry.digest = addToDigest(entry.digest, Number(ids.get(i)), String(texts.get(i)));
+        out.set(source, entry);
+      }
+    }
+    return out;
+  }
+
+  /** The rows of these messages (the doctor puts back a damaged chat row from its copy here). */
+  async rowsByIds(ids: number[]): Promise<SearchRow[]> {
+    await this.use();
+    if (!this.table || !ids.length) return [];
+    const out: SearchRow[] = [];
+    for (let i = 0; i < ids.length; i += 1000) {
+      out.push(...((await this.table.query().where(`id IN (${sqlList(ids.slice(i, i + 1000))})`).toArray()) as SearchRow[]));
+    }
+    return out.map((r) => ({ ...r, id: Number(r.id), source_id: Number(r.source_id), conversation_id: Number(r.conversation_id), session_id: Number(r.session_id) }));
   }
 
   async count(): Promise<number> {

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { AskEvidenceMessage, AskEvidenceTriple, AskTurn } from '../../../../shared/types';
 import { compactIri } from '../../../../shared/rdf';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, plural } from '../../ui/format';
+import { Markdown } from '../../ui/Markdown';
 import { Icon } from '../../ui/icons';
 import { objectText, ROUTE_LABEL } from './ask-model';
 import { showEntity, showMessageInMessages } from './show-evidence';
@@ -44,7 +45,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
           </div>
           {messages.length > FIRST_MESSAGES && (
             <button className="btn ghost small ask-more" onClick={() => setAllMessages(!allMessages)} data-testid="ask-evidence-more">
-              {allMessages ? 'Show fewer' : `Show all ${messages.length} messages`}
+              {allMessages ? 'Show fewer' : `Show all ${plural(messages.length, 'message')}`}
             </button>
           )}
         </div>
@@ -61,7 +62,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
           </div>
           {triples.length > FIRST_TRIPLES && (
             <button className="btn ghost small ask-more" onClick={() => setAllTriples(!allTriples)}>
-              {allTriples ? 'Show fewer' : `Show all ${triples.length} triples`}
+              {allTriples ? 'Show fewer' : `Show all ${plural(triples.length, 'triple')}`}
             </button>
           )}
         </div>
@@ -93,7 +94,7 @@ function EvidenceMessage({ ev, cited, flash }: { ev: AskEvidenceMessage; cited: 
           </span>
           <span className="faint truncate">{m.conversationTitle}</span>
         </span>
-        <span className="ev-text">{m.text}</span>
+        <Markdown className="ev-text" text={m.text} links="text" testId="evidence-markdown" />
         <span className="ev-why faint">
           {ROUTE_LABEL[ev.route]} · {ev.why}
         </span>

@@ -2,6 +2,7 @@
 // answered and how, what was tried, the SPARQL rows most relevant first, the evidence in
 // order. Pure functions (tested in test/serve/workbench/ask-model.test.ts).
 import type { AskAnswer, AskRoute, AskSparqlResults, AskTurn, RdfTerm } from '../../../../shared/types';
+import { plural } from '../../ui/format';
 
 export const ROUTE_LABEL: Record<AskRoute | 'none', string> = {
   timeline: 'Timeline',
@@ -86,9 +87,6 @@ function routeDetail(turn: AskTurn, route: AskRoute): string | null {
   return how ? `${rows} · ${how}` : rows;
 }
 
-function plural(n: number, one: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
-}
 
 /** SPARQL rows most relevant first (as the engine ranked them), each with its place in the query's own order. */
 export function rankedRows(results: AskSparqlResults): { index: number; row: Record<string, RdfTerm> }[] {

@@ -9,7 +9,7 @@ import { monaco } from '../../editors/monaco';
 import { useVocabulary } from '../../editors/vocabulary';
 import { useApp } from '../../state/app-store';
 import { EmptyState } from '../../ui/EmptyState';
-import { formatCount } from '../../ui/format';
+import { formatCount, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { PopoverButton } from '../../ui/Popover';
 import { useTtl } from './ttl-store';
@@ -161,7 +161,7 @@ function TtlToolbar({ dirty }: { dirty: boolean }) {
             <optgroup key={label} label={label}>
               {inGroup.map((g) => (
                 <option key={g.iri} value={g.iri}>
-                  {g.label} · {formatCount(g.triples)} triples
+                  {g.label} · {plural(g.triples, 'triple')}
                 </option>
               ))}
             </optgroup>
@@ -216,8 +216,8 @@ function TtlToolbar({ dirty }: { dirty: boolean }) {
       <span className="spacer" />
       <span className="toolbar-status tnum" data-testid="ttl-status">
         {dirty && <span className="badge accent">edited</span>}
-        {validation && (validation.ok ? <span className="badge success" data-testid="ttl-valid"><Icon name="check" size={11} /> valid · {formatCount(validation.triples)} triples</span> : <span className="badge danger" data-testid="ttl-invalid"><Icon name="alert" size={11} /> {validation.errors} {validation.errors === 1 ? 'error' : 'errors'}</span>)}
-        {triples !== null && !validation && <span className="faint">{formatCount(triples)} triples</span>}
+        {validation && (validation.ok ? <span className="badge success" data-testid="ttl-valid"><Icon name="check" size={11} /> valid · {plural(validation.triples, 'triple')}</span> : <span className="badge danger" data-testid="ttl-invalid"><Icon name="alert" size={11} /> {plural(validation.errors, 'error')}</span>)}
+        {triples !== null && !validation && <span className="faint">{plural(triples, 'triple')}</span>}
       </span>
     </div>
   );

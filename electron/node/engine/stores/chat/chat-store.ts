@@ -26,6 +26,10 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { addToDigest, type SourceDigest } from '../row-digest';
+import { crc32 } from 'node:zlib';
+import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
+import { activityPeriods } from '../../../../../shared/dates/activity';
 
 export type Db = Database.Database;
 
@@ -142,7 +146,33 @@ const MIGRATIONS: Migration[] = [
       ALTER TABLE sources ADD COLUMN report TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'message row checksums',
+    // CRC-32 of every column a message is written with (messageRowChecksum); NULL for rows
+    // written before it. Rows are never updated, so a row that no longer matches was damaged.
+    sql: 'ALTER TABLE messages ADD COLUMN crc INTEGER;',
+  },
 ];
+
+/** The message columns a row's checksum covers, in order (all but its id and the checksum). */
+const CHECKED_COLUMNS = [
+  'source_id', 'conversation_id', 'session_id', 'response_index', 'turn_index', 'speaker', 'role', 'text', 'ts_local', 'tz_offset_min', 'ts_utc',
+  'day_name', 'week', 'date', 'time', 'month', 'year', 'external_id', 'msg_key', 'iri_key', 'extra', 'time_approx',
+] as const;
+
+/** A message row's checksum over CHECKED_COLUMNS' values, in that order. */
+export function messageRowChecksum(values: readonly unknown[]): number {
+  return crc32(JSON.stringify(values));
+}
+
+/** What the search index keeps of a message: enough to put back a damaged row whose checksum then matches again. */
+export interface MessageCopy {
+  speaker: string;
+  role: string;
+  text: string;
+  tsLocal: string;
+}
 
 export interface NewSource {
   key: string;
@@ -272,6 +302,9 @@ export interface SessionSpan {
   sourceIndex: number;
   start: string;
   end: string;
+  /** First and last Response_Index of its messages (null without messages). */
+  firstResponse: number | null;
+  lastResponse: number | null;
 }
 
 /** A message as retrieval reads it, its text as written and its extra fields (JSON, e.g. an image caption). */
@@ -615,17 +648,49 @@ export class ChatStore {
 
   insertMessage(m: NewMessage): number {
     this.insertMessageStmt ??= this.stmt(
-      `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
-         ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra, time_approx)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (${CHECKED_COLUMNS.join(', ')}, crc) VALUES (${CHECKED_COLUMNS.map(() => '?').join(', ')}, ?)`,
     );
     // Positional binding: imports insert tens of thousands of rows, named lookups cost a third.
-    const r = this.insertMessageStmt.run(
+    const values = [
       m.sourceId, m.conversationId, m.sessionId, m.responseIndex, m.turnIndex, m.speaker, m.role, m.text,
       m.tsLocal, m.tzOffsetMin, m.tsUtc, m.dayName, m.week, m.date, m.time, m.month, m.year, m.externalId, m.msgKey, m.iriKey, m.extra,
       m.timeApproximate ? 1 : 0,
-    );
+    ];
+    const r = this.insertMessageStmt.run(...values, messageRowChecksum(values));
     return Number(r.lastInsertRowid);
+  }
+
+  /** Messages whose row no longer matches its checksum (`engram doctor`): id and source. Reads every row. */
+  damagedMessageRows(): { id: number; sourceId: number }[] {
+    const out: { id: number; sourceId: number }[] = [];
+    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE crc IS NOT NULL`).raw().iterate() as IterableIterator<unknown[]>;
+    for (const r of rows) if (messageRowChecksum(r.slice(2)) !== r[1]) out.push({ id: r[0] as number, sourceId: r[2] as number });
+    return out;
+  }
+
+  /**
+   * Puts back a damaged message row's words, speaker, role and time from a copy (the search
+   * index's), only if the row then matches its checksum again, which proves the copy right.
+   */
+  restoreMessageFromCopy(id: number, copy: MessageCopy): boolean {
+    const row = this.stmt(`SELECT crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE id = ?`).raw().get(id) as unknown[] | undefined;
+    if (!row) return false;
+    const values = row.slice(1);
+    const at = (c: (typeof CHECKED_COLUMNS)[number]) => CHECKED_COLUMNS.indexOf(c);
+    const cols = tableColumnsOf(copy.tsLocal);
+    values[at('speaker')] = copy.speaker;
+    values[at('role')] = copy.role;
+    values[at('text')] = copy.text;
+    values[at('ts_local')] = copy.tsLocal;
+    values[at('day_name')] = cols.dayName;
+    values[at('week')] = cols.week;
+    values[at('date')] = cols.date;
+    values[at('time')] = cols.time;
+    values[at('month')] = cols.month;
+    values[at('year')] = cols.year;
+    if (messageRowChecksum(values) !== row[0]) return false;
+    this.stmt(`UPDATE messages SET ${CHECKED_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
+    return true;
   }
 
   insertMessageParts(messageId: number, parts: NewMessagePart[]): void {
@@ -730,6 +795,23 @@ export class ChatStore {
           .all((span.from ?? '0000-01-01').slice(0, 10), (span.to ?? '9999-12-31').slice(0, 10)) as [string, number][])
       : [];
     return { total, truncated, sessions: rows.slice(0, limit).map((r) => sessionInfoOf(r, [])), days };
+  }
+
+  /**
+   * The periods of activity of the whole memory (ready sources): its sessions merged across
+   * pauses of at most `minGapMs`, as wall-clock [start, end]. One pass over the sessions' bounds,
+   * so the timeline can compress the long pauses without loading every session.
+   */
+  activityPeriods(minGapMs: number): [string, string][] {
+    const rows = this.stmt(
+      `SELECT x.start_local, x.end_local FROM sessions x JOIN sources s ON s.id = x.source_id WHERE s.status = 'ready' ORDER BY x.start_local`,
+    )
+      .raw()
+      .iterate() as IterableIterator<[string, string]>;
+    function* spans(): Generator<[number, number]> {
+      for (const [start, end] of rows) yield [wallToMs(start), wallToMs(end)];
+    }
+    return activityPeriods(spans(), minGapMs).map(([a, b]) => [msToWall(a), msToWall(b)]);
   }
 
   /** Session rows (with their conversation's title) matching `where`, in memory order. */
@@ -951,6 +1033,21 @@ export class ChatStore {
     return new Map(rows.map((r) => [r.id, r.n]));
   }
 
+  /** Per ready source: messages and the digest of their ids and texts (row-digest.ts), to compare with the search index's. */
+  messageDigestsBySource(): Map<number, SourceDigest> {
+    const out = new Map<number, SourceDigest>();
+    const rows = this.stmt(`SELECT m.source_id, m.id, m.text FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'`)
+      .raw()
+      .iterate() as IterableIterator<[number, number, string]>;
+    for (const [source, id, text] of rows) {
+      const entry = out.get(source) ?? { rows: 0, digest: 0 };
+      entry.rows++;
+      entry.digest = addToDigest(entry.digest, id, text);
+      out.set(source, entry);
+    }
+    return out;
+  }
+
   // ---- questions the timeline, retrieval, Ask and extraction ask of the chat table
 
   /**
@@ -996,12 +1093,14 @@ export class ChatStore {
     ).all(...(range ? [range.from, range.to] : [])) as { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[];
   }
 
-  /** Sessions of the ready sources (or of these), in memory order, with both numberings. */
+  /** Sessions of the ready sources (or of these), in memory order, with both numberings and their first and last response. */
   sessionSpans(sourceIds?: number[]): SessionSpan[] {
     const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';
     return this.stmt(
       `SELECT x.id, x.source_id AS sourceId, x.memory_index AS memoryIndex, x.source_index AS sourceIndex,
-         x.start_local AS start, x.end_local AS end
+         x.start_local AS start, x.end_local AS end,
+         (SELECT MIN(m.response_index) FROM messages m WHERE m.session_id = x.id) AS firstResponse,
+         (SELECT MAX(m.response_index) FROM messages m WHERE m.session_id = x.id) AS lastResponse
        FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
        WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
     ).all(...(sourceIds ?? [])) as SessionSpan[];

@@ -8,9 +8,13 @@
 // reading of the graph (a source's messages graph to build from the chat table, graphs to drop,
 // a graph's N-Triples to replace) are journaled directly; the worker applies them when it loads.
 //
-// Requests run one at a time in order. A query that overruns its time limit cannot be
-// interrupted inside WebAssembly, so the worker is stopped and started again (it reloads
-// its snapshot and journal) and the query fails with a clear message.
+// Requests run one at a time in order. Every query, every edit of the person's and every read
+// has a time limit (DEFAULT_LIMITS, or the caller's). A call that overruns it cannot be
+// interrupted inside WebAssembly, so the worker is stopped and started again: it reloads its
+// snapshot (or image) and journal, which hold exactly what was committed, so an update cut short
+// is rolled back whole (its journal entry was never written) and nothing committed is lost. The
+// call fails with a clear message. A change whose journal transaction has begun is let finish
+// (the worker raises `commitFlag`): once it may be durable it is never reported as failed.
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import path from 'node:path';
@@ -18,7 +22,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
 import { GRAPHS, localName } from '../../../../../shared/rdf';
-import type { EditRecord, GraphInfo } from '../../../../../shared/types';
+import type { EditRecord, GraphInfo, IntegrityProblem } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
 import { GraphJournal } from './journal';
 import { GraphMeta, profileOfNTriples, type OtherGraphsStats } from './graph-meta';
@@ -40,6 +44,22 @@ export interface GraphReady {
   loadMs: number;
   quads: number;
   from: GraphLoadSource;
+  /** What start-up found damaged, and the graphs lost with a damaged snapshot (see graph-load.ts). */
+  problems: IntegrityProblem[];
+  lostGraphs: (string | null)[];
+  lostAll: boolean;
+}
+
+/** Time limits when the caller gives none: reads and the person's edits; machine writes (a large import's messages graph) have none. */
+export const DEFAULT_LIMITS = { read: 60_000, edit: 30_000 };
+
+const READS = new Set<GraphRequest['op']>(['query', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size', 'integrity']);
+const EDITS = new Set<GraphRequest['op']>(['update', 'editTriples', 'replaceDescription', 'undo', 'redo']);
+
+function defaultLimit(req: GraphRequest): number | null {
+  if (READS.has(req.op)) return DEFAULT_LIMITS.read;
+  if (EDITS.has(req.op) || (req.op === 'replaceGraph' && req.asEdit)) return DEFAULT_LIMITS.edit;
+  return null;
 }
 
 interface Pending {
@@ -73,6 +93,7 @@ export class GraphStore {
   private current: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null = null;
   private nextId = 1;
   private closed = false;
+  private readonly commitFlag = new Int32Array(new SharedArrayBuffer(4));
   private readonly startListeners: (() => void)[] = [];
   private readonly journal: GraphJournal;
   /** What the graph holds, per named graph (graph-meta.ts). */
@@ -118,6 +139,7 @@ export class GraphStore {
       compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
       sqliteNativeBinding: this.opts.sqliteNativeBinding,
       useImages: this.opts.useImages,
+      commitFlag: this.commitFlag.buffer as SharedArrayBuffer,
     };
     this.readyFlag = false;
     const worker = startWorker(data);
@@ -127,7 +149,7 @@ export class GraphStore {
         if ('ready' in msg) {
           this.readyFlag = true;
           this.loadMs = msg.loadMs;
-          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from });
+          resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from, problems: msg.problems, lostGraphs: msg.lostGraphs, lostAll: msg.lostAll });
           this.pump();
         } else if ('fatal' in msg) {
           this.failure = new ApiError('unavailable', msg.fatal);
@@ -244,7 +266,7 @@ export class GraphStore {
     }
     if (!this.readyPromise) this.spawn();
     return new Promise((resolve, reject) => {
-      this.queue.push({ req, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ req, timeoutMs: timeoutMs ?? defaultLimit(req), resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -276,8 +298,16 @@ export class GraphStore {
   private timedOut(id: number): void {
     const cur = this.current;
     if (!cur || cur.id !== id) return;
+    if (Atomics.load(this.commitFlag, 0) === id) {
+      // Committing (or committed): the answer is on its way; the change stands.
+      cur.timer = setTimeout(() => this.timedOut(id), 20);
+      return;
+    }
     this.current = null;
-    cur.reject(new ApiError('unavailable', `the query ran longer than ${Math.round(cur.timeoutMs! / 1000)} s and was stopped`));
+    const seconds = Math.round((cur.timeoutMs! / 1000) * 10) / 10;
+    const what = cur.req.op === 'query' ? 'the query' : EDITS.has(cur.req.op) || cur.req.op === 'replaceGraph' ? 'the update' : 'the graph call';
+    const rolledBack = cur.req.op === 'query' || READS.has(cur.req.op) ? '' : '; nothing was changed';
+    cur.reject(new ApiError('unavailable', `${what} ran longer than ${seconds} s and was stopped${rolledBack}`));
     // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
     void this.worker!.terminate();
     this.spawn();
@@ -287,6 +317,13 @@ export class GraphStore {
     const all = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
     this.current = null;
     for (const p of all) p.reject(e);
+  }
+
+  /** Stops the worker at once (a failed start, or a close out of time): what is not committed is not kept. */
+  async terminate(): Promise<void> {
+    this.closed = true;
+    this.failAll(new ApiError('unavailable', 'the graph store is closed'));
+    await this.worker?.terminate();
   }
 
   async close(): Promise<void> {

@@ -11,18 +11,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
-import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
-import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
-import { GraphJournal, type EditRow, type JournalEntry } from './journal';
-import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
+import type { EditRecord, GraphInfo, IntegrityProblem, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
+import type { GraphIntegrity, GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import { editIntact, GraphJournal, type EditRow, type JournalEntry } from './journal';
+import { fromNQuads, MEDIA_TYPES, ox, parseRdf, quadKey, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
 import { ChatStore } from '../chat/chat-store';
 import { ExtractionState } from '../extraction-state';
 import { MESSAGES_GRAPH_PREDICATES, MESSAGES_GRAPH_TYPES, sourceGraphChunks } from './messages-graph';
 import { GraphMeta, graphKind, profileOfNTriples, type GraphProfile } from './graph-meta';
-import { readSnapshotIndex, writeSnapshot, type SnapshotSection } from './snapshot-file';
 import { capQuery } from './row-cap';
-import { imageFileName, newOxigraphRuntime, restoreStoreImage, writeStoreImage, type OxigraphRuntime } from './store-image';
+import { imageFileName, verifyImageFile, writeStoreImage, type OxigraphRuntime } from './store-image';
+import { openGraphBase, REPAIR_COMMAND, removeStaleFiles, replayJournal } from './graph-load';
+import { snapshotFileName, snapshotSeqOf, verifySnapshotFile, writeSnapshotFile, type DerivedSection, type SnapshotSection } from './snapshot-file';
 
 type Store = import('oxigraph').Store;
 
@@ -51,32 +52,38 @@ const XSD_STRING = `${PREFIXES.xsd}string`;
 
 // ---- start-up
 
+/** What start-up found damaged; reported with 'ready' and by 'integrity'. */
+let problems: IntegrityProblem[] = [];
+/** Graphs lost with a damaged snapshot, for the engine to rebuild from the record (null: the default graph). */
+let lostGraphs: (string | null)[] = [];
+let lostAll = false;
+/** Journal entries neither replayed nor restored: no compaction folds them away until they are dealt with. */
+let unresolved: number[] = [];
+
 function start(): void {
   const t0 = performance.now();
   fs.mkdirSync(config.snapshotDir, { recursive: true });
   const snap = journal.snapshot();
-  removeStaleSnapshots(snap?.file);
-  let from: GraphLoadSource = 'empty';
-  const image = snap && config.useImages !== false ? restoreStoreImage(path.join(config.snapshotDir, imageFileName(snap.seq)), snap.seq) : null;
-  if (image?.ok) {
-    ({ runtime, store } = image);
-    from = 'image';
-  } else {
-    if (image && image.reason !== 'missing') {
-      console.error(`graph image not used (${image.reason}); loading the snapshot`);
-      fs.rmSync(path.join(config.snapshotDir, imageFileName(snap!.seq)), { force: true });
-    }
-    runtime = newOxigraphRuntime();
-    store = new (runtime?.ox ?? ox).Store();
-    if (snap) {
-      loadSnapshot(path.join(config.snapshotDir, snap.file));
-      from = 'snapshot';
-    }
+  removeStaleFiles(config.snapshotDir, snap?.seq ?? null);
+  const base = openGraphBase(config.snapshotDir, journal, config.useImages !== false);
+  ({ runtime, store } = base);
+  // Messages graphs the snapshot names by source: built from the chat table, after the person's
+  // own graphs (their removals) are in place.
+  for (const g of base.derived) {
+    loadSourceGraph(g.source, g.graph);
+    rebuilt.add(g.graph);
   }
-  for (const entry of journal.entriesAfter(snap?.seq ?? 0)) replay(entry);
+  const replayed = replayJournal(journal, base.seq, replay);
+  problems = [...base.problems, ...replayed.problems];
+  lostGraphs = base.lostGraphs;
+  lostAll = base.lostAll;
+  unresolved = replayed.unresolved;
   recountRebuilt();
   if (!meta.isComplete()) countGraphsOnce();
-  post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from });
+  // A snapshot rebuilt from its fallback is written again at once, so the fallback is not needed twice.
+  if (base.from === 'previous-snapshot' && !unresolved.length) compact(true);
+  const from: GraphLoadSource = base.from === 'previous-snapshot' ? 'snapshot' : base.from;
+  post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from, problems, lostGraphs, lostAll });
   // Messages graphs an import left to build (a command-line import journals them without loading
   // the graph) are now in memory: fold them into a snapshot and image soon, and check the
   // journal's age now and then.
@@ -85,8 +92,8 @@ function start(): void {
 }
 
 /**
- * Loads data Engram wrote itself (a snapshot, a journal entry, a messages graph): already valid,
- * so Oxigraph skips validation and transaction bookkeeping, which makes loading a third faster.
+ * Loads data Engram wrote itself (a journal entry, a messages graph): already valid, so
+ * Oxigraph skips validation and transaction bookkeeping, which makes loading a third faster.
  * A failure half-way is undone by the caller (or the load is at start-up, before anything is served).
  */
 function loadTrusted(data: string | Uint8Array, graph: string | null): void {
@@ -96,24 +103,6 @@ function loadTrusted(data: string | Uint8Array, graph: string | null): void {
     lenient: true,
     no_transaction: true,
   });
-}
-
-/**
- * Loads a snapshot (snapshot-file.ts): each graph's N-Triples into its named graph (cheaper than
- * parsing a graph name on every line), then the messages graphs it names by source, rebuilt from
- * the chat table once the person's own graphs (removals) are in place.
- */
-function loadSnapshot(file: string): void {
-  const { index, data } = readSnapshotIndex(file);
-  const derived: Extract<SnapshotSection, { source: number }>[] = [];
-  for (const g of index.graphs) {
-    if ('source' in g) derived.push(g);
-    else loadTrusted(data.subarray(g.start, g.end), g.graph);
-  }
-  for (const g of derived) {
-    loadSourceGraph(g.source, g.graph);
-    rebuilt.add(g.graph);
-  }
 }
 
 /**
@@ -159,15 +148,6 @@ function countGraphsOnce(): void {
   }
 }
 
-function removeStaleSnapshots(keep: string | undefined): void {
-  for (const f of fs.readdirSync(config.snapshotDir)) {
-    const seq = /^(?:snapshot-(\d+)\.ntg|image-(\d+)\.bin)(\.tmp)?$/.exec(f);
-    if (!seq) continue;
-    const current = keep !== undefined && !seq[3] && `snapshot-${seq[1] ?? seq[2]}.ntg` === keep;
-    if (!current) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
-  }
-}
-
 function replay(e: JournalEntry): void {
   switch (e.kind) {
     case 'delta':
@@ -198,10 +178,23 @@ function dropGraph(graph: string): void {
 
 // ---- writes
 
+/** The request being handled (see GraphWorkerData.commitFlag). */
+let currentRequest = 0;
+const commitFlag = config.commitFlag ? new Int32Array(config.commitFlag) : null;
+
 /** Journals a change already applied in memory; reverts it if the journal write fails. */
 function commit<T>(write: () => T, revert: () => void): T {
   try {
-    const result = journal.commit(write);
+    // Set until the answer is posted: once the transaction may have committed, the change is
+    // durable and its time limit no longer applies (it is cleared again if the commit fails).
+    if (commitFlag) Atomics.store(commitFlag, 0, currentRequest);
+    let result: T;
+    try {
+      result = journal.commit(write);
+    } catch (e) {
+      if (commitFlag) Atomics.store(commitFlag, 0, 0);
+      throw e;
+    }
     version++;
     scheduleCompaction();
     return result;
@@ -515,23 +508,38 @@ function scheduleCompaction(): void {
   }, 1500);
 }
 
-function compact(): { seq: number; quads: number } | null {
+/**
+ * Writes a new snapshot of the store and points the journal at it, once it has been read back
+ * whole; the previous snapshot and the journal after it stay as its fallback (graph-load.ts).
+ * `force` writes one even when no entry came since the last (to replace a damaged one).
+ */
+function compact(force = false): { seq: number; quads: number } | null {
+  // Damage not yet dealt with stays in the journal, where `engram doctor` can name it.
+  if (unresolved.length) return null;
   const seq = journal.lastSeq();
   const snap = journal.snapshot();
-  if (snap && snap.seq === seq) return null;
-  const name = `snapshot-${seq}.ntg`;
+  if (snap && snap.seq === seq && !force) return null;
+  const name = snapshotFileName(seq);
+  const file = path.join(config.snapshotDir, name);
   // Named graphs from the counts kept beside the journal (no scan of the store): messages graphs
   // as the chat table gives them are named by their source, the others written out.
-  const sections = meta.all().map((g) =>
+  const sections: (SnapshotSection | DerivedSection)[] = meta.all().map((g) =>
     g.kind === 'messages' && g.derived && g.sourceId !== null
       ? { graph: g.graph, source: g.sourceId }
       : { graph: g.graph, data: Buffer.from(store.dump({ format: 'application/n-triples', from_graph_name: ox.namedNode(g.graph) })) },
   );
   const unnamed = store.dump({ format: 'application/n-triples', from_graph_name: ox.defaultGraph() });
-  if (unnamed) sections.push({ graph: null as unknown as string, data: Buffer.from(unnamed) });
-  writeSnapshot(path.join(config.snapshotDir, name), sections);
-  journal.setSnapshot(seq, name, store.size);
-  removeStaleSnapshots(name);
+  if (unnamed) sections.push({ graph: null, data: Buffer.from(unnamed) });
+  writeSnapshotFile(file, seq, store.size, sections);
+  const check = verifySnapshotFile(file);
+  if (!check.ok) {
+    if (!snap || snap.file !== name) fs.rmSync(file, { force: true });
+    throw new Error(`the new snapshot did not read back whole (${check.problem}); the previous one stays`);
+  }
+  // The previous snapshot's own fallback journal is forgotten; the entries since it are kept.
+  const previous = snap && snap.seq < seq ? snap.seq : (previousSnapshotSeq(seq) ?? 0);
+  journal.setSnapshot(seq, name, store.size, previous);
+  removeStaleFiles(config.snapshotDir, seq);
   if (runtime && config.useImages !== false) {
     // Only a cache: without it the next start parses the snapshot.
     try {
@@ -542,6 +550,15 @@ function compact(): { seq: number; quads: number } | null {
     }
   }
   return { seq, quads: store.size };
+}
+
+/** The newest snapshot file older than `seq`, if any. */
+function previousSnapshotSeq(seq: number): number | null {
+  const older = fs
+    .readdirSync(config.snapshotDir)
+    .map((f) => snapshotSeqOf(f))
+    .filter((s): s is number => s !== null && s < seq);
+  return older.length ? Math.max(...older) : null;
 }
 
 // ---- reads
@@ -571,7 +588,9 @@ function term(t: Term): RdfTerm {
 async function query(sparql: string, limit: number): Promise<SparqlResult> {
   const t0 = performance.now();
   const capped = capQuery(sparql, limit);
-  const run = (text: string) => store.query(text, { use_default_graph_as_union: true });
+  // The person's view is the union of all graphs, unless the query names its own dataset
+  // (FROM / FROM NAMED): Oxigraph would let the union option override it.
+  const run = (text: string) => store.query(text, capped.dataset ? {} : { use_default_graph_as_union: true });
   let lowered = capped.lowered;
   let raw: ReturnType<Store['query']>;
   try {
@@ -732,7 +751,107 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
       return compactionDue() ? compact() : null;
     case 'size':
       return store.size;
+    case 'integrity':
+      return integrity(req.deep);
+    case 'resolveDamage':
+      return resolveDamage();
+    case 'replayEdits':
+      return replayEdits(req.graphs);
   }
+}
+
+// ---- integrity (`engram doctor`)
+
+/** What start-up found; with `deep`, also every kept file and journal entry as they read back now. */
+function integrity(deep: boolean): GraphIntegrity {
+  const found = [...problems];
+  if (deep) {
+    const snap = journal.snapshot();
+    const seen = new Set(found.map((p) => p.where));
+    const add = (p: IntegrityProblem) => !seen.has(p.where) && (seen.add(p.where), found.push(p));
+    for (const f of fs.readdirSync(config.snapshotDir).sort()) {
+      const seq = snapshotSeqOf(f);
+      if (seq !== null) {
+        const check = verifySnapshotFile(path.join(config.snapshotDir, f));
+        const current = seq === snap?.seq;
+        if (!check.ok) {
+          add({
+            store: 'graph',
+            where: `graph/${f}`,
+            problem: `the ${current ? '' : 'previous '}snapshot is damaged (${check.problem.replace(/^.*?\.ntg: /, '')})`,
+            repaired: false,
+            action: current ? `the graph in memory is whole; ${REPAIR_COMMAND} writes a new snapshot` : `it cannot stand in for the current snapshot; ${REPAIR_COMMAND} drops it`,
+          });
+        }
+      } else if (snap && f === imageFileName(snap.seq)) {
+        const check = verifyImageFile(path.join(config.snapshotDir, f), snap.seq);
+        if (!check.ok && check.damaged) add({ store: 'graph', where: `graph/${f}`, problem: `the memory image is damaged (${check.reason})`, repaired: false, action: `a cache: ${REPAIR_COMMAND} removes it (the next start would too)` });
+      }
+    }
+    const after = snap?.seq ?? 0;
+    let expected = journal.firstSeq() ?? after + 1;
+    for (const e of journal.verifyAll()) {
+      for (let s = expected; s < e.seq && s <= after; s++) {
+        add({ store: 'graph', where: `graph journal entry ${s}`, problem: 'missing from the fallback journal (a gap in the sequence)', repaired: false, action: `the previous snapshot cannot stand in for the current one; ${REPAIR_COMMAND} starts a new fallback` });
+      }
+      expected = e.seq + 1;
+      if (!e.intact && e.seq <= after) {
+        add({ store: 'graph', where: `graph journal entry ${e.seq} (${e.kind}${e.graph ? ` ${e.graph}` : ''})`, problem: 'a fallback entry does not match its checksum', repaired: false, action: `the previous snapshot cannot stand in for the current one; ${REPAIR_COMMAND} starts a new fallback` });
+      }
+    }
+  }
+  return { problems: found, lostGraphs, lostAll, unresolved: [...unresolved] };
+}
+
+/**
+ * The damage found at start-up has been dealt with (the engine rebuilt what it could from the
+ * record): skipped entries are dropped, a new snapshot is written and read back, and if the
+ * fallback (the previous snapshot and the journal after it) is damaged or has lost an entry, it is
+ * started afresh from the new snapshot.
+ */
+function resolveDamage(): { seq: number; quads: number } | null {
+  journal.discard(unresolved);
+  unresolved = [];
+  lostGraphs = [];
+  lostAll = false;
+  problems = problems.map((p) => ({ ...p, repaired: true }));
+  const written = compact(true);
+  const snap = journal.snapshot();
+  const fallbackDamaged = integrity(true).problems.some((p) => !p.repaired);
+  if (fallbackDamaged && snap) {
+    for (const f of fs.readdirSync(config.snapshotDir)) {
+      const seq = snapshotSeqOf(f);
+      const image = /^image-(\d+)\.bin$/.exec(f);
+      if ((seq !== null && seq !== snap.seq) || (image && Number(image[1]) !== snap.seq)) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
+    }
+    journal.setSnapshot(snap.seq, snap.file, snap.quads, snap.seq);
+    // A damaged current image is a cache: gone, the next start reads the snapshot.
+    const image = path.join(config.snapshotDir, imageFileName(snap.seq));
+    if (fs.existsSync(image) && !verifyImageFile(image, snap.seq).ok) fs.rmSync(image, { force: true });
+  }
+  return written;
+}
+
+/**
+ * Rebuilds graphs from the undo log: the person's edits still in effect, oldest first, kept to
+ * these graphs (their own graph and their removal records, when a damaged snapshot lost them).
+ * Each rebuilt graph is journaled as a machine write.
+ */
+function replayEdits(graphs: string[]): { quads: number } {
+  const wanted = new Set(graphs);
+  const content = new Map<string, Map<string, Quad>>(graphs.map((g) => [g, new Map()]));
+  for (const edit of journal.activeEdits()) {
+    if (!editIntact(edit)) continue;
+    for (const q of fromNQuads(edit.removed)) if (wanted.has(q.graph.value)) content.get(q.graph.value)!.delete(quadKey(q));
+    for (const q of fromNQuads(edit.added)) if (wanted.has(q.graph.value)) content.get(q.graph.value)!.set(quadKey(q), q);
+  }
+  let quads = 0;
+  for (const [graph, byKey] of content) {
+    const lines = tripleLines([...byKey.values()]);
+    replaceGraph({ op: 'replaceGraph', graph, data: lines, format: 'n-triples', asEdit: false, label: `Rebuild ${graph} from the undo log`, respectRemovals: false });
+    quads += byKey.size;
+  }
+  return { quads };
 }
 
 function post(message: WorkerMessage): void {
@@ -740,6 +859,7 @@ function post(message: WorkerMessage): void {
 }
 
 port.on('message', async (msg: { id: number; req: GraphRequest }) => {
+  currentRequest = msg.id;
   try {
     const result = await handle(msg.req);
     post({ id: msg.id, ok: true, result });
@@ -748,6 +868,8 @@ port.on('message', async (msg: { id: number; req: GraphRequest }) => {
     // SPARQL errors carry "error at L:C"; editors mark that position.
     const pos = e instanceof RdfParseError ? e.details : /error at \d+:\d+/.test(err.message) ? syntaxErrorOf(err.message) : {};
     post({ id: msg.id, ok: false, error: { name: err.name, message: err.message, ...pos } });
+  } finally {
+    if (commitFlag) Atomics.store(commitFlag, 0, 0);
   }
 });
 

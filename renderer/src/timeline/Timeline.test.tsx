@@ -62,7 +62,7 @@ async function drag(fromX: number, toX: number) {
 
 describe('Timeline', () => {
   beforeEach(() => {
-    useApp.setState({ sessions, sources: [{ id: 1 } as never], selection: null, stats: null, timelineSpan: null });
+    useApp.setState({ sessions, sources: [{ id: 1 } as never], selection: null, stats: null, timelineSpan: null, timelinePeriods: null });
     delete engram.handlers.timelineMarks;
     engram.calls.length = 0;
   });
@@ -217,5 +217,32 @@ describe('Timeline', () => {
     await waitFor(() => expect(useApp.getState().sessions.map((x) => x.id)).toEqual([2]));
     fireEvent.pointerMove(plot(), { clientX: 500, clientY: 55 });
     expect((await screen.findByTestId('session-hover')).textContent).toContain('Session 2');
+  });
+
+  it('compresses the pauses of the whole memory (its periods from the engine), not only of the sessions loaded', async () => {
+    // Two periods a year apart; only the October sessions are known (the span on screen).
+    useApp.setState({
+      stats: { sessions: 40, firstAt: '2025-09-01T10:00:00', lastAt: '2026-10-30T19:00:00' } as Stats,
+      timelinePeriods: [
+        [wallToMs('2025-09-01T10:00:00'), wallToMs('2025-09-20T12:00:00')],
+        [wallToMs('2026-10-01T09:00:00'), wallToMs('2026-10-30T19:00:00')],
+      ],
+    });
+    const spans: { from: string; to: string }[] = [];
+    engram.handlers.timelineMarks = ((args: { from: string; to: string }): TimelineMarks => {
+      spans.push(args);
+      return { total: 3, truncated: false, sessions, days: [] };
+    }) as never;
+    render(<Timeline />);
+    // The year without a conversation is one short break on the axis.
+    const breaks = screen.getAllByTestId('timeline-break');
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0].textContent).toMatch(/1 years?|1[0-2] months/);
+    expect(headRange()).toMatch(/2025.*2026/);
+    // The span asked for is in real time: from before the first period to after the last.
+    await waitFor(() => expect(spans).toHaveLength(1));
+    expect(spans[0].from < '2025-09-01T10:00:00').toBe(true);
+    expect(spans[0].to > '2026-10-30T19:00:00').toBe(true);
+    expect(screen.getByTestId('timeline').textContent).toContain('40 sessions');
   });
 });

@@ -310,6 +310,22 @@ export const apiSpec = {
   /** The owner's name as the workbench and answers say it. */
   setOwnerName: method<import('./types').OwnerInfo>()(z.object({ name: z.string().min(1).max(200) }).strict()),
 
+  // ---- topics and stances over time (engine: topics/, docs/topics.md)
+  /** The timeline's topic lane: the top topics (of some sources) and the sessions each labels. */
+  topicLane: method<import('./types').TopicLane>()(z.object({ sourceIds: ids.optional(), limit: z.number().int().min(1).max(100).optional() }).strict()),
+  /** Topics of the memory, most sessions first; `search` filters by label. */
+  listTopics: method<import('./types').TopicSummary[]>()(
+    z.object({ sourceIds: ids.optional(), search: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }).strict(),
+  ),
+  /** A topic's page: description and its history, sessions, messages, related entities, stances. */
+  getTopic: method<import('./types').TopicDetail | null>()(z.object({ iri }).strict()),
+  /** Stances over time (current one and history), of a person and/or about a subject; `changedOnly`: only those that changed. */
+  stances: method<import('./types').StanceHistory[]>()(
+    z.object({ person: iri.optional(), subject: z.string().max(500).optional(), changedOnly: z.boolean().optional() }).strict(),
+  ),
+  /** Topic summaries with the model (Ollama): every 50 new rounds, and a topic update once a label has 5 descriptions. A job of kind 'topics'. */
+  startTopicSummaries: method<JobInfo>()(z.object({ sourceIds: ids.optional(), model: modelName.optional(), host: ollamaHost.optional() }).strict()),
+
   // ---- timeline: time and session questions (chain-of-table plans over the chat table)
   /** Question (+ the dialogue before it) → rewrite, classification, plan and explanation. Runs nothing. */
   planQuestion: method<import('./types').PlannedQuestion>()(z.object(timelineQuestion).strict()),

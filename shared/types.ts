@@ -225,7 +225,7 @@ export interface IntegrityReport {
   unrepaired: number;
 }
 
-export type JobKind = 'import' | 'extract' | 'embed' | 'auto-graph';
+export type JobKind = 'import' | 'extract' | 'embed' | 'auto-graph' | 'topics';
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobInfo {
@@ -811,4 +811,89 @@ export interface AskConversation {
   updatedAt: string;
   /** Oldest first. */
   turns: AskTurn[];
+}
+
+// ---- topics and stances over time (engine: electron/node/engine/topics/, docs/topics.md)
+
+/** A topic of the memory: its sessions, mentions and span (labels found without a model). */
+export interface TopicSummary {
+  iri: string;
+  /** The matching key (stems of the label's lemmas). */
+  key: string;
+  label: string;
+  sessions: number;
+  mentions: number;
+  /** Sessions where it is among the first three labels. */
+  top3: number;
+  first: LocalDateTime;
+  last: LocalDateTime;
+}
+
+/** The timeline's topic lane: the top topics and, per session, which of them label it. */
+export interface TopicLane {
+  topics: TopicSummary[];
+  /** `topic` is an index into `topics`; `rank` 1 is the session's first label. */
+  cells: { sessionId: number; topic: number; rank: number; mentions: number }[];
+}
+
+/** One description of a topic written by a model (a summary of a window, or a topic update). */
+export interface TopicDescriptionInfo {
+  iri: string;
+  text: string;
+  /** 'summary': from one window of rounds; 'update': merged from earlier descriptions. */
+  kind: 'summary' | 'update';
+  /** Date of the last message it covers. */
+  date: string | null;
+  model: string | null;
+  current: boolean;
+  /** Descriptions this one replaced (an update's). */
+  supersedes: string[];
+  messageIds: number[];
+}
+
+export interface TopicDetail {
+  topic: TopicSummary;
+  /** The current description (a model's), when there is one. */
+  description: TopicDescriptionInfo | null;
+  /** Every description, oldest first (the history of changes). */
+  descriptions: TopicDescriptionInfo[];
+  sessions: { session: SessionInfo; rank: number; mentions: number }[];
+  /** Messages that mention it, oldest first (at most 200). */
+  messages: MessageRow[];
+  /** Entities derived from the same messages, most shared first. */
+  related: { iri: string; label: string; category: string; shared: number }[];
+  /** Stances whose subject is this topic. */
+  stances: StanceHistory[];
+}
+
+export type StanceKind = 'preference' | 'occupation' | 'employer' | 'membership' | 'home' | 'habit';
+
+/** One stance on a subject, with its validity. */
+export interface StanceInfo {
+  iri: string;
+  label: string;
+  /** The attitude or value: "loves", "dislikes", the job title, the organization. */
+  value: string;
+  validFrom: string | null;
+  /** The first statement of the stance that followed it (null: it holds). */
+  validUntil: string | null;
+  /** Dates it was stated on. */
+  statedOn: string[];
+  origins: ValueOrigin[];
+  supersedes: string | null;
+  supersededBy: string | null;
+  /** The messages (post IRIs) that stated it, oldest first. */
+  posts: string[];
+}
+
+/** A person's stances on one subject over time; `current` is the one stated last. */
+export interface StanceHistory {
+  key: string;
+  person: { iri: string; label: string };
+  kind: StanceKind;
+  /** What the stances are about: "hiking", "favourite band", "job title". */
+  subject: string;
+  current: StanceInfo;
+  /** Oldest first, the current one included. */
+  history: StanceInfo[];
 }

@@ -25,6 +25,12 @@ import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { AutoGraphService } from './extraction/auto/service';
+import { StanceService } from './topics/stances';
+import { TopicRoute } from './ask/topic-route';
+import { TopicService } from './topics/topic-service';
+import { TopicModelService } from './topics/topic-model';
+import { topicDetail, topicLane } from './topics/topic-pages';
+import { normalizeText } from '../../../shared/text/words';
 import { OwnerService } from './owner/owner-service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
@@ -96,6 +102,12 @@ export class Engine implements EngramApi {
   readonly ownerService: OwnerService;
   /** The automatic knowledge graph, no model (extraction/auto/). */
   readonly autoGraph: AutoGraphService;
+  /** Topics of sessions without a model (topics/). */
+  readonly topics: TopicService;
+  /** Stances over time: preferences and facts that change (topics/stances.ts). */
+  readonly stanceService: StanceService;
+  /** Topic summaries and updates with a model (topics/topic-model.ts). */
+  readonly topicModel: TopicModelService;
   private timelineService?: Timeline;
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
@@ -104,7 +116,7 @@ export class Engine implements EngramApi {
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
   get askEngine(): AskService {
-    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner() }));
+    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner(), topicRoute: new TopicRoute(this.topics, this.stanceService, this.chat) }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
@@ -156,6 +168,17 @@ export class Engine implements EngramApi {
     });
     const autoStore = sqlite.autoGraph;
     this.ownerService = new OwnerService({ chat: this.chat, graph: this.graph, settings: this.settings, store: autoStore }, (ids) => this.autoGraph.enqueue(ids));
+    this.topics = new TopicService({ chat: this.chat, graph: this.graph, store: sqlite.topics });
+    this.stanceService = new StanceService(this.graph, () => this.ownerService.owner().iris);
+    this.topicModel = new TopicModelService({
+      chat: this.chat,
+      graph: this.graph,
+      store: sqlite.topics,
+      jobs: this.jobs,
+      settings: () => this.extraction.getSettings(),
+      ownerName: () => this.ownerService.owner().name,
+      changed: () => this.changed('graph'),
+    });
     this.autoGraph = new AutoGraphService({
       chat: this.chat,
       graph: this.graph,
@@ -164,6 +187,10 @@ export class Engine implements EngramApi {
       owner: this.ownerService,
       chunks: () => this.extraction.state,
       changed: (...t) => this.changed(...t),
+      topics: this.topics,
+      afterRun: async () => {
+        await this.stanceService.refresh();
+      },
     });
   }
 
@@ -338,7 +365,10 @@ export class Engine implements EngramApi {
         // Every source has an owner mapping and an automatic graph of this extractor version
         // (after an upgrade, or when a run was killed, it runs again in the background).
         for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
-        if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
+        if (this.options.autoGraph !== false) {
+          this.autoGraph.enqueue(this.autoGraph.due());
+          this.autoGraph.enqueueTopics(this.autoGraph.topicsDue());
+        }
       })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
   }
@@ -352,8 +382,8 @@ export class Engine implements EngramApi {
     for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
     const keys = this.chat.allSourceKeys();
-    const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k)]));
-    const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded('')];
+    const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k), GRAPHS.topics(k)]));
+    const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded(''), GRAPHS.topics('')];
     const orphans = [...graphs].filter((g) => perSource.some((p) => g.startsWith(p)) && !known.has(g));
     await this.graph.dropGraphs(orphans);
   }
@@ -677,7 +707,9 @@ export class Engine implements EngramApi {
     await this.whenReady();
     const keys = new Map(this.chat.listSources().map((s) => [s.id, s.key]));
     const { removedIds } = await removeSource(this.stores, args.id);
-    await this.autoGraph.forget(removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! })));
+    const removed = removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! }));
+    await this.autoGraph.forget(removed);
+    await this.topics.forget(removed);
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
       await this.graph.dropGraphs([DEMO_GRAPH]);
@@ -715,6 +747,9 @@ export class Engine implements EngramApi {
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
     const sourceByKey = new Map(this.chat.listSources().map((s) => [s.key, s]));
     return graphs.map((g) => {
+      if (g.iri.startsWith(GRAPHS.topics(''))) return { ...g, label: `Topics: ${sourceByKey.get(g.iri.slice(GRAPHS.topics('').length))?.name ?? g.iri}` };
+      if (g.iri === GRAPHS.stances) return { ...g, label: 'Stances over time' };
+      if (g.iri.startsWith(GRAPHS.topicModel(''))) return { ...g, label: `Topic summary by a model: ${g.iri.slice(GRAPHS.topicModel('').length)}` };
       if (g.kind === 'auto') {
         const superseded = g.iri.startsWith(GRAPHS.autoSuperseded(''));
         const key = g.iri.slice((superseded ? GRAPHS.autoSuperseded('') : GRAPHS.auto('')).length);
@@ -836,6 +871,34 @@ export class Engine implements EngramApi {
 
   async coverage(args: ApiArgs<'coverage'>): Promise<ApiResult<'coverage'>> {
     return this.extraction.coverage(args.answers, args.origins);
+  }
+
+  // ---- topics and stances over time
+
+  async topicLane(args: ApiArgs<'topicLane'>): Promise<ApiResult<'topicLane'>> {
+    return topicLane(this.topics, args.sourceIds, args.limit);
+  }
+
+  async listTopics(args: ApiArgs<'listTopics'>): Promise<ApiResult<'listTopics'>> {
+    const words = args.search ? normalizeText(args.search) : '';
+    return this.topics
+      .topics(args.sourceIds)
+      .filter((t) => !words || normalizeText(t.label).includes(words))
+      .slice(0, args.limit ?? 500);
+  }
+
+  async getTopic(args: ApiArgs<'getTopic'>): Promise<ApiResult<'getTopic'>> {
+    await this.graph.ready();
+    return topicDetail({ chat: this.chat, graph: this.graph, topics: this.topics, stances: this.stanceService, entities: this.entities }, args.iri);
+  }
+
+  async stances(args: ApiArgs<'stances'>): Promise<ApiResult<'stances'>> {
+    return this.stanceService.list(args);
+  }
+
+  async startTopicSummaries(args: ApiArgs<'startTopicSummaries'>): Promise<ApiResult<'startTopicSummaries'>> {
+    await this.whenReady();
+    return this.topicModel.start(args);
   }
 
   // ---- the automatic knowledge graph and the owner

@@ -20,6 +20,8 @@ import { useSize } from '../ui/use-size';
 import { SessionHoverCard } from './SessionHoverCard';
 import { usePlan } from '../plan/plan-store';
 import { TimelineQuestion } from './question/TimelineQuestion';
+import { TopicLane } from './TopicLane';
+import { useTopicLane } from './topic-lane-store';
 import {
   compressGaps,
   constrainTransform,
@@ -62,6 +64,7 @@ export function Timeline() {
   // Sessions of the plan on screen (question box, Ask): lit up apart from the selection.
   const planSessionIds = usePlan((s) => s.result?.sessionIds);
   const planSessions = useMemo(() => new Set(planSessionIds ?? []), [planSessionIds]);
+  const topicsShown = useTopicLane((s) => s.shown);
 
   // Sessions of the span on screen (state/memory.ts loadTimeline), one mark each; too many (a
   // large memory seen whole): none, the span is drawn by day.
@@ -411,6 +414,9 @@ export function Timeline() {
         <TimelineQuestion />
         <span className="spacer" />
         <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>
+        <button className={`btn small ${topicsShown ? 'active' : ''}`} onClick={() => useTopicLane.getState().setShown(!topicsShown)} title="Show the top topics as rows across time" aria-pressed={topicsShown} data-testid="timeline-topics-toggle">
+          Topics
+        </button>
         <button className="icon-btn small" onClick={() => zoomBy(0.5)} title="Zoom in" aria-label="Zoom in">
           <Icon name="plus" size={14} />
         </button>
@@ -460,6 +466,7 @@ export function Timeline() {
             </span>
           ))}
         </div>
+        {topicsShown && <TopicLane marks={marks} toPx={toPx} width={width} />}
       </div>
     </div>
   );

@@ -37,6 +37,7 @@ import { titleOf, type AskConversationStore } from '../stores/ask-conversations'
 import type { Owner } from '../owner/owner-service';
 import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import { graphConfidence } from './confidence';
+import type { TopicRoute } from './topic-route';
 import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
 
 /** Who "I" is in a question. */
@@ -62,6 +63,8 @@ export interface AskDeps {
   extraction: ExtractionService;
   /** The memory's owner ("you"). */
   owner: () => Owner;
+  /** Questions about topics and stances over time ("when did we talk about X", "do I still …"). */
+  topicRoute?: TopicRoute;
 }
 
 export interface AskInput {
@@ -378,6 +381,26 @@ export class AskService {
     if (subject) classification.why.push(`'${subject.name}' → the person the question is about`);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
     timings.plan = ms(t0);
+    /** The turn around what the routes found (its timings closed now). */
+    const turnOf = (found: Pick<Draft, 'classification' | 'plan' | 'results' | 'answer' | 'evidence'>): Draft => {
+      timings.total = ms(tStart);
+      const at = new Date().toISOString();
+      return { question: input.question, rewrite, rewritten: rewrite !== input.question, now, ...(sourceIds ? { sourceIds } : {}), ...found, warnings, timings, createdAt: at, updatedAt: at };
+    };
+
+    // Topic and stance questions answer from the topics and the stances over time when the memory
+    // has the topic or a stance on it; otherwise they go on to the routes below.
+    const topical = !rerun && this.deps.topicRoute ? await this.deps.topicRoute.answer(rewrite, me, sourceIds) : null;
+    if (topical) {
+      timings.answer = ms(t0);
+      return turnOf({
+        classification: { ...classification, routes: ['graph'], why: [...topical.why, ...classification.why] },
+        plan: { sparql: topical.sparql },
+        results: {},
+        answer: topical.answer,
+        evidence: { messages: topical.evidence, triples: [] },
+      });
+    }
 
     const plan: AskPlan = {};
     const results: AskResults = {};
@@ -637,25 +660,7 @@ export class AskService {
       answer = offlineAnswer(offline, evidenceMessages);
     }
     timings.answer = ms(t0);
-    timings.total = ms(tStart);
-
-    const at = new Date().toISOString();
-    return {
-      question: input.question,
-      rewrite,
-      rewritten: rewrite !== input.question,
-      now,
-      ...(sourceIds ? { sourceIds } : {}),
-      classification,
-      plan,
-      results,
-      answer,
-      evidence: { messages: evidenceMessages, triples: triplesOut.triples },
-      warnings,
-      timings,
-      createdAt: at,
-      updatedAt: at,
-    };
+    return turnOf({ classification, plan, results, answer, evidence: { messages: evidenceMessages, triples: triplesOut.triples } });
   }
 
   /** The graph route: a query (the person's, the LLM's, or a template's), run under the safety rules. */

@@ -1,7 +1,7 @@
 // Reads for the Entities and Graph tabs: the class hierarchy with instance counts, the
 // individuals of a class, one entity with its values (and where each came from), its usage
 // and provenance, and graph views (overview or neighbourhood) as nodes and edges.
-import { GRAPHS, MEMORY_BASE, OWNER_IRI, PREFIXES, localName } from '../../../../shared/rdf';
+import { GRAPHS, MEMORY_BASE, OWNER_IRI, PREFIXES, automaticGraphCondition, isAutomaticGraph, isModelGraph, localName, modelGraphCondition } from '../../../../shared/rdf';
 import type {
   ClassNode,
   EntityDetail,
@@ -54,8 +54,8 @@ function snippet(text: string, max = 48): string {
 export function originOf(graph: string): ValueOrigin {
   if (graph === GRAPHS.user) return 'person';
   if (graph === GRAPHS.ontology) return 'ontology';
-  if (graph.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
-  if (graph.startsWith(GRAPHS.auto(''))) return 'auto';
+  if (isModelGraph(graph)) return 'extraction';
+  if (isAutomaticGraph(graph)) return 'auto';
   if (graph === GRAPHS.owner) return 'owner';
   if (graph.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
   return 'other';
@@ -84,8 +84,8 @@ export interface GraphViewQuery {
 function originFilter(origins: GraphViewQuery['origins']): string {
   if (!origins?.length) return '';
   const parts = [`?g = <${GRAPHS.owner}>`, `STRSTARTS(STR(?g), "${GRAPHS.source('')}")`];
-  if (origins.includes('auto')) parts.push(`STRSTARTS(STR(?g), "${GRAPHS.auto('')}")`);
-  if (origins.includes('extraction')) parts.push(`STRSTARTS(STR(?g), "${GRAPHS.extraction('')}")`);
+  if (origins.includes('auto')) parts.push(automaticGraphCondition());
+  if (origins.includes('extraction')) parts.push(modelGraphCondition());
   if (origins.includes('person')) parts.push(`?g = <${GRAPHS.user}>`);
   return `FILTER(${parts.join(' || ')})`;
 }

@@ -8,6 +8,7 @@ import { ChatStore } from './chat/chat-store';
 import { ExtractionState } from './extraction-state';
 import { SettingsStore } from './settings-store';
 import { GraphStore, type GraphStoreOptions } from './graph/graph-store';
+import { TopicStore } from './topic-store';
 
 export class MemoryDb {
   private constructor(
@@ -22,6 +23,8 @@ export class MemoryDb {
     readonly askConversations: AskConversationStore,
     /** The automatic extraction's bookkeeping and each source's owner speaker. */
     readonly autoGraph: AutoGraphStore,
+    /** Topics per session, document frequencies, the model's topic summaries. */
+    readonly topics: TopicStore,
   ) {}
 
   /** Opens (creating if needed) the file and brings every store's tables to this build's schema. */
@@ -34,7 +37,7 @@ export class MemoryDb {
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
-      return new MemoryDb(db, ChatStore.migrated(db), new SettingsStore(db), ExtractionState.migrated(db), new AskConversationStore(db), new AutoGraphStore(db));
+      return new MemoryDb(db, ChatStore.migrated(db), new SettingsStore(db), ExtractionState.migrated(db), new AskConversationStore(db), new AutoGraphStore(db), new TopicStore(db));
     } catch (e) {
       db.close();
       throw e;

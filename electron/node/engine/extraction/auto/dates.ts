@@ -9,6 +9,8 @@
 // said on ("last week, said on 2023-06-09"), so that no reading of them is lost.
 import * as chrono from 'chrono-node';
 import { format } from 'date-fns/format';
+import { addDays as addCalendarDays, DAY_NAMES, dayNameOf, MONTH_PATTERN } from '../../../../../shared/dates/calendar';
+import { quantityValue, timesValue } from '../../../../../shared/text/numbers';
 
 export interface ResolvedTime {
   /** YYYY-MM-DD when the words name a day. */
@@ -23,13 +25,14 @@ export interface ResolvedTime {
   future: boolean;
 }
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAY_RE = /\b(mon|tues?|wed(nes)?|thu(rs?)?|fri|sat(ur)?|sun)(day)?\b/i;
-const MONTH_RE = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
+const MONTH_RE = new RegExp(`\\b(${MONTH_PATTERN})\\b`, 'i');
 const RELATIVE_RE = /\b(yesterday|today|tonight|tomorrow|last|next|this|ago|coming|past|previous|recent(ly)?|earlier|later|upcoming)\b/i;
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n, 12);
+/** The day `n` days from a local Date, as YYYY-MM-DD (calendar arithmetic of the toolkit). */
+const dayFrom = (d: Date, n: number) => addCalendarDays(iso(d), n);
 
 /** A wall-clock timestamp ("2023-05-08T13:56:00") as a local Date at that moment. */
 export function wallClockDate(local: string): Date {
@@ -48,11 +51,11 @@ function clean(text: string): string {
     .trim();
 }
 
+/** The day number (0 Sunday) of the first weekday named in the words, or -1. */
 function weekdayIndex(words: string): number {
   const m = WEEKDAY_RE.exec(words);
-  if (!m) return -1;
-  const k = m[0].slice(0, 3).toLowerCase();
-  return WEEKDAYS.findIndex((d) => d.startsWith(k));
+  const name = m ? dayNameOf(m[0]) : null;
+  return name ? DAY_NAMES.indexOf(name) : -1;
 }
 
 /**
@@ -69,13 +72,13 @@ export function resolveTime(span: string, said: Date, pastTense: boolean): Resol
   const out = (r: Omit<ResolvedTime, 'future' | 'said'>): ResolvedTime => ({ ...r, ...(saidNote ? { said: saidNote } : {}), future });
 
   // Days named by words alone.
-  if (/^(yesterday|last night)$/.test(words)) return out({ day: iso(addDays(said, -1)) });
+  if (/^(yesterday|last night)$/.test(words)) return out({ day: dayFrom(said, -1) });
   if (/^(today|tonight|this (morning|afternoon|evening))$/.test(words)) return out({ day: saidIso });
-  if (words === 'tomorrow' || /^tomorrow (morning|afternoon|evening|night)$/.test(words)) return out({ day: iso(addDays(said, 1)) });
+  if (words === 'tomorrow' || /^tomorrow (morning|afternoon|evening|night)$/.test(words)) return out({ day: dayFrom(said, 1) });
   const ago = /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten) (day|week|month|year)s? ago$/.exec(words);
   if (ago) {
-    const n = /^\d+$/.test(ago[1]) ? Number(ago[1]) : ['a', 'an', 'one'].includes(ago[1]) ? 1 : ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].indexOf(ago[1]) + 2;
-    if (ago[2] === 'day') return out({ day: iso(addDays(said, -n)) });
+    const n = quantityValue(ago[1]) ?? 1;
+    if (ago[2] === 'day') return out({ day: dayFrom(said, -n) });
     if (ago[2] === 'year') return out({ year: String(said.getFullYear() - n) });
     if (ago[2] === 'month') {
       const d = new Date(said.getFullYear(), said.getMonth() - n, 1, 12);
@@ -90,7 +93,7 @@ export function resolveTime(span: string, said: Date, pastTense: boolean): Resol
     const back = (today - wd + 7) % 7 || 7;
     const fwd = (wd - today + 7) % 7 || 7;
     const dir = /^(last|past)\b/.test(words) ? -1 : /^(next|coming)\b/.test(words) ? 1 : /^this\b/.test(words) ? (pastTense ? -1 : 1) : pastTense ? -1 : 1;
-    return { ...out({ day: iso(addDays(said, dir < 0 ? -back : fwd)) }), future: dir > 0 };
+    return { ...out({ day: dayFrom(said, dir < 0 ? -back : fwd) }), future: dir > 0 };
   }
   // Months and years named by words.
   if (/^this month$/.test(words)) return out({ month: format(said, 'yyyy-MM') });
@@ -142,7 +145,6 @@ export interface Recurrence {
 }
 
 const PERIOD: Record<string, string> = { day: 'P1D', night: 'P1D', morning: 'P1D', evening: 'P1D', week: 'P1W', weekend: 'P1W', month: 'P1M', year: 'P1Y' };
-const TIMES: Record<string, number> = { once: 1, twice: 2, thrice: 3, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
 
 /** A recurrence named in a sentence's words (lower case), or null. */
 export function recurrenceIn(lower: string): Recurrence | null {
@@ -151,7 +153,7 @@ export function recurrenceIn(lower: string): Recurrence | null {
     const unit = every[2];
     const wd = weekdayIndex(unit);
     if (wd >= 0 && unit.endsWith('day') && unit !== 'day') {
-      const name = WEEKDAYS[wd][0].toUpperCase() + WEEKDAYS[wd].slice(1);
+      const name = DAY_NAMES[wd];
       return { frequency: 'P1W', days: [name], words: `every ${name}` };
     }
     return { frequency: PERIOD[unit], days: [], words: `every ${unit}` };
@@ -159,13 +161,13 @@ export function recurrenceIn(lower: string): Recurrence | null {
   const times = /\b((?:once|twice|thrice)(?: or (?:twice|thrice|three times))?|(?:two|three|four|five|six|seven|\d|a few|several|a couple of) times) (?:a|per|each|every) (day|week|month|year)\b/.exec(lower);
   if (times) {
     const first = times[1].split(' ')[0];
-    const count = /^\d$/.test(first) ? Number(first) : TIMES[first];
+    // "a few" / "several" / "a couple of" times: no count
+    const count = /^(a|several)$/.test(first) ? null : (timesValue(first) ?? quantityValue(first));
     return { frequency: PERIOD[times[2]], days: [], ...(count ? { count } : {}), words: `${times[1]} a ${times[2]}` };
   }
   const plural = /\bon (mon|tues|wednes|thurs|fri|satur|sun)days\b/.exec(lower);
   if (plural) {
-    const wd = weekdayIndex(plural[1]);
-    const name = WEEKDAYS[wd][0].toUpperCase() + WEEKDAYS[wd].slice(1);
+    const name = DAY_NAMES[weekdayIndex(plural[1])];
     return { frequency: 'P1W', days: [name], words: `on ${name}s` };
   }
   const daily = /\b(daily|weekly|monthly|every other day)\b/.exec(lower);

@@ -16,6 +16,7 @@ import { entitySlug, MEMORY_BASE, OWNER_IRI, PREFIXES } from '../../../../../sha
 import type { GraphBuilder } from './graph-builder';
 import { rolesConflict, type Role } from './lexicon';
 import { sentenceCase } from './nlp';
+import { normalizeText } from '../../../../../shared/text/words';
 
 const { foaf, schema, pcm } = PREFIXES;
 const NS = `${MEMORY_BASE}entity/`;
@@ -34,7 +35,8 @@ interface Known {
   last: number;
 }
 
-const nameKey = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]s$/, '').replace(/[^a-z0-9]+/g, ' ').trim();
+/** A name's matching key (the toolkit's normalised text), without a possessive: "Ana's" → "ana". */
+const nameKey = (name: string) => normalizeText(name.replace(/['’]s$/i, ''));
 const short = (s: string) => createHash('sha1').update(s).digest('hex').slice(0, 10);
 
 export class EntityRegistry {

@@ -29,6 +29,8 @@ import {
   type Role,
 } from './lexicon';
 import { analyse, englishShare, foreignShare, roughSentences, sentenceCase, type Sentence, type Token } from './nlp';
+import { ymd } from '../../../../../shared/dates/calendar';
+import { quantityValue } from '../../../../../shared/text/numbers';
 
 export { AUTO_EXTRACTOR_VERSION } from './version';
 
@@ -987,7 +989,8 @@ class SentenceReader {
     const m = /\bfor (?:the (?:past|last) )?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (year|month|week|day|hour)s?\b/.exec(rest);
     const { b, msg } = this.c;
     if (m) {
-      const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+      // "a few" and "several" years are no number of years
+      const n = /^(a few|several)$/.test(m[1]) ? null : quantityValue(m[1]);
       if (n) b.value(act, `${schema}duration`, m[2] === 'hour' ? `PT${n}H` : `P${n}${{ year: 'Y', month: 'M', week: 'W', day: 'D' }[m[2]]}`, msg, `${xsd}duration`);
     }
     const since = /\bsince (19\d{2}|20\d{2})\b/.exec(rest);
@@ -1109,7 +1112,6 @@ const NOT_DEEDS = new Set([
   'struggle', 'manage', 'try', 'use', 'see', 'watch', 'meet', 'call', 'lose', 'win', 'pass', 'fail', 'apologize', 'apologise', 'admit', 'promise', 'plan', 'expect',
 ]);
 const MODALS = new Set(['can', 'could', 'should', 'would', 'might', 'may', 'must', "'d", 'ca', 'shall']);
-const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const PERSON_NOUNS = new Set(['guy', 'man', 'woman', 'girl', 'boy', 'lady', 'gentleman', 'person', 'friend', 'kid', 'veteran', 'artist', 'musician', 'teacher', 'student', 'neighbor', 'neighbour', 'colleague', 'coworker', 'doctor', 'nurse', 'author', 'singer', 'player', 'coach', 'mentor', 'volunteer', 'someone', 'fellow', 'chef']);
 const CLOTHING = new Set(['shoe', 'shoes', 'sneaker', 'boot', 'jacket', 'coat', 'dress', 'shirt', 't-shirt', 'sweater', 'hoodie', 'jeans', 'pants', 'skirt', 'hat', 'scarf', 'glove', 'sock', 'necklace', 'ring', 'bracelet', 'earring', 'watch', 'bag', 'backpack', 'sunglasses']);
 const VEHICLES = new Set(['car', 'bike', 'bicycle', 'scooter', 'motorcycle', 'truck', 'van', 'boat']);
@@ -1120,7 +1122,8 @@ const BOOKISH: Record<string, string> = {
   show: `${PREFIXES.schema}TVSeries`, recipe: `${PREFIXES.schema}Recipe`, poem: `${PREFIXES.schema}CreativeWork`, story: `${PREFIXES.schema}CreativeWork`,
 };
 
+/** The calendar day of a local Date (the message's wall clock). */
 function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return ymd(d.getFullYear(), d.getMonth() + 1, d.getDate());
 }
 

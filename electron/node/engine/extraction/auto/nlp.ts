@@ -3,10 +3,11 @@
 // durations, money and numbers). Chosen on measurements (docs/extraction.md, "Automatic
 // extraction"): about 20× faster than compromise on LoCoMo text, which the ≥ 5,000 messages/s
 // target needs. Nothing here tags or recognises by hand: the patterns (patterns.ts) read these
-// tokens. The small text helpers at the end are kept in this one file so that the shared text
-// toolkit can replace them.
+// tokens. Words, sentences and stop words come from the shared text toolkit (shared/text).
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { STOP_WORDS } from '../../../../../shared/text/stop-words';
+import { words } from '../../../../../shared/text/words';
 
 export type Pos =
   | 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X' | 'SPACE';
@@ -75,35 +76,32 @@ export function analyse(text: string): Sentence[] {
   return out;
 }
 
-// ---- small text helpers (to be replaced by the shared text toolkit)
+// ---- what the toolkit (shared/text) does not have
 
-/** Sentences of a text, split on end punctuation before a capital or a quote (cheap; wink splits again). */
+/**
+ * Sentences of a text, split on end punctuation before a capital or a quote: a cheap first cut
+ * (wink splits again). It also cuts after "Dr." — kept on purpose: the toolkit's sentences()
+ * keeps "I booked an orthopedist, Dr. Aydin, for Tuesday" whole, and the patterns then date the
+ * booking to the Tuesday before it (a wrong date; none is better). Change it only with a pattern
+ * that reads "for <weekday>" after a booking as ahead.
+ */
 export function roughSentences(text: string): string[] {
   return text.split(/(?<=[.!?…])\s+(?=["“'‘(]?[A-Z0-9])|\n+/).map((s) => s.trim()).filter(Boolean);
 }
 
-/** Words of a text, lower case, letters and digits only. */
-export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
-}
-
-/** Common English function words: a text without any of them is not English prose. */
-const ENGLISH_FUNCTION_WORDS = new Set(
-  `the a an and or but of to in on at for with from by is are was were be been am i you he she we they it my your our their his her
-   this that these those not no do does did have has had will would can could just so if as about what when where how who me us them`.split(/\s+/),
-);
+// the share of a language's function words
 
 /** Share of a text's words that are in a word set (0 when it has no words). */
 function shareOf(text: string, set: ReadonlySet<string>): number {
-  const ws = wordsOf(text);
+  const ws = words(text);
   if (!ws.length) return 0;
   let n = 0;
   for (const w of ws) if (set.has(w)) n++;
   return n / ws.length;
 }
 
-/** Share of a text's words that are English function words. */
-export const englishShare = (text: string) => shareOf(text, ENGLISH_FUNCTION_WORDS);
+/** Share of a text's words that are English function words (the toolkit's stop words). */
+export const englishShare = (text: string) => shareOf(text, STOP_WORDS);
 
 /** Function words of other languages written in Latin script (German, French, Spanish, Italian, Portuguese, Dutch, Swedish…). */
 const FOREIGN_FUNCTION_WORDS = new Set(
@@ -114,7 +112,7 @@ const FOREIGN_FUNCTION_WORDS = new Set(
 /** Share of a text's words that are function words of other Latin-script languages. */
 export const foreignShare = (text: string) => shareOf(text, FOREIGN_FUNCTION_WORDS);
 
-/** Title case of a phrase as a label: "support group" → "Support group". */
+/** A phrase as a label, its first letter in upper case: "support group" → "Support group". */
 export function sentenceCase(s: string): string {
   const t = s.trim();
   return t ? t[0].toUpperCase() + t.slice(1) : t;

@@ -14,6 +14,7 @@ import { parseRdf } from '../../stores/graph/rdf-io';
 import type { OwnerService } from '../../owner/owner-service';
 import { loadOntology } from '../ontology';
 import type { ExtractionState } from '../../stores/extraction-state';
+import type { TopicService } from '../../topics/topic-service';
 import { AUTO_EXTRACTOR_VERSION } from './version';
 import { autoLine, partition, reify, unreify, type AutoLine } from './supersede';
 
@@ -26,6 +27,10 @@ export interface AutoGraphDeps {
   /** The model's chunks (which messages a model has extracted). */
   chunks: () => ExtractionState;
   changed: (...topics: ChangeTopic[]) => void;
+  /** Topics without a model: labelled in the same job, after each source's extraction (docs/topics.md). */
+  topics?: TopicService;
+  /** After the job: the stances over time are recomputed from the graphs. */
+  afterRun?: () => Promise<void>;
 }
 
 /** Messages read between two yields to the event loop (the engine serves the UI meanwhile). */
@@ -33,7 +38,14 @@ const SLICE = 250;
 
 export class AutoGraphService {
   private readonly queue: number[] = [];
+  /** Queued sources whose automatic graph is current: only their topics are due. */
+  private readonly topicsOnly = new Set<number>();
   private job: JobInfo | null = null;
+  /**
+   * Set from the job's start until its queue is empty for good (not while the job is still
+   * "running" but past its last look at the queue: a source queued then would wait forever).
+   */
+  private draining = false;
   private shuttingDown = false;
   /** Reconciles under way (awaited at shutdown) and those waiting to run after them. */
   private reconciling: Promise<void> = Promise.resolve();
@@ -58,11 +70,26 @@ export class AutoGraphService {
     return this.deps.store.due(this.deps.chat.listSources().map((s) => s.id), AUTO_EXTRACTOR_VERSION);
   }
 
+  /** Sources whose topics (only) are due: the automatic graph is current. */
+  topicsDue(): number[] {
+    const auto = new Set(this.due());
+    return (this.deps.topics?.due() ?? []).filter((id) => !auto.has(id));
+  }
+
+  /** Queues sources for topics only (their automatic graph is current); starts the job if none runs. */
+  enqueueTopics(sourceIds: number[]): JobInfo | null {
+    for (const id of sourceIds) if (!this.queue.includes(id)) this.topicsOnly.add(id);
+    return this.enqueue(sourceIds.filter((id) => this.topicsOnly.has(id)), true);
+  }
+
   /** Queues sources; starts the job if none runs. Returns the job doing the work. */
-  enqueue(sourceIds: number[]): JobInfo | null {
-    for (const id of sourceIds) if (!this.queue.includes(id)) this.queue.push(id);
-    if (!this.queue.length) return this.job;
-    if (this.job && this.deps.jobs.list().some((j) => j.id === this.job!.id && j.state === 'running')) return this.job;
+  enqueue(sourceIds: number[], topicsOnly = false): JobInfo | null {
+    for (const id of sourceIds) {
+      if (!topicsOnly) this.topicsOnly.delete(id);
+      if (!this.queue.includes(id)) this.queue.push(id);
+    }
+    if (!this.queue.length || this.draining) return this.job;
+    this.draining = true;
     const title = 'Automatic knowledge graph';
     this.job = this.deps.jobs.start('auto-graph', title, 'messages', (ctx) => this.run(ctx));
     return this.job;
@@ -83,28 +110,44 @@ export class AutoGraphService {
   }
 
   private async run(ctx: JobContext): Promise<Record<string, unknown>> {
-    const totals = { sources: 0, read: 0, triples: 0, superseded: 0, skipped: {} as Record<string, number> };
+    const totals = { sources: 0, read: 0, triples: 0, superseded: 0, topics: 0, skipped: {} as Record<string, number> };
     let done = 0;
     const sizeOf = (id: number) => this.deps.chat.listSources().find((s) => s.id === id)?.messages ?? 0;
     let total = this.queue.reduce((n, id) => n + sizeOf(id), 0);
-    while (this.queue.length) {
-      const sourceId = this.queue[0];
-      if (this.shuttingDown) throw new JobCancelled();
-      const r = await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`));
-      this.queue.shift();
-      done += sizeOf(sourceId);
-      total = done + this.queue.reduce((n, id) => n + sizeOf(id), 0);
-      if (r) {
-        totals.sources++;
-        totals.read += r.read;
-        totals.triples += r.triples;
-        totals.superseded += r.superseded;
-        for (const [k, v] of Object.entries(r.skipped)) totals.skipped[k] = (totals.skipped[k] ?? 0) + v;
+    try {
+      // sources queued while the stances were recomputed are taken in the same job
+      for (;;) {
+        while (this.queue.length) {
+          const sourceId = this.queue[0];
+          if (this.shuttingDown) throw new JobCancelled();
+          const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
+          const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
+          if (this.deps.topics) {
+            const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
+            if (t) totals.topics += t.topics;
+          }
+          this.queue.shift();
+          this.topicsOnly.delete(sourceId);
+          // the memory grew or shrank: other sources' labels may need weighing again
+          if (!this.queue.length) for (const id of this.topicsDue()) if (id !== sourceId) (this.topicsOnly.add(id), this.queue.push(id));
+          done += sizeOf(sourceId);
+          total = done + this.queue.reduce((n, id) => n + sizeOf(id), 0);
+          if (r) {
+            totals.sources++;
+            totals.read += r.read;
+            totals.triples += r.triples;
+            totals.superseded += r.superseded;
+            for (const [k, v] of Object.entries(r.skipped)) totals.skipped[k] = (totals.skipped[k] ?? 0) + v;
+          }
+          ctx.progress(done, total, `${totals.sources} source${totals.sources === 1 ? '' : 's'} · ${totals.triples} triples${skippedText(totals.skipped)}`);
+          this.deps.changed('graph');
+        }
+        await this.deps.afterRun?.().catch((e: Error) => console.error(`engram: stances not recomputed: ${e.message}`));
+        if (!this.queue.length) return totals;
       }
-      ctx.progress(done, total, `${totals.sources} source${totals.sources === 1 ? '' : 's'} · ${totals.triples} triples${skippedText(totals.skipped)}`);
-      this.deps.changed('graph');
+    } finally {
+      this.draining = false;
     }
-    return totals;
   }
 
   /** Extracts one source and writes its graphs; null when the source is gone. */

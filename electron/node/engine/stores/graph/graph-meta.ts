@@ -6,7 +6,7 @@
 // nodes, nodes per type) are made across graphs without loading them. A messages graph needs
 // none: its nodes are the chat table's rows (graph-stats.ts).
 import type Database from 'better-sqlite3';
-import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
+import { GRAPHS, MEMORY_BASE, isAutomaticGraph, isModelGraph } from '../../../../../shared/rdf';
 import type { GraphInfo } from '../../../../../shared/types';
 import { migrate } from '../migrate';
 
@@ -16,8 +16,8 @@ export function graphKind(iri: string): GraphKind {
   if (iri === GRAPHS.ontology) return 'ontology';
   if (iri === GRAPHS.user || iri === GRAPHS.userRemoved) return 'user';
   if (iri.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
-  if (iri.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
-  if (iri.startsWith(GRAPHS.auto('')) || iri.startsWith(GRAPHS.autoSuperseded(''))) return 'auto';
+  if (isModelGraph(iri)) return 'extraction';
+  if (isAutomaticGraph(iri)) return 'auto';
   if (iri === GRAPHS.owner) return 'owner';
   return 'other';
 }

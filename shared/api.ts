@@ -23,8 +23,9 @@ import type {
   IntegrityReport,
 } from './types';
 
-/** The longest a SPARQL query may ask to run (the graph answers nothing else meanwhile). */
-export const MAX_QUERY_SECONDS = 120;
+import { MAX_QUERY_SECONDS } from './limits';
+
+export { MAX_QUERY_SECONDS };
 
 const id = z.number().int().nonnegative();
 const ids = z.array(id).max(100_000);

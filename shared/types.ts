@@ -716,8 +716,19 @@ export interface AskComputation {
   refs: string[];
 }
 
+/**
+ * How sure an answer is: 'answered' — a graph value, a computation, a plan's rows, or a sentence
+ * that holds a value of the kind the question asks for, about whom it asks; 'related' — messages
+ * share words with the question but none says the answer (shown as related messages, never as
+ * the answer); 'not_found' — nothing in the memory matched.
+ */
+export type AskStatus = 'answered' | 'related' | 'not_found';
+
 export interface AskAnswer {
   text: string;
+  status: AskStatus;
+  /** How it was found, in plain words ("Read from your knowledge graph.", "Quoted from Lena's message of 3 May 2023."). */
+  how: string;
   /** Which route produced it ('none': nothing found). */
   route: AskRoute | 'none';
   /** How: computed in code, the best evidence stated plainly, or written by the LLM from the evidence. */

@@ -50,7 +50,7 @@ export function printTurn(turn: AskTurn, out: NodeJS.WritableStream = process.st
   w(`intent:   ${turn.classification.intent} → ${turn.classification.routes.join(' + ') || 'no route'}`);
   for (const why of turn.classification.why) w(`  · ${why}`);
   w(`answer:   ${turn.answer.text}`);
-  w(`          (by ${turn.answer.route}, ${turn.answer.source}${turn.answer.model ? `, ${turn.answer.model}` : ''})`);
+  w(`          (${turn.answer.status.replace('_', ' ')}; ${turn.answer.how})`);
   if (turn.answer.computation) w(`computed: ${turn.answer.computation.value} — ${turn.answer.computation.detail}`);
   if (turn.evidence.messages.length) {
     w('evidence:');

@@ -66,11 +66,11 @@ export async function withEngineAt<T>(
   const engine = await Engine.open({ dataDir, sessionGapMinutes: opts.sessionGapMinutes });
   const unlisten = stopOnSignals((deadlineMs) => engine.close({ deadlineMs }));
   try {
-    if (opts.waitForGraph !== false) {
-      await engine.whenReady();
-      await warnOfDamage(engine);
-    }
-    return await work(engine);
+    if (opts.waitForGraph !== false) await engine.whenReady();
+    const result = await work(engine);
+    // Damage found in what the command opened (stores open when first used), said after its output.
+    await warnOfDamage(engine);
+    return result;
   } finally {
     await engine.close();
     unlisten();
@@ -89,7 +89,7 @@ export function withEngine<T>(
 
 /** One line on stderr per problem start-up found and could not repair (the command goes on). */
 export async function warnOfDamage(engine: Engine): Promise<void> {
-  const { problems } = await engine.integrityReport();
+  const problems = engine.problemsFoundSoFar();
   const { problemLine } = await import('../engine/doctor/doctor');
   for (const p of problems) if (!p.repaired) process.stderr.write(`engram: warning: ${problemLine(p)}\n`);
 }

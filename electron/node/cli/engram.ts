@@ -8,7 +8,7 @@ import { compactIri } from '../../../shared/rdf';
 import type { ImportReport, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
 import { defaultDataDir } from '../engine/paths';
 import { CliError, endOnClosedStdout, readTextFile, followJob, parseIds, parsePositive, parseRange, parseSeconds, parseWhole, withEngine } from './command';
-import { MAX_QUERY_SECONDS } from '../../../shared/api';
+import { MAX_QUERY_SECONDS } from '../../../shared/limits';
 import { formatOf, printObject, printRows } from './output';
 import { registerExtractionCommands } from './extract-command';
 import { countOf } from '../../../shared/text/plural';

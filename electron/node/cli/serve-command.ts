@@ -18,7 +18,7 @@ export async function runServe(dataDir: string, opts: { port?: number; open: boo
   // a terminal that shows hyperlinks the URL is also a link (the text stays the plain URL).
   const link = supportsHyperlinks(process.stdout.isTTY, process.env);
   process.stdout.write(`Engram workbench: ${terminalLink(server.url, server.url, link)}\n`);
-  void engine.whenReady().then(() => warnOfDamage(engine), () => undefined);
+  void engine.integrityReport().then(() => warnOfDamage(engine), () => undefined);
   if (opts.open) {
     const outcome = await openBrowser(server.url);
     if (outcome.opened) process.stdout.write('Opened in your browser. Ctrl+C stops Engram.\n');

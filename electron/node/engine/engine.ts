@@ -12,6 +12,8 @@ import { JobRunner, type JobContext } from './common/jobs';
 import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
+import { wallClockOfDate } from '../../../shared/dates/wall-clock';
+import { demoShiftDays, lastDemoDay, shiftDemo, storedShift, type DemoMemory } from './import/demo-shift';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
 import { appVersion, resourcePath } from './paths';
 import type { ChatStore } from './stores/chat/chat-store';
@@ -62,6 +64,19 @@ export interface EngineOptions {
   startGraph?: boolean;
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
+  /**
+   * The wall clock (default: the system's; `ENGRAM_CLOCK`, an ISO date-time, pins it). The demo
+   * memory is moved to the present against it, so tests pin it to get the demo's own dates.
+   */
+  clock?: () => Date;
+}
+
+/** The clock the options give, else ENGRAM_CLOCK, else the system's. */
+function clockOf(options: EngineOptions): () => Date {
+  if (options.clock) return options.clock;
+  const pinned = process.env.ENGRAM_CLOCK?.trim();
+  if (pinned && !Number.isNaN(new Date(pinned).getTime())) return () => new Date(pinned);
+  return () => new Date();
 }
 
 
@@ -105,6 +120,8 @@ export class Engine implements EngramApi {
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
+  /** The wall clock (EngineOptions.clock). */
+  readonly clock: () => Date;
   /** What start-up found damaged, repaired or not (integrityReport). */
   private readonly startupProblems: IntegrityProblem[];
   /** Checks the stores against each other and rebuilds what is derived (doctor/doctor.ts). */
@@ -112,12 +129,13 @@ export class Engine implements EngramApi {
   private closing: Promise<void> | null = null;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>> &
-      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
+    this.clock = clockOf(options);
     this.chat = sqlite.chat;
     this.searchIndex = parts.search;
     this.graph = parts.graph;
@@ -205,6 +223,7 @@ export class Engine implements EngramApi {
           graphImages: options.graphImages,
           startGraph: options.startGraph,
           autoGraph: options.autoGraph,
+          clock: options.clock,
         },
         lock,
         sqlite,
@@ -409,9 +428,17 @@ export class Engine implements EngramApi {
   // ---- integrity
 
   /** What start-up found damaged (repaired or not). */
+  /** What the stores were found to hold damaged: the graph and the search index are opened for it if nothing has opened them yet. */
   async integrityReport(): Promise<ApiResult<'integrityReport'>> {
-    if (this.graph.isReady) await Promise.allSettled(this.background);
+    await this.graph.ready().catch(() => undefined);
+    await this.searchIndex.ensureOpen().catch(() => undefined);
+    await Promise.allSettled(this.background);
     return report(this.startupProblems);
+  }
+
+  /** The problems found so far, without opening anything (a command's closing warnings). */
+  problemsFoundSoFar(): IntegrityProblem[] {
+    return [...this.startupProblems];
   }
 
   /**
@@ -577,12 +604,20 @@ export class Engine implements EngramApi {
     const file = resourcePath('demo', 'demo-memory.json');
     if (!fs.existsSync(file)) throw new ApiError('not_found', 'the demo memory is missing from this build');
     return this.jobs.start('import', 'Import the demo memory', 'messages', async (ctx) => {
-      const result = await this.runImport([() => readInputPath(file)], ctx);
+      // The demo lives in the present: moved by whole weeks so its last session is in the past
+      // week (import/demo-shift.ts); imported again, it keeps the move its stored messages have.
+      const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoMemory;
+      const name = path.basename(file);
+      const stored = this.chat.listSources().find((s) => s.name === name && s.firstAt);
+      const firstInFile = demo.conversations.flatMap((c) => c.messages.map((m) => m.timestamp)).sort()[0];
+      const shift = stored?.firstAt ? storedShift(firstInFile, stored.firstAt) : demoShiftDays(lastDemoDay(demo), wallClockOfDate(this.clock()).local.slice(0, 10));
+      const bytes = new TextEncoder().encode(JSON.stringify(shiftDemo(demo, shift)));
+      const result = await this.runImport([() => readInputBytes(name, bytes, fs.statSync(file).mtime)], ctx);
       const source = result.sources.find((s) => s.sourceId !== null);
       // The demo person's facts are the owner's when the demo person is the owner (as extraction would write them).
       const mapped = this.ownerService.owner().sources.find((s) => s.sourceId === source?.sourceId);
       const rename = new Map(mapped?.speakerIri ? [[mapped.speakerIri, this.ownerService.owner().iri]] : []);
-      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId, rename))) {
+      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId, rename, { days: shift, year: Number(lastDemoDay(demo).slice(0, 4)) }))) {
         this.settings.set(DEMO_GRAPH_SOURCE, source.sourceId);
       }
       this.changed('graph');

@@ -15,7 +15,7 @@ import type { ExtractionService } from '../extraction/service';
 import { clientOf } from '../extraction/settings';
 import type { OllamaClient } from '../llm/ollama';
 import type { ChatStore } from '../stores/chat/chat-store';
-import { speakerIri } from '../stores/graph/messages-graph';
+import { sourceIri, speakerIri } from '../stores/graph/messages-graph';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { SearchIndex } from '../stores/search-index';
 import type { Timeline } from '../timeline/timeline';
@@ -24,7 +24,7 @@ import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
-import { addDays, endOfDay } from '../../../../shared/dates/calendar';
+import { addDays, endOfDay, longDate } from '../../../../shared/dates/calendar';
 import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
 import { PREFIXES } from '../../../../shared/rdf';
 import { valuesOf } from './sentences';
@@ -35,8 +35,23 @@ import { citationsIn, writeAnswer, writeSparql } from './llm';
 import { checkReadOnly, SparqlRefused } from './sparql-safety';
 import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
 import type { Owner } from '../owner/owner-service';
-import { buildTemplate, type TemplateId, type TemplateQuery } from './templates';
+import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
+import { graphConfidence } from './confidence';
+import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
+
+/** Who "I" is in a question. */
+export interface Me {
+  name: string;
+  iri: string;
+  /** Every IRI that is this person (for VALUES ?me). */
+  iris: string[];
+  /** Their speaker names in the sources in scope. */
+  speakers: string[];
+  /** The memory's owner (answers about them are in the second person), or the person "I" was read as. */
+  owner: boolean;
+  note?: string;
+}
 
 export interface AskDeps {
   chat: ChatStore;
@@ -98,6 +113,8 @@ interface Rerun {
 }
 
 const SEARCH_K = 25;
+/** Messages searched for the first or last time something was talked about. */
+const MENTION_K = 200;
 const EVIDENCE_MAX = 20;
 const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
@@ -108,6 +125,7 @@ export class AskService {
   readonly store: AskConversationStore;
   readonly content: ContentSearch;
   private llmCheck: { at: number; client: OllamaClient | null } | null = null;
+  private readonly speakerCache = new Map<string, { speaker: string; role: string; messages: number }[]>();
 
   constructor(private readonly deps: AskDeps) {
     this.store = deps.conversations;
@@ -211,13 +229,16 @@ export class AskService {
    * owner is a speaker of none of the sources in scope (a log between two other people), the
    * most active person there, and `note` says so (the turn warns whom "I" was read as).
    */
-  me(sourceIds?: number[]): { name: string; iri: string; iris: string[]; note?: string } {
+  me(sourceIds?: number[]): Me {
     const owner = this.deps.owner();
     const scope = sourceIds?.length ? owner.sources.filter((s) => sourceIds.includes(s.sourceId)) : owner.sources;
-    if (!scope.length || scope.some((s) => s.speaker)) return { name: owner.name, iri: owner.iri, iris: owner.iris };
+    if (!scope.length || scope.some((s) => s.speaker)) {
+      const speakers = [...new Set(scope.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
+      return { name: owner.name, iri: owner.iri, iris: owner.iris, speakers, owner: true };
+    }
     const counts = new Map<string, { role: string; n: number }>();
     for (const s of scope) {
-      for (const x of this.deps.chat.sourceSpeakers(s.sourceId)) {
+      for (const x of this.speakersIn([s.sourceId])) {
         if (x.role === 'assistant' || x.role === 'system') continue;
         const c = counts.get(x.speaker) ?? { role: x.role, n: 0 };
         c.n += x.messages;
@@ -227,7 +248,45 @@ export class AskService {
     const [name, top] = [...counts].sort((a, b) => b[1].n - a[1].n)[0] ?? ['Me', { role: 'user', n: 0 }];
     const iri = speakerIri(name, top.role);
     const sources = scope.map((s) => s.sourceName).join(', ');
-    return { name, iri, iris: [iri], note: `You are not a speaker of ${sources}: "I" and "my" were read as ${name} (set who you are with \`engram owner\` or in Settings)` };
+    return { name, iri, iris: [iri], speakers: [name], owner: false, note: `You are not a speaker of ${sources}: "I" and "my" were read as ${name} (set who you are with \`engram owner\` or in Settings)` };
+  }
+
+  /**
+   * The person a question names when it is not "I": a speaker of the sources in scope named in
+   * it ("What did Noor paint?", "Ana's new job"), with every IRI that is them (the owner's
+   * IRIs when that speaker is the owner). Null when it names none, or only "me".
+   */
+  private subjectOf(question: string, me: Me, sourceIds?: number[]): Me | null {
+    const people = this.speakersIn(sourceIds).filter((s) => s.role !== 'assistant' && s.role !== 'system');
+    const lower = question.toLowerCase();
+    const named = people.filter((p) => {
+      const first = p.speaker.toLowerCase().split(/\s+/)[0];
+      return first.length > 1 && new RegExp(`\\b${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s|’s)?\\b`, 'i').test(lower);
+    });
+    if (named.length !== 1) return null;
+    const p = named[0];
+    if (me.speakers.includes(p.speaker)) return null;
+    const iri = speakerIri(p.speaker, p.role);
+    return { name: p.speaker, iri, iris: [iri], speakers: [p.speaker], owner: false };
+  }
+
+  /** The speakers of a scope with their message counts, cached per data version (no scan per question). */
+  private speakersIn(sourceIds?: number[]): { speaker: string; role: string; messages: number }[] {
+    const key = `${this.deps.chat.dataVersion()}|${(sourceIds ?? []).join(',')}`;
+    let hit = this.speakerCache.get(key);
+    if (!hit) {
+      if (this.speakerCache.size > 50) this.speakerCache.clear();
+      hit = this.deps.chat.listSpeakers(sourceIds?.length ? sourceIds : undefined);
+      this.speakerCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** The IRIs of the sources in scope (none: the whole memory). */
+  private sourceIris(sourceIds?: number[]): string[] | undefined {
+    if (!sourceIds?.length) return undefined;
+    const keys = this.deps.chat.listSources().filter((s) => sourceIds.includes(s.id)).map((s) => s.key);
+    return keys.map(sourceIri);
   }
 
   /**
@@ -317,6 +376,9 @@ export class AskService {
     if (planned.rewritten) classification.why.unshift(`follow-up (timeline): ${planned.explanation[0] ?? planned.rewrite}`);
     const me = this.me(sourceIds);
     if (me.note && /\b(i|me|my|mine|myself|we|our|us)\b/i.test(rewrite)) warnings.push(me.note);
+    // a person the question names ("What did Ana buy?"): the templates ask about them, not about "me"
+    const subject = this.subjectOf(rewrite, me, sourceIds);
+    if (subject) classification.why.push(`'${subject.name}' → the person the question is about`);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
     timings.plan = ms(t0);
     /** The turn around what the routes found (its timings closed now). */
@@ -371,10 +433,13 @@ export class AskService {
       a.intent === 'between' && a.pair
         ? Promise.all(a.pair.map(async (phrase) => ({ phrase, hits: (await this.content.retrieve(phrase, { k: 10, sourceIds })).hits })))
         : Promise.resolve(null);
+    // "when did I last talk about X?": every message about it is a candidate, not only the best-ranked
+    const firstLast = asksFirstOrLast(rewrite);
+    const mentionWork = firstLast ? this.content.retrieve(rewrite, { k: MENTION_K, sourceIds }).then((r) => r.hits) : Promise.resolve(null);
     const graphWork = routes.has('graph')
-      ? this.graphRoute(a, { me, focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
+      ? this.graphRoute(a, { me: subject ?? me, subjectNamed: !!subject, sources: this.sourceIris(sourceIds), focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
       : Promise.resolve(null);
-    const [run, hits, graphOut, betweenHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork]);
+    const [run, hits, graphOut, betweenHits, mentionHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork]);
     if (graphOut) {
       plan.sparql = graphOut.plan;
       results.sparql = graphOut.results;
@@ -396,10 +461,19 @@ export class AskService {
         })
       : { triples: [], provenance: [] };
     const template = plan.sparql?.origin === 'template' || (plan.sparql?.origin === 'person' && override?.template && !override.generated) ? plan.sparql?.template ?? null : null;
-    const interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10)) : { text: null, refs: [], entities: [] };
+    let interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10), subject ? { you: false, name: subject.name } : { you: me.owner, name: me.name }) : { text: null, refs: [], entities: [] };
+    // a graph answer must give a value of the kind asked for, from a row about what the question names
+    const confidence = sparqlRes ? graphConfidence(template as TemplateId | null, a, expected, sparqlRes, interpretation, triplesOut.triples) : { ok: true, why: '' };
+    if (!confidence.ok) {
+      classification.why.push(confidence.why);
+      interpretation = { text: null, refs: [], entities: interpretation.entities };
+    }
 
     const candidates: Omit<AskEvidenceMessage, 'ref'>[] = [];
-    triplesOut.provenance.forEach((p, i) => candidates.push({ message: p.message, route: 'graph', score: 3 - i * 0.05, why: `source of '${p.label}'` }));
+    // the messages the graph's facts come from: first when the graph answers; else a hint among the search hits
+    triplesOut.provenance.forEach((p, i) =>
+      candidates.push({ message: p.message, route: 'graph', score: interpretation.text ? 3 - i * 0.05 : 0.5 - i * 0.02, why: `source of '${p.label}'` }),
+    );
     if (a.intent === 'who-most' && interpretation.text && sparqlRes) {
       const top = sparqlRes.rows[sparqlRes.ranked[0]];
       const name = top?.name?.value;
@@ -492,21 +566,37 @@ export class AskService {
       }
     }
     if (!offline && a.intent === 'time' && run) {
-      const m = answerFromTimeline(run, evidenceMessages, a);
+      // where the planner fell back ("no conversation on …: the day before"), the answer says so
+      const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
+      const m = answerFromTimeline(run, evidenceMessages, a, notes);
       offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
     }
     const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
     // "who else was there?" when the graph names no one else: someone new in the messages, or nobody
     const known = a.excludeKnown && a.intent === 'who-with' && !interpretation.text ? peopleNamedIn(earlier) : [];
+    const meSpeakers = (subject ?? me).speakers;
+    // "when did I last talk about X?": the latest (or first) message about it, computed from the messages
+    if (firstLast && (!offline || offline.route === 'graph')) {
+      const messages = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
+      const found = firstOrLastMention(a, messages, firstLast);
+      if (found) {
+        let e = evidenceMessages.find((x) => x.message.id === found.message.id);
+        if (!e) {
+          e = { ref: `m${evidenceMessages.length + 1}`, message: found.message, route: 'search', score: 0, why: `the ${firstLast} message about it` };
+          evidenceMessages.push(e);
+        }
+        offline = { ...mentionAnswer(found, e.ref, firstLast), route: 'search', source: 'computed' };
+      }
+    }
     if (!offline && known.length) {
-      const m = answerFromMessages(a, pool, { exclude: known });
+      const m = answerFromMessages(a, pool, { exclude: known, me: meSpeakers });
       const event = fu.focusLabel ?? (/\bat\s+"?(.+?)"?\?*$/.exec(rewrite)?.[1] ?? null);
       offline = m
         ? { ...m, route: 'search', source: 'evidence' }
         : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${listNames(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
     }
     if (!offline && evidenceMessages.length) {
-      const m = answerFromMessages(a, pool);
+      const m = answerFromMessages(a, pool, { me: meSpeakers });
       if (m) {
         const used = evidenceMessages.find((e) => e.ref === m.refs[0]);
         offline = { ...m, route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
@@ -515,19 +605,29 @@ export class AskService {
     // a question in parts ("When did it start leaking, and what did the repair cost?"): the parts the graph's reading does not answer, from the messages
     if (offline && interpretation.text && expected.parts.length > 1) {
       // the graph answers the first part of its kind (an event's date also gives its time and place)
-      const kinds = TEMPLATE_KINDS[template as TemplateId] ?? [];
+      const kinds = template ? TEMPLATES[template as TemplateId].answers : [];
       const first = expected.parts.find((p) => kinds.includes(p.kind));
       const answered = template === 'event-date' ? kinds : first ? [first.kind] : [];
       const rest = expected.parts.filter((p) => p !== first && !answered.includes(p.kind)).map((p) => p.kind);
       if (answered.length && rest.length) {
-        const m = answerFromMessages(a, pool, { kinds: rest });
+        const m = answerFromMessages(a, pool, { kinds: rest, me: meSpeakers });
         if (m) {
           const messagesFirst = expected.parts.findIndex((p) => rest.includes(p.kind)) === 0;
           offline = { ...offline, text: messagesFirst ? `${m.text}; ${offline.text}` : `${offline.text}; ${m.text}`, refs: [...offline.refs, ...m.refs] };
         }
       }
     }
+    // "how long ago …?": the date found, counted back from now
+    if (offline?.computation?.kind === 'date' && asksHowLongSince(rewrite)) {
+      const day = dayOfDateValue(offline.computation.value);
+      if (day) offline = { ...offline, ...howLongSince(offline, day, now) };
+    }
     if (offline?.computation) computations.push(offline.computation);
+    // quotes of the person asking are theirs: "(you, Thu 17 Sep 2026 19:02)"
+    if (offline && me.owner && me.speakers.length) {
+      const names = me.speakers.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+      offline = { ...offline, text: offline.text.replace(new RegExp(`” \\((?:${names}), `, 'g'), '” (you, ') };
+    }
     if (interpretation.text === null && sparqlRes && !sparqlRes.error && routes.has('graph')) {
       if (!(await this.hasExtractedFacts())) warnings.push('The graph has no extracted facts yet (run extraction to use it): answered from the messages.');
       else if (!sparqlRes.rows.length) warnings.push('The graph has no match for this question: answered from the messages.');
@@ -549,14 +649,15 @@ export class AskService {
         const known = new Set([...evidenceMessages.map((e) => e.ref), ...triplesOut.triples.map((t) => t.ref)]);
         const citations = citationsIn(r.text, known);
         const route: AskRoute = offline?.route ?? classification.routes[0] ?? 'search';
-        answer = { text: r.text, route, source: 'llm', citations, model: r.model, ...(offline?.computation ? { computation: offline.computation } : {}) };
+        const status = offlineAnswer(offline, evidenceMessages).status;
+        answer = { text: r.text, status, how: `Written by ${r.model} from the evidence.`, route, source: 'llm', citations, model: r.model, ...(offline?.computation ? { computation: offline.computation } : {}) };
         timings.llmAnswer = ms(t0);
       } catch (e) {
         warnings.push(`The model could not write the answer (${(e as Error).message}${(e as { hint?: string }).hint ? ` — ${(e as { hint?: string }).hint}` : ''}): the evidence answers instead.`);
-        answer = offlineAnswer(offline);
+        answer = offlineAnswer(offline, evidenceMessages);
       }
     } else {
-      answer = offlineAnswer(offline);
+      answer = offlineAnswer(offline, evidenceMessages);
     }
     timings.answer = ms(t0);
     return turnOf({ classification, plan, results, answer, evidence: { messages: evidenceMessages, triples: triplesOut.triples } });
@@ -567,6 +668,8 @@ export class AskService {
     a: Analysis,
     ctx: {
       me: { name: string; iri: string; iris: string[] };
+      subjectNamed: boolean;
+      sources?: string[];
       focus: string[];
       exclude: string[];
       now: string;
@@ -578,7 +681,7 @@ export class AskService {
     },
   ): Promise<{ plan: AskSparqlPlan; results: AskSparqlResults; ms: number; llmMs?: number } | null> {
     const t0 = performance.now();
-    const tctx = { me: ctx.me.iri, meAll: ctx.me.iris, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus };
+    const tctx = { me: ctx.me.iri, meAll: ctx.me.iris, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus, subjectNamed: ctx.subjectNamed, sources: ctx.sources };
     let template: TemplateQuery | null = null;
     try {
       template = buildTemplate(a, tctx);
@@ -639,21 +742,6 @@ function emptyResults(): Omit<AskSparqlResults, 'ranked'> {
   return { kind: 'select', vars: [], rows: [], truncated: false, elapsedMs: 0 };
 }
 
-/** The kinds of answer a template's reading gives (the other parts of a question come from the messages). */
-const TEMPLATE_KINDS: Partial<Record<TemplateId, AnswerKind[]>> = {
-  'event-date': ['date', 'time', 'place'],
-  'nth-event': ['date'],
-  'days-between': ['count'],
-  'amount-of': ['amount'],
-  'duration-of': ['duration'],
-  'count-class': ['count'],
-  'who-with': ['person'],
-  'who-most': ['person'],
-  'my-attribute': ['name', 'thing', 'count', 'number'],
-  'current-of-class': ['name', 'thing', 'place'],
-  recommended: ['name', 'place', 'thing'],
-};
-
 /**
  * The people the earlier "who … (else)" turns named: their rows' names, else the names in the
  * answer of the first of them (a message quoted).
@@ -712,9 +800,35 @@ function routeLine(routes: AskRoute[], plan: AskPlan): string {
   return names.join(' and ') || 'nothing';
 }
 
-function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null): AskAnswer {
-  if (!o) return { text: 'Nothing in the memory answers this question.', route: 'none', source: 'none', citations: [] };
-  return { text: o.text, route: o.route, source: o.source, citations: o.refs, ...(o.computation ? { computation: o.computation } : {}) };
+/**
+ * The answer as the person reads it, with its status: the offline answer when it answers; the
+ * related messages named as such (never as the answer) when the best sentence only shares words
+ * with the question; "not found" when nothing matched.
+ */
+export function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null, evidence: AskEvidenceMessage[]): AskAnswer {
+  if (!o || (o.judged && !o.judged.answered)) {
+    if (!evidence.length) return { text: 'Nothing in your memory answers this question.', status: 'not_found', how: 'Nothing in the memory matched the question.', route: 'none', source: 'none', citations: [] };
+    const why = o?.judged?.why;
+    return {
+      text: `Your memory does not say this directly. The messages below share words with the question, but none of them answers it${why ? ` (${why})` : ''}.`,
+      status: 'related',
+      how: 'Related messages, not an answer.',
+      route: 'none',
+      source: 'none',
+      citations: [],
+    };
+  }
+  return { text: o.text, status: 'answered', how: howFound(o, evidence), route: o.route, source: o.source, citations: o.refs, ...(o.computation ? { computation: o.computation } : {}) };
+}
+
+/** How an offline answer was found, in plain words. */
+function howFound(o: MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }, evidence: AskEvidenceMessage[]): string {
+  if (o.route === 'graph') return o.source === 'computed' ? 'Computed from your knowledge graph.' : 'Read from your knowledge graph.';
+  if (o.route === 'timeline') return /^No messages\b|\bNo messages in that period\.$/.test(o.text) ? 'The timeline has no messages in that period.' : o.source === 'computed' ? "Counted from the timeline's messages." : "Quoted from the timeline's messages.";
+  const cited = evidence.filter((e) => o.refs.includes(e.ref)).map((e) => e.message);
+  if (o.source === 'computed') return cited.length > 1 ? `Computed from ${cited.length} messages.` : cited[0] ? `Computed from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.` : 'Computed from the messages.';
+  if (cited.length === 1) return `Quoted from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.`;
+  return cited.length ? `Quoted from ${cited.length} messages.` : 'Quoted from the messages.';
 }
 
 /**

@@ -127,6 +127,16 @@ export class OntologyIndex {
     return A.some((x) => B.some((y) => x === y || this.ancestors(x).has(y) || this.ancestors(y).has(x)));
   }
 
+  /** The term's rdfs:label (English first). */
+  labelOf(iri: string): string | undefined {
+    return this.labels.get(iri);
+  }
+
+  /** The term's rdfs:comment. */
+  commentOf(iri: string): string | undefined {
+    return this.comments.get(iri);
+  }
+
   isVocabulary(iri: string): boolean {
     return VOCAB_NAMESPACES.some((ns) => iri.startsWith(ns));
   }

@@ -598,9 +598,9 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   }
 
   // speakers: in a question about content, the first one named is whom it is about ("What did
-  // Caroline say she…", "What is Megan's dream…"; "Caroline and Melanie" are both); in a
+  // Ana say she…", "What is Kim's dream…"; "Ana and Noor" are both); in a
   // question about time, a speaker followed by a verb of speech filters their words
-  // ("What did Melanie say yesterday?") and otherwise names the sessions they speak in.
+  // ("What did Noor say yesterday?") and otherwise names the sessions they speak in.
   const names = [...new Set(speakerRefs.map((r) => r.name))];
   let preferSpeakers: string[] = [];
   if (names.length && (classification === 'both' || classification === 'content')) {

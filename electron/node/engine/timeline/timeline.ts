@@ -173,7 +173,7 @@ export class Timeline {
    * Ranks rows by relevance to the plan's query and keeps the best. BM25 scores every row the
    * chain kept; a turn also takes part of the score of the turn before it (an answer follows
    * the question that names its topic: "What kind of music do you like?" → "Foo Fighters!");
-   * the speakers the question is about ("What did Caroline say…") are kept, when any of their
+   * the speakers the question is about ("What did Ana say…") are kept, when any of their
    * turns matches; the rows scoring at least a share of the best one are kept, at most `limit`.
    */
   async rank(plan: TimelinePlan, rows: SelectedRow[] | null): Promise<SelectedRow[]> {

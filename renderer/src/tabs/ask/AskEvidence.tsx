@@ -12,7 +12,8 @@ import { showEntity, showMessageInMessages } from './show-evidence';
 const FIRST_MESSAGES = 4;
 const FIRST_TRIPLES = 6;
 
-export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: string | null; showAllFor: string | null }) {
+/** `related`: the answer is not found; the messages are shown as related ones, not as evidence of an answer. */
+export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: string | null; showAllFor: string | null; related?: boolean }) {
   const { messages, triples } = props.turn.evidence;
   const [allMessages, setAllMessages] = useState(false);
   const [allTriples, setAllTriples] = useState(false);
@@ -36,7 +37,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
       {messages.length > 0 && (
         <div className="ask-evidence-group">
           <div className="ask-evidence-title">
-            <Icon name="messages" size={12} /> Messages <span className="badge">{messages.length}</span>
+            <Icon name="messages" size={12} /> <span data-testid="ask-evidence-messages-title">{props.related ? 'Related messages' : 'Messages'}</span> <span className="badge">{messages.length}</span>
           </div>
           <div className="ask-evidence-list">
             {shownMessages.map((m) => (

@@ -62,7 +62,7 @@ export class EntityRegistry {
     return !anchor || anchor.iri === OWNER_IRI ? '' : `${this.sourceKey}/`;
   }
 
-  /** A speaker of the source by name, first name or a nickname that starts it ("Mel" for Melanie). */
+  /** A speaker of the source by name, first name or a nickname that starts it ("Sam" for Samantha). */
   speaker(name: string): PersonRef | null {
     const k = nameKey(name);
     const exact = this.speakerRefs.get(k);
@@ -104,7 +104,7 @@ export class EntityRegistry {
     return { iri, name };
   }
 
-  /** The person in a role of the anchor ("my sister Ana", "my mum", "Melanie's daughter"). */
+  /** The person in a role of the anchor ("my sister Ana", "my mum", "Noor's daughter"). */
   relative(anchor: PersonRef, role: Role, name: string | null, msg: number): PersonRef | null {
     const scope = this.scopeOf(anchor);
     if (name) {
@@ -141,7 +141,7 @@ export class EntityRegistry {
     return { iri, name: label };
   }
 
-  /** A pet of the anchor, by name, else by species ("Caroline's guinea pig"). */
+  /** A pet of the anchor, by name, else by species ("Ana's guinea pig"). */
   pet(anchor: PersonRef, name: string | null, species: string, msg: number): string {
     const scope = this.scopeOf(anchor);
     const anchorSlug = anchor.iri === OWNER_IRI ? 'owner' : entitySlug(anchor.name);

@@ -234,7 +234,7 @@ class SentenceReader {
     return words.length ? { name: words.join(' '), end: k } : null;
   }
 
-  /** "my sister Ana", "Ana, my sister", "my mum", "Melanie's daughter". */
+  /** "my sister Ana", "Ana, my sister", "my mum", "Noor's daughter". */
   private relations(): void {
     const t = this.t;
     for (let i = 0; i < t.length; i++) {

@@ -11,7 +11,7 @@ export interface Role {
   inverse?: boolean;
   /** Kin and work roles exclude one another for one name (a sister Ana is not the colleague Ana). */
   group: 'kin-sibling' | 'kin-parent' | 'kin-child' | 'kin-spouse' | 'kin-partner' | 'kin-grand' | 'kin-other' | 'friend' | 'work' | 'neighbour' | 'home' | 'other';
-  /** How an unnamed one is labelled: "mother" → "Caroline's mother". */
+  /** How an unnamed one is labelled: "mother" → "Ana's mother". */
   noun: string;
   /** Only one of them per person (mother, father): an unnamed mention is that one. */
   unique?: boolean;

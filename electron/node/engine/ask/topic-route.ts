@@ -101,7 +101,7 @@ export class TopicRoute {
     const text = sessionIds.length === 1 ? `We talked about ${label} on ${dates[0]} [${refs[0]}].` : `We talked about ${label} in ${sessionIds.length} sessions: ${dates.map((d, i) => `${d} [${refs[i] ?? refs[refs.length - 1]}]`).join(', ')}.`;
     return {
       kind: 'when',
-      answer: { text, status: 'answered', how: 'Read from the topics of your sessions.', route: 'graph', source: 'graph', citations: refs },
+      answer: { text, status: 'answered', how: 'from the topics found in your sessions (the topic graph)', route: 'graph', source: 'graph', citations: refs },
       evidence,
       sparql: topicQuery(found.map((t) => t.iri), 'topic-sessions', [`"${q.subject}" is the topic ${found.map((t) => `"${t.label}"`).join(', ')}: the sessions it labels, by date`]),
       why: [`'when did we talk about …' → the sessions of the topic "${label}"`],
@@ -139,7 +139,7 @@ export class TopicRoute {
     }
     return {
       kind: 'over-time',
-      answer: { text: parts.join(' '), status: 'answered', how: 'Read from your stances over time and the topics of your sessions.', route: 'graph', source: 'graph', citations: evidence.map((e) => e.ref) },
+      answer: { text: parts.join(' '), status: 'answered', how: 'from the topics found in your sessions and the stances on them', route: 'graph', source: 'graph', citations: evidence.map((e) => e.ref) },
       evidence,
       sparql: stances.length ? stanceQuery(stances[0]) : topicQuery(found.map((t) => t.iri), 'topic-sessions', []),
       why: [`'what did I say about … over time' → ${stances.length ? `${stances.length} stance history(ies)` : 'no stance'}${found.length ? ` and the topic "${found[0].label}"` : ''}`],
@@ -172,7 +172,7 @@ export class TopicRoute {
     if (prev) text += ` Before: "${prev.label}"${prev.validFrom ? ` from ${formatDate(prev.validFrom, 'd MMM yyyy')}` : ''}${prev.validUntil ? ` until ${formatDate(prev.validUntil, 'd MMM yyyy')}` : ''}.`;
     return {
       kind: 'still',
-      answer: { text, status: 'answered', how: 'Read from your stances over time: the one said last is current.', route: 'graph', source: 'graph', citations: evidence.map((e) => e.ref) },
+      answer: { text, status: 'answered', how: 'from your stances over time (the one said last is current)', route: 'graph', source: 'graph', citations: evidence.map((e) => e.ref) },
       evidence,
       sparql: stanceQuery(h),
       why: [`'do I still …' → the current stance on "${h.subject}" (the one stated last)`],

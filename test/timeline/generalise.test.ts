@@ -71,6 +71,11 @@ describe('shifts apply to any carried reference, with a count and a unit', () =>
   table([
     ['What did we talk about in the session after our 4th?', 'f_value(Session_Index, [5])'],
     ['What did we discuss the day after Nov 1?', 'f_value(Date, [2026-11-02])'],
+    // a shift anchored inside the question, with a count, other nouns and adverbs
+    ['what did we cover two chats before our 9th one', 'f_value(Session_Index, [7])'],
+    ['the convo that came just after our 3rd?', 'f_value(Session_Index, [4])'],
+    ['what was the session before the one on Nov 8 about', 'f_value(Session_Index, [7])'],
+    ['summarize the conversation right after the Nov 2 one', 'f_value(Session_Index, [8])'],
   ]);
   it.each([
     ['and the month before?', 'what did we discuss in June?', 'f_value(Month, [2026-05])'],
@@ -82,11 +87,18 @@ describe('shifts apply to any carried reference, with a count and a unit', () =>
     ['and later that month?', 'what did we discuss in early June?', 'f_between(Date, [2026-06-11, 2026-06-30])'],
     ['and the week after?', 'what did we talk about on Nov 2?', 'f_between(Date, [2026-11-03, 2026-11-09])'],
     ['what about the previous one?', 'what did we discuss last week?', 'f_value(Week, [2026-W45])'],
+    // a bare "before that" / "after that" shifts by the carried reference's own unit
+    ['and before that?', 'what was our 5th chat about?', 'f_value(Session_Index, [4])'],
+    ['ok and after that', 'what did we discuss in June?', 'f_value(Month, [2026-07])'],
   ])('%s (after "%s")', (question, before, expected) => expect(chain(question, { context: ctx(before) })).toBe(expected));
   it('a bound counts from the day named, even without a conversation on it', () => {
     expect(chain('what did we talk about since Nov 1')).toBe('f_between(Date, [2026-11-01, 2026-11-18])');
     expect(chain('what did we talk about since the 10th')).toBe('f_between(Date, [2026-11-10, 2026-11-18])');
   });
+  it('one day named twice in the answer is shifted once', () =>
+    expect(chain('and the day before?', { context: ['what did we talk about 2 days ago', 'Two days ago, on Monday, we talked about a budget.'] })).toBe('f_value(Date, [2026-11-15])'));
+  it('"that month" after a position in a month carries the month, not the session', () =>
+    expect(chain('and the first one that month?', { context: ['what was our last chat in June about?', 'Our last chat in June was about a move.'] })).toBe('f_value(Session_Index, [2])'));
   it('"the previous week" alone is last week', () => expect(chain('Summarize the previous week.')).toBe('f_value(Week, [2026-W46])'));
 });
 

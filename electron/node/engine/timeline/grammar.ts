@@ -185,7 +185,8 @@ const gu = tagFor('gu');
 const ci = tagFor('i');
 
 /** Words after a time that show it is not a noun's modifier ("July 4th we…", "Halloween night", "Christmas chat"). */
-const NOT_A_NOUN = /^(?:before|after|of|last|this|next|ago|so|far|on|onwards?|to|through|thru|till|until|and|or|but|morning|afternoon|evening|night|eve|day|week|weekend|month|year|times?)$/i;
+// "one" after a time stands for a chat ("the Easter one", "the July one")
+const NOT_A_NOUN = /^(?:before|after|of|last|this|next|ago|so|far|on|onwards?|to|through|thru|till|until|and|or|but|morning|afternoon|evening|night|eve|day|week|weekend|month|year|times?|ones?)$/i;
 
 /** The word right after a span is a noun the time modifies ("a July 4th recipe", "the Thanksgiving menu"). */
 function modifiesNoun(after: string): boolean {
@@ -376,7 +377,7 @@ class Extractor {
     // a time word used as a noun's modifier: "the Monday blues", "a Sunday roast", "the summer reading challenge"
     this.scan(gi`\\b(?:the|a|an|my|his|her|their|your)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
       const next = m[2].toLowerCase();
-      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || /^(?:before|after|of|last|this|next|ago|so|far)$/.test(next)) return null;
+      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || NOT_A_NOUN.test(next)) return null;
       if (/^\d/.test(next)) return null;
       return notTime('a modifier of a noun');
     });
@@ -433,7 +434,7 @@ class Extractor {
       const period = hol.periodOf(words);
       // a holiday dates the question with a date word before it, a chat noun after it, or at the start ("Labor Day - …")
       if (!m[4] && !m[3] && modifiesNoun(after)) return { kind: 'notTime', why: 'a modifier of a noun', relative: false }; // "the Thanksgiving menu"
-      const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || ci`^\\s*'?s?\\s*${SNOUN}`.test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
+      const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || ci`^\\s*'?s?\\s*(?:${SNOUN}|ones?\\b)`.test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
       if (!dated) return null;
       const { y } = parts(this.today);
       const explicit = m[4] ? this.yearQualifier(m[4]) : null;
@@ -486,7 +487,8 @@ class Extractor {
         }
       }
       if (!range) return null;
-      const ref = { ...this.dates([range], range[0] === range[1] ? 'day' : 'span', !explicit), reading: hol.holidayOf(words) ?? words } as RefInit;
+      // a holiday is anchored to the calendar like a date; only "last/this/next Christmas" counts from now
+      const ref = { ...this.dates([range], range[0] === range[1] ? 'day' : 'span', !!m[1] && !explicit), reading: hol.holidayOf(words) ?? words } as RefInit;
       if (!m[3]) return ref;
       const key = m[3].toLowerCase();
       return [ref, { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: false }];
@@ -541,16 +543,25 @@ class Extractor {
     );
     this.scan(gi`\\b(?:the\\s+|our\\s+)?(?:penultimate|next[\\s-]+to[\\s-]+last)\\s*(?:${SNOUN_OR_TIME}|one)?`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
     this.scan(gi`\\b(?:the\\s+|our\\s+)?last\\s+(?:${SNOUN}\\s+)?but\\s+(?:1|one)\\b`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
-    // "the session after our 9th": the noun of the shift names what the ordinal counts
-    this.scan(gi`\\b(?:the\\s+)?(?:one|${SNOUN_SING})\\s+(before|after)\\s+(?:our|the)\\s+${ORD}\\b(?!\\s*(?:${SNOUN}|one))`, (m) => {
-      const k = +m[2] + (/after/i.test(m[1]) ? 1 : -1);
-      return sess({ t: 'index', from: k, to: k }, false);
+    // a shift anchored inside the question: "the session after our 9th (one)", "two chats before our 20th",
+    // "the one just after our Valentine's Day one", "the chat before the Nov 2 one": the shift counts sessions from the anchor
+    const SHIFT_HEAD = `(?:the\\s+)?(?:${COUNT}\\s+)?(?:one|${SNOUN})\\s+(?:(?:that\\s+|which\\s+)?(?:came|comes|was|happened|took\\s+place)\\s+)?(?:right\\s+|just\\s+|immediately\\s+)?(before|after|prior\\s+to|following)\\s+`;
+    this.scan(gi`\\b${SHIFT_HEAD}(?:our|the|my)\\s+(?:very\\s+)?${ORD}(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
+      const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
+      const k = +m[3];
+      return [sess({ t: 'index', from: k, to: k }, false), { kind: 'shift', unit: 'session', delta: /after|following/i.test(m[2]) ? n : -n, relative: false }];
+    });
+    this.scan(gi`\\b${SHIFT_HEAD}(?=(?:our|the|my)\\s+(?:[\\w'.,]+\\s+){0,3}(?:one|${SNOUN})\\b)`, (m) => {
+      const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
+      return { kind: 'shift', unit: 'session', delta: /after|following/i.test(m[2]) ? n : -n, relative: false };
     });
     // shifts: "the one before that", "the chat after that", "two sessions before that", "the session before the one on Oct 17"
-    this.scan(gi`\\b(?:the\\s+|and\\s+)?(?:${COUNT}\\s+)?(one|${SNOUN}|time|day|week|month|year|weekend|${DAY_PATTERN})s?\\s+(?:right\\s+|just\\s+)?(before|after|prior\\s+to|following)\\s+(?:that|this|it|then|the\\s+one(?=\\s+(?:on|from|in|of)\\b))(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
+    this.scan(gi`\\b(?:the\\s+|and\\s+)?(?:${COUNT}\\s+)?(one|${SNOUN}|time|day|week|month|year|weekend|${DAY_PATTERN})s?\\s+(?:right\\s+|just\\s+)?(before|after|prior\\s+to|following)\\s+(?:that|this|it|then|the\\s+one(?=\\s+(?:on|from|in|of)\\b|\\s{3,}))(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
       const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
       return this.shift(m[2], /after|following/i.test(m[3]) ? n : -n);
     });
+    // "and before that?", "what about after that": a shift of whatever is carried, by its own unit
+    this.scan(gi`\\b(?:(?:right|just|immediately)\\s+)?(before|after)\\s+(?:that|then)\\b(?=\\s*(?:[?.!,(]|$))`, (m) => this.shift('one', /after/i.test(m[1]) ? 1 : -1));
     this.scan(gi`\\b(?:the\\s+)?(day|week|month|year|weekend)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b(?!\\s+(?:yesterday|tomorrow|last|next|our|\\d))`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
     this.scan(gi`\\bthe\\s+(next|following|previous|preceding)\\s+(day|week|month|year|weekend|one|${SNOUN_SING})\\b`, (m) => this.shift(m[2], /next|following/i.test(m[1]) ? 1 : -1));
     this.scan(gi`\\b(?:the\\s+)?(one|${SNOUN}|${DAY_PATTERN})\\s+(?:right\\s+)?(before|after)\\s*(?=[?.!,(]|$)`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));

@@ -267,7 +267,7 @@ function applyShifts(refs: Ref[], c: ShiftContext): Ref[] {
         consumed.add(later);
       }
     } else out.splice(i, 1);
-    const text = base ? `${base.text.trim()} → ${r.text.trim()}` : r.text;
+    const text = base && base.text.trim() !== r.text.trim() ? `${base.text.trim()} → ${r.text.trim()}` : r.text;
     const span = { start: Math.min(base?.start ?? r.start, r.start), end: Math.max(base?.end ?? r.end, r.end), text, relative: base?.relative ?? true };
     const unit = r.unit === 'same' ? (base?.kind === 'session' || !base ? 'session' : base.kind === 'dates' ? (base.unit === 'span' ? 'day' : base.unit) : 'session') : r.unit;
     if (unit === 'session') {

@@ -40,7 +40,7 @@ import { ordinalValue, quantityValue } from '../../../../shared/text/numbers';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp } from '../../../../shared/text/words';
 import { holidayCalendar, type HolidayCalendar } from './holidays';
-import { lexicon } from './lexicon';
+import { alternation, lexicon } from './lexicon';
 import { localeInfo } from './locale';
 import { normalizeSpelling, type Spelled } from './normalize';
 import { normalizeNumbers, type Normalized } from './numbers';
@@ -1404,9 +1404,12 @@ export function unreadTimes(masked: string): RegExpMatchArray[] {
 /** Does the question look ahead (a future form and no past one)? */
 function looksAhead(text: string): boolean {
   const lex = lexicon();
+  // "I need the gist of…", "need a quick recap": a request for the past, not a plan
+  const request = new RegExp(`\\bneeds?\\s+(?:(?:a|an|the|some|my|your|our)\\s+)?(?:(?:${alternation(lex.file.framing.interest)})\\s+)?${alternation(lex.file.framing.requestNouns)}\\b`, 'gi');
+  const asked = text.replace(request, ' ');
   lex.future.lastIndex = 0;
   lex.past.lastIndex = 0;
-  return lex.future.test(text) && !lex.past.test(text);
+  return lex.future.test(asked) && !lex.past.test(asked);
 }
 
 /** Reads the time, session, speaker and response references of a question. */

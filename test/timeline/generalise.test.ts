@@ -102,6 +102,20 @@ describe('shifts apply to any carried reference, with a count and a unit', () =>
   it('"the previous week" alone is last week', () => expect(chain('Summarize the previous week.')).toBe('f_value(Week, [2026-W46])'));
 });
 
+describe('a part named with the period it is of is that part of that period', () => {
+  table([
+    ['what did we talk about from the 8th to the 14th of this month', 'f_between(Date, [2026-11-08, 2026-11-14])'],
+    ['what did we discuss in summer last year', 'f_between(Date, [2025-06-01, 2025-08-31])'],
+    ['Sunday evening last week, what came up?', 'f_value(Date, [2026-11-15]) → f_between(Time, [17:00:00, 23:59:59])'],
+    ['last week, on Saturday: anything?', 'f_value(Date, [2026-11-14])'],
+    ['what did we say on the evening of Nov 16', 'f_value(Date, [2026-11-16]) → f_between(Time, [17:00:00, 23:59:59])'],
+    ['what have we covered since the beginning of the year', 'f_between(Date, [2026-01-01, 2026-11-18])'],
+    ['2nd week of November - what did we go over?', 'f_between(Date, [2026-11-08, 2026-11-14])'],
+    ['summarize our 2026 conversations', 'f_value(Year, [2026])'],
+  ]);
+  it('two periods joined by "and" stay two', () => expect(chain('what did we discuss in June and in August')).toBe(chain('what did we discuss in June or August')));
+});
+
 describe('kinds people use: holidays, quarters and halves, hours', () => {
   table([
     ['what did we talk about on Halloween', 'f_value(Date, [2026-10-31])'],

@@ -329,6 +329,7 @@ class Extractor {
     this.sessions();
     this.responses();
     this.hours();
+    this.partsOfDayOf();
     this.weekdaysOfWeeks();
     this.positionsInPeriods();
     this.quarters();
@@ -838,6 +839,12 @@ class Extractor {
       const d = inWeek(target, /this/i.test(m[2]) ? 0 : 1);
       return this.dates([[d, d]], 'day', true);
     });
+    // the week first: "last week on Sunday", "this week, on Tuesday morning"
+    this.scan(gi`\\b(last|this|the\\s+previous|previous)\\s+week,?\\s+(?:on\\s+)?(?:the\\s+)?${WEEKDAY_RE}\\b`, (m) => {
+      const target = DAY_NAMES.indexOf(dayNameOf(m[2])!);
+      const d = inWeek(target, /this/i.test(m[1]) ? 0 : 1);
+      return this.dates([[d, d]], 'day', true);
+    });
     this.scan(gi`\\b(last|this)\\s+week's\\s+${WEEKDAY_RE}\\b`, (m) => {
       const target = DAY_NAMES.indexOf(dayNameOf(m[2])!);
       const d = inWeek(target, /this/i.test(m[1]) ? 0 : 1);
@@ -972,11 +979,18 @@ class Extractor {
       return /first|1st|front/i.test(m[1]) ? span(yy, mo, 1, 15, anchored) : span(yy, mo, 16, 31, anchored);
     });
     // "the first week of June", "the last week of May", "the 2nd week of March"
-    this.scan(gi`\\b(?:in\\s+|during\\s+)?the\\s+(?:(\\d)(?:st|nd|rd|th)|(last))\\s+week\\s+(?:of|in)\\s+${period}\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:(\\d)(?:st|nd|rd|th)|(last))\\s+week\\s+(?:of|in)\\s+${period}\\b`, (m) => {
       const [yy, mo, anchored] = monthOf(m[3], m[4], m[5]);
       const last = daysInMonth(yy, mo);
       const [a, b] = m[2] ? [last - 6, last] : [Math.min((+m[1] - 1) * 7 + 1, last), Math.min(+m[1] * 7, last)];
       return span(yy, mo, a, b, anchored);
+    });
+    // years named relatively: "since the beginning of the year", "at the end of last year"
+    this.scan(gi`\\b(?:at\\s+|in\\s+|towards?\\s+)?(?:the\\s+)?(start|beginning|end|middle)\\s+of\\s+(?:the|this|(last|the\\s+previous|previous))\\s+year\\b`, (m) => {
+      const yy = parts(this.today).y - (m[2] ? 1 : 0);
+      const pos = third(m[1]);
+      const [a, b] = pos === 'early' ? [1, 4] : pos === 'mid' ? [5, 8] : [9, 12];
+      return this.dates([[ymd(yy, a, 1), ymd(yy, b, daysInMonth(yy, b))]], 'span', true);
     });
     // years: "early 2023", "the end of 2022", "end-of-2025"
     this.scan(gi`\\b(?:at\\s+|in\\s+|towards?\\s+)?(?:the\\s+)?(start|beginning|end|middle|early|mid|late)(?:[\\s-]+of)?[\\s-]+((?:19|20)\\d\\d)\\b`, (m) => {
@@ -1263,6 +1277,11 @@ class Extractor {
 
   years(): void {
     // "in 2025", "before 2026", "our 2025", "back in '25"
+    // a year before a chat noun, after a determiner: "our 2025 conversations", "the 2024 chats" (not a count)
+    this.scan(gi`\\b(?:our|the|my|all\\s+(?:our|the|my))\\s+((?:19|20)\\d\\d)(?=\\s+${SNOUN}\\b)`, (m) => {
+      const yy = +m[1];
+      return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
+    });
     this.scan(gi`(?:(?<=\\b(?:since|before|after|until|till|by)\\s+)|\\b(?:(?:in|during|of|throughout|for|from|over|our|back\\s+in)\\s+(?:the\\s+year\\s+)?))((?:19|20)\\d\\d)\\b(?!\\s*(?:${SNOUN}|${UNIT}))`, (m) => {
       const yy = +m[1];
       return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
@@ -1270,6 +1289,14 @@ class Extractor {
     this.scan(gi`\\b(?:in|from|back\\s+in|during|since)\\s+'(\\d\\d)\\b`, (m) => {
       const yy = 2000 + +m[1];
       return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
+    });
+  }
+
+  /** "the morning of Jan 14", "on the evening of our 3rd chat": the part of the day, read apart from the day it is of. */
+  partsOfDayOf(): void {
+    this.scan(gi`\\b(?:(?:on|in|during)\\s+)?the\\s+(morning|afternoon|evening|night)\\s+(?=of\\s+\\S)`, (m) => {
+      const key = m[1].toLowerCase();
+      return { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: false };
     });
   }
 

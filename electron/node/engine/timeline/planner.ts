@@ -229,6 +229,53 @@ function unitNextTo([a, b]: DateRange, unit: UnitName, delta: number): DateRange
 
 const SIZE: Record<string, number> = { day: 1, week: 2, span: 2, month: 3, year: 4 };
 
+type DatesRef = Extract<Ref, { kind: 'dates' }>;
+
+/** Words that join a part to the period it is of: "the 16th to the 19th of this month", "autumn last year", "Monday morning, last week". */
+const ATTACHED = /^[\s,]*(?:(?:of|in|on|during|from|within)\s+)?(?:the\s+)?[\s,]*$/i;
+
+/**
+ * A part named with the period it belongs to is that part of that period, not both: "between
+ * the 16th and the 19th of this month" is the 16th–19th, "autumn last year" is the autumn of
+ * last year, "Monday morning last week" is last week's Monday. Two adjacent date references
+ * (nothing but "of", "in", "on" or a comma between them), one a week, month or year and the
+ * other smaller: the smaller one, moved by whole units of the larger one until it lies inside
+ * it. Anything else (two dates joined by "and", a part that cannot fit) is left as it is.
+ */
+function attachParts(refs: Ref[], text: string): Ref[] {
+  const out = [...refs];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i];
+    // the next date reference, past those of the same words ("Monday morning": its part of the day)
+    let j = i + 1;
+    while (j < out.length && out[j].kind !== 'dates' && out[j].start >= a.start && out[j].end <= a.end) j++;
+    const b = out[j];
+    if (!b || a.kind !== 'dates' || b.kind !== 'dates' || a.future || b.future) continue;
+    if (!ATTACHED.test(text.slice(a.end, b.start))) continue;
+    const envelope = (r: DatesRef): DateRange => [r.ranges[0][0], r.ranges[r.ranges.length - 1][1]];
+    const [big, small] = (SIZE[a.unit] ?? 0) >= (SIZE[b.unit] ?? 0) ? [a, b] : [b, a];
+    if (big.unit !== 'week' && big.unit !== 'month' && big.unit !== 'year') continue;
+    if (big.ranges.length !== 1 || SIZE[small.unit] >= SIZE[big.unit]) continue;
+    const [ba, bb] = envelope(big);
+    const inside = (r: DateRange[]) => r.every(([x, y]) => x >= ba && y <= bb);
+    let ranges = small.ranges;
+    if (!inside(ranges)) {
+      // move the part by whole weeks, months or years onto the period
+      const [sa] = envelope(small);
+      const unit = big.unit as UnitName;
+      const { y: y1, m: m1 } = parts(sa);
+      const { y: y2, m: m2 } = parts(ba);
+      const delta = unit === 'week' ? Math.round((Date.parse(startOfIsoWeek(ba)) - Date.parse(startOfIsoWeek(sa))) / (7 * 86_400_000)) : unit === 'month' ? (y2 - y1) * 12 + (m2 - m1) : y2 - y1;
+      ranges = shiftRanges(small.ranges, unit, delta);
+      if (!inside(ranges)) continue;
+    }
+    const merged: Ref = { ...small, ranges, relative: small.relative && big.relative, start: Math.min(a.start, b.start), end: Math.max(a.end, b.end), text: `${a.text.trim()} ${b.text.trim()}` };
+    out.splice(j, 1);
+    out.splice(i, 1, merged);
+  }
+  return out;
+}
+
 interface ShiftContext {
   today: Ymd;
   now: string;
@@ -402,6 +449,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   }
 
   refs = applyShifts(refs, { today, now, sessions, past, total });
+  refs = attachParts(refs, ex.normalized.text);
 
   // 3. anchored references (dates, session numbers) outrank references relative to now
   const used: Ref[] = [];

@@ -81,6 +81,11 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
   }
   // one day named twice ("three days ago, on Saturday") is carried once, so a shift moves all of it
   carried = carried.filter((r, i) => r.kind !== 'dates' || !carried.slice(0, i).some((x) => x.kind === 'dates' && JSON.stringify(x.ranges) === JSON.stringify(r.ranges)));
+  // days an answer names inside a period it names ("in April, first on Easter Sunday") are examples of it: the period is carried
+  const dated = carried.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates');
+  const within = (r: Extract<Ref, { kind: 'dates' }>, o: Extract<Ref, { kind: 'dates' }>) =>
+    o !== r && r.ranges.every(([a, b]) => o.ranges.some(([x, y]) => a >= x && b <= y)) && JSON.stringify(o.ranges) !== JSON.stringify(r.ranges);
+  carried = carried.filter((r) => r.kind !== 'dates' || !dated.some((o) => within(r, o)));
   // "that month" / "that day" stands for the period of the earlier turn, not its session
   const anaphor = TIME_ANAPHOR.exec(question)?.[0] ?? '';
   if (/\b(?:day|date|week|month|period)\b/i.test(anaphor) && carried.some((r) => r.kind === 'dates')) carried = carried.filter((r) => r.kind === 'dates');

@@ -116,6 +116,16 @@ describe('a part named with the period it is of is that part of that period', ()
   it('two periods joined by "and" stay two', () => expect(chain('what did we discuss in June and in August')).toBe(chain('what did we discuss in June or August')));
 });
 
+describe('a position in a period, with the period after a relative clause or relative to now', () => {
+  table([
+    ['what was the last chat we had in June about', 'f_value(Session_Index, [3])'],
+    ['go over the first conversation that we had in the summer', 'f_value(Session_Index, [2])'],
+    ['what did we go over in the second chat this week', 'f_value(Session_Index, [11])'],
+  ]);
+  it('a word read once is not read again across it ("over [in the first chat] last week" is not "over the last week")', () =>
+    expect(plan('what did we go over in the first chat last week').explanation.join(' ')).not.toMatch(/over in/));
+});
+
 describe('kinds people use: holidays, quarters and halves, hours', () => {
   table([
     ['what did we talk about on Halloween', 'f_value(Date, [2026-10-31])'],

@@ -203,6 +203,8 @@ const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(min
 class Extractor {
   readonly refs: Ref[] = [];
   masked: string;
+  /** Positions already read: a later match may not reach across them ("go over [in the first chat] last week"). */
+  readonly read: Uint8Array;
   readonly today: Ymd;
   readonly nowTime: string;
   readonly holidays: HolidayCalendar;
@@ -216,6 +218,7 @@ class Extractor {
     readonly habitual: boolean,
   ) {
     this.masked = n.text;
+    this.read = new Uint8Array(n.text.length);
     this.today = ctx.now.slice(0, 10);
     this.nowTime = ctx.now.slice(11, 19) || '23:59:59';
     this.holidays = holidayCalendar(localeInfo(ctx.locale).country);
@@ -238,6 +241,7 @@ class Extractor {
       let end = m.index + m[0].length;
       while (start < end && /\s/.test(this.masked[start])) start++;
       while (end > start && /[\s,.]/.test(this.masked[end - 1])) end--;
+      if (this.read.subarray(start, end).some((x) => x === 1)) continue;
       found.push({ start, end, refs: Array.isArray(r) ? r : [r] });
     }
     for (const f of found) this.add(f.start, f.end, f.refs);
@@ -247,10 +251,13 @@ class Extractor {
     // a preposition just before the reference belongs to it ("on May 8th", "in our first session")
     const before = this.masked.slice(0, start);
     const prep = PREPOSITION.exec(before);
-    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime')) start -= prep[0].replace(/^\s/, '').length;
+    const prepLength = prep ? prep[0].replace(/^\s/, '').length : 0;
+    // not across words already read ("go over [in the first chat] last week")
+    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime') && !this.read.subarray(start - prepLength, start).some((x) => x === 1)) start -= prepLength;
     const text = this.quote(start, end);
     for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
+    this.read.fill(1, start, end);
   }
 
   quote(start: number, end: number): string {

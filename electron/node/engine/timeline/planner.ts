@@ -419,7 +419,8 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     if (a.kind !== 'session' || b.kind !== 'dates') continue;
     if (!(a.sel.t === 'index' && a.sel.from === a.sel.to) && !(a.sel.t === 'ago' && a.sel.from === a.sel.to)) continue;
     const gap = ex.normalized.text.slice(a.end, b.start);
-    if (!/^\s*(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) continue;
+    // "the last conversation we had in July", "the first chat that we had in the spring": a relative clause of having talked
+    if (!/^\s*(?:(?:that|which)\s+)?(?:(?:we|i|you)\s+(?:had|held|did|have\s+had|talked|chatted|spoke)\s+)?(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) continue;
     const inPeriod = sessionsIn(b.ranges, sessions, now).map((p) => ({ p }));
     const k = a.sel.from;
     const pick = a.sel.t === 'ago' ? inPeriod[inPeriod.length - k] : inPeriod[k - 1];

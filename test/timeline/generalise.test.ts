@@ -204,4 +204,14 @@ describe('whose turns, and positions inside a session', () => {
     const first = planQuestion({ question: 'what was the first msg in sesh 2', now: NOW }, numbered);
     expect(chainNotation(first.plan)).toBe('f_value(Session_Index, [2]) → f_value(Response_Index, [10])');
   });
+  it('"the Nth message" beside a session or a day counts within it; alone, across the memory', () => {
+    const numbered = fakeMemory();
+    numbered.sessions.forEach((s, i) => (s.responses = [i * 10, i * 10 + 9]));
+    const at = (question: string) => chainNotation(planQuestion({ question, now: NOW }, numbered).plan);
+    expect(at('in our fourth chat, what was the third reply')).toBe('f_value(Session_Index, [4]) → f_value(Response_Index, [32])');
+    expect(at('what was the opening message of the chat on Nov 14')).toBe('f_value(Date, [2026-11-14]) → f_value(Response_Index, [80])');
+    expect(at("the closing message in Monday's conversation")).toBe('f_value(Date, [2026-11-16]) → f_value(Response_Index, [99])');
+    expect(at('what was the 3rd message')).toBe('f_value(Response_Index, [2])');
+    expect(at('what did message three hundred and four say')).toBe('f_value(Response_Index, [304])');
+  });
 });

@@ -70,7 +70,7 @@ export type ShiftUnit = 'session' | 'day' | 'week' | 'month' | 'year' | 'weekend
 export type Ref =
   | (RefBase & { kind: 'session'; sel: SessionSel; within?: boolean; nthOfSet?: number; inPeriod?: boolean })
   | (RefBase & { kind: 'shift'; unit: ShiftUnit; delta: number; day?: number; rest?: 'later' | 'earlier' })
-  | (RefBase & { kind: 'response'; from: number; to: number; inSession?: number })
+  | (RefBase & { kind: 'response'; from: number; to: number; inSession?: number; ordinal?: number })
   | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean; note?: string; bareOrdinal?: number; reading?: string; asked?: Ymd })
   | (RefBase & { kind: 'window'; from: string; to: string; label: string })
   | (RefBase & { kind: 'timeOfDay'; from: string; to: string; label: string })
@@ -612,10 +612,19 @@ class Extractor {
 
   /** "the first message of our last chat", "the last message in session 12": a position inside sessions. */
   responsesInSessions(): void {
-    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final)\\s+${MNOUN}\\s+(?=(?:of|in|from)\\s+(?:our|the|my|that|this|session|conversation|convo|chat|talk|discussion)\\b)`, (m) => {
-      const w = m[1].toLowerCase();
-      const k = /last|final/.test(w) ? -1 : ordinalValue(w)!;
-      return { kind: 'response', from: 0, to: 0, inSession: k, relative: false };
+    const position = (w: string) => (/last|final|closing/i.test(w) ? -1 : /opening|initial/i.test(w) ? 1 : ordinalValue(w.toLowerCase())!);
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening|initial|closing)\\s+${MNOUN}\\s+(?=(?:of|in|from|during)\\s+\\S)`, (m) => ({
+      kind: 'response',
+      from: 0,
+      to: 0,
+      inSession: position(m[1]),
+      relative: false,
+    }));
+    // "the first thing I said in session 20", "the last thing you told me yesterday": a position and whose turn
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:thing|words?)\\s+(i|you)\\s+(?:said|asked|wrote|typed|told\\s+(?:you|me)|mentioned|answered|replied)\\b`, (m) => {
+      const refs: RefInit[] = [{ kind: 'response', from: 0, to: 0, inSession: position(m[1]), relative: false }];
+      if (this.ctx.roles) refs.push({ kind: 'role', role: m[2].toLowerCase() === 'i' ? 'user' : 'assistant', relative: false });
+      return refs;
     });
   }
 
@@ -631,6 +640,7 @@ class Extractor {
       kind: 'response',
       from: +m[1] - 1,
       to: +m[1] - 1,
+      ordinal: +m[1],
       relative: false,
     }));
   }

@@ -456,7 +456,10 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   const used: Ref[] = [];
   const dropped: { ref: Ref; why: string }[] = [];
   const timeRefs = refs.filter((r) => TIME_KINDS.has(r.kind));
-  const anchored = timeRefs.some((r) => (r.kind === 'session' || r.kind === 'dates' || r.kind === 'response') && !r.relative && !(r.kind === 'dates' && r.future));
+  // a position inside a session ("the opening message") anchors nothing: it is counted in the session named beside it
+  const anchored = timeRefs.some(
+    (r) => (r.kind === 'session' || r.kind === 'dates' || (r.kind === 'response' && r.inSession === undefined && r.ordinal === undefined)) && !r.relative && !(r.kind === 'dates' && r.future),
+  );
   const strongRefs = timeRefs.filter((r) => r.kind !== 'recent');
   const futureSpans = refs.filter((r) => r.kind === 'dates' && r.future);
   for (const r of refs) {
@@ -607,8 +610,12 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
 
   // responses: numbered in the data, or a position inside the sessions chosen ("the last message of our 2nd chat")
   const responses = used.filter((r): r is Extract<Ref, { kind: 'response' }> => r.kind === 'response');
-  const numbered = responses.filter((r) => r.inSession === undefined);
-  const inSession = responses.filter((r) => r.inSession !== undefined);
+  // "the second response" beside a session or a day ("in the third session", "yesterday") counts within it
+  const chosen = selectedPositions.length > 0 || dateRefs.length > 0;
+  const asPosition = (r: (typeof responses)[number]) => (r.inSession === undefined && r.ordinal !== undefined && chosen ? { ...r, inSession: r.ordinal } : r);
+  const positioned = responses.map(asPosition);
+  const numbered = positioned.filter((r) => r.inSession === undefined);
+  const inSession = positioned.filter((r) => r.inSession !== undefined);
   if (numbered.length) {
     const single = numbered.every((r) => r.from === r.to);
     const why = numbered.map((r) => r.text.trim()).join('; ');
@@ -620,7 +627,9 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     explanation.push(`I read ${numbered.map(quote).join(', ')} as Response_Index ${describeLast(chain)}`);
   }
   if (inSession.length) {
-    const scope = selectedPositions.length ? [...new Set(selectedPositions)] : past ? [past] : [];
+    // the sessions chosen, else those of the days named ("the last message of the chat on Halloween"), else the last one
+    const onDays = ranges.length ? sessionsIn(ranges, sessions, now) : [];
+    const scope = selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : past ? [past] : [];
     const values: number[] = [];
     for (const r of inSession) {
       for (const p of scope) {

@@ -165,6 +165,18 @@ describe('time words that are not a reference leave the plan unfiltered', () => 
       expect(p.explanation.join('\n')).toMatch(/not a time/);
     });
   }
+  // titles joined by small words, a season or part of the day that names a thing, a day name before a noun
+  for (const q of ['what do you think of The Best of Friday Nights', 'tell me about the fall of the Roman Republic', 'what did we say about the evening news', 'where was that saturday bakery']) {
+    it(`${q} (a name or a thing)`, () => {
+      const p = plan(q);
+      expect(p.plan.chain.filter((op) => op.column !== 'Role')).toEqual([]);
+      expect(p.plan.rank).toBeDefined();
+    });
+  }
+  it('"name" is a topic in "my last name", and framing in "the name of"', () => {
+    expect(plan('what did you say about my last name').plan.rank?.query).toContain('name');
+    expect(plan('what was the name of the bakery we talked about').plan.rank?.query).toBe('bakery');
+  });
   for (const q of ['What should I bring on Halloween?', "What's coming up in December?", 'what do I have next Monday']) {
     it(`${q} (the future)`, () => expect(plan(q).plan.chain).toEqual([]));
   }
@@ -194,6 +206,8 @@ describe('whose turns, and positions inside a session', () => {
   table([
     ['show me your answers from Nov 2', 'f_value(Date, [2026-11-02]) → f_value(Role, [assistant])'],
     ['everything I said yesterday', 'f_value(Date, [2026-11-17]) → f_value(Role, [user])'],
+    ['what do I typically ask you on Sundays', 'f_value(Day_Name, [Sunday]) → f_value(Role, [user])'],
+    ['what did ChatGPT reply on Nov 2', 'f_value(Date, [2026-11-02]) → f_value(Speaker, [ChatGPT])'],
     ['what do we usually talk about on Sunday mornings', 'f_between(Time, [00:00:00, 12:59:59]) → f_value(Day_Name, [Sunday])'],
   ]);
   it('"the last message of our 3rd chat" is the last Response_Index of that session', () => {

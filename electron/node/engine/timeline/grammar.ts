@@ -369,13 +369,14 @@ class Extractor {
     const tokens = this.masked.match(/[A-Za-z][\w']*/g) ?? [];
     const titleCase = tokens.length > 3 && tokens.filter((w) => /^[A-Z]/.test(w)).length / tokens.length > 0.6;
     if (!titleCase) {
-      this.scan(gu`(?<=[\\p{L}\\p{N},;]\\s+)(?:[A-Z][\\w']*)(?:\\s+[A-Z][\\w']*)+`, (m) => {
-        const words = m[0].split(/\s+/);
-        if (!words.some((w) => TIME_WORD.test(w))) return null;
+      // small words may join a title's capitalised words: "The Last of Us", "Tuesdays with Morrie"
+      this.scan(gu`(?<=[\\p{L}\\p{N},;]\\s+)(?:[A-Z][\\w']*)(?:\\s+(?:(?:of|with|and|the|a)\\s+)?[A-Z][\\w']*)+`, (m) => {
+        const words = m[0].split(/\s+/).filter((w) => /^[A-Z]/.test(w));
+        if (!words.some((w) => TIME_WORD.test(w) || TIME_WORD.test(w.replace(/s$/, '')) || /^(?:last|next|first)$/i.test(w))) return null;
         if (this.holidays.holidayOf(m[0]) || this.holidays.periodOf(m[0])) return null;
         if ((this.ctx.speakers ?? []).some((s) => words.includes(s))) return null;
         const lowerOnly = /^(?:last|next|this|night|morning|afternoon|evening)$/i;
-        const other = words.some((w) => !TIME_WORD.test(w) && !/^\d/.test(w) && !lowerOnly.test(w) && !STOP_WORDS.has(w.toLowerCase()));
+        const other = words.some((w) => !TIME_WORD.test(w) && !TIME_WORD.test(w.replace(/s$/, '')) && !/^\d/.test(w) && !lowerOnly.test(w) && !STOP_WORDS.has(w.toLowerCase()));
         if (!other && !words.some((w) => lowerOnly.test(w))) return null;
         return notTime('a name');
       });
@@ -383,10 +384,17 @@ class Extractor {
     // a time that dates another event: "a cat born in May", "the baby is due in March"
     this.scan(gi`\\b${lex.participles}\\s+(?:in|on|during|by|before|after|since|around|last|this|next)\\s+(?:(?:early|late|mid|the)[\\s-]+)?(?:(?:${MONTH_PATTERN})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{4}|(?:${DAY_PATTERN})\\b|(?:week|month|year|summer|spring|fall|autumn|winter)\\b)`, () => notTime('dates another event'));
     // a time word used as a noun's modifier: "the Monday blues", "a Sunday roast", "the summer reading challenge"
-    this.scan(gi`\\b(?:the|a|an|my|his|her|their|your)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
+    this.scan(gi`\\b(?:the|a|an|my|his|her|their|your|that|those|our)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
       const next = m[2].toLowerCase();
       if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || NOT_A_NOUN.test(next)) return null;
       if (/^\d/.test(next)) return null;
+      return notTime('a modifier of a noun');
+    });
+    // a season or part of the day naming an event or a thing: "the fall of Rome", "the spring of my discontent", "the afternoon light"
+    this.scan(gi`\\bthe\\s+(?:fall|spring|summer|autumn|winter)\\s+of\\s+(?!(?:19|20)\\d\\d|'\\d\\d|last|this|next|that|the\\s+(?:year|previous))[a-z]+`, () => notTime('names an event'));
+    this.scan(gi`\\b(?:the|a|an|my|that|this)\\s+(?:morning|afternoon|evening)\\s+([a-z]+)\\b`, (m) => {
+      const next = m[1].toLowerCase();
+      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || NOT_A_NOUN.test(next) || /^(?:we|i|you|yesterday|today|tomorrow|tonight)$/.test(next)) return null;
       return notTime('a modifier of a noun');
     });
     // "the march for science", "may I ask": month words that are also common words
@@ -420,8 +428,10 @@ class Extractor {
       const lex = lexicon();
       const user = (): RefInit => ({ kind: 'role', role: 'user', relative: false });
       const assistant = (): RefInit => ({ kind: 'role', role: 'assistant', relative: false });
-      this.scan(gi`\\b(?:did|have|had)\\s+i\\s+(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned|share|shared)\\b`, user);
-      this.scan(gi`\\b(?:did|have|had)\\s+you\\s+(?:say|said|tell|told|suggest|suggested|recommend|recommended|answer|answered|reply|replied|write|wrote|explain|explained)\\b`, assistant);
+      // "did I ask", "have you ever said", "do I typically ask" (the present only with a habit: "how do I say…" asks how)
+      const adverb = `(?:(?:did|have|had)\\s+(?:i|you)\\s+(?:(?:ever|first|just|also|really|usually|typically|often|always)\\s+)?|do\\s+(?:i|you)\\s+(?:usually|typically|generally|normally|often|always|mostly)\\s+)`;
+      this.scan(gi`\\b(?=\\w+\\s+i\\b)${adverb}(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned|share|shared)\\b`, user);
+      this.scan(gi`\\b(?=\\w+\\s+you\\b)${adverb}(?:say|said|tell|told|suggest|suggested|recommend|recommended|answer|answered|reply|replied|write|wrote|explain|explained)\\b`, assistant);
       // "your answers", "my questions", "everything I said", "what you told me"
       this.scan(gi`\\b(your|my)\\s+(?:own\\s+)?${lex.roleTurnNouns}\\b`, (m) => (m[1].toLowerCase() === 'my' ? user() : assistant()));
       this.scan(gi`\\b(?:everything|all|what|anything|things)\\s+(i|you)\\s+(?:ever\\s+|just\\s+)?${lex.roleSpeechVerbs}\\b`, (m) => (m[1].toLowerCase() === 'i' ? user() : assistant()));

@@ -20,7 +20,11 @@ import type {
   SparqlResult,
   Stats,
   EngineEvent,
+  IntegrityReport,
 } from './types';
+
+/** The longest a SPARQL query may ask to run (the graph answers nothing else meanwhile). */
+export const MAX_QUERY_SECONDS = 120;
 
 const id = z.number().int().nonnegative();
 const ids = z.array(id).max(100_000);
@@ -121,6 +125,10 @@ export const apiSpec = {
   /** Which memory this is: its data folder and the engine's version. */
   memoryInfo: method<{ dataDir: string; version: string }>()(none),
   stats: method<Stats>()(none),
+  /** What the engine found damaged when it opened the memory: repaired from the record, or waiting for repairMemory. */
+  integrityReport: method<IntegrityReport>()(none),
+  /** Checks every store and rebuilds what is derived from the record (as `engram doctor --repair`). */
+  repairMemory: method<IntegrityReport>()(none),
   listSources: method<SourceInfo[]>()(none),
   listConversations: method<ConversationInfo[]>()(
     z.object({ sourceId: id.optional() }).strict(),
@@ -181,13 +189,14 @@ export const apiSpec = {
       .object({
         query: sparqlText,
         limit: z.number().int().min(1).max(1_000_000).optional(),
-        timeoutMs: z.number().int().min(100).max(600_000).optional(),
+        timeoutMs: z.number().int().min(100).max(MAX_QUERY_SECONDS * 1000).optional(),
       })
       .strict(),
   ),
   /** Runs a SPARQL UPDATE as one journaled, undoable edit. */
+  /** A SPARQL UPDATE as one journaled, undoable edit; stopped and rolled back whole past its time limit (default 30 s). */
   sparqlUpdate: method<EditRecord>()(
-    z.object({ update: sparqlText, label: z.string().max(200).optional() }).strict(),
+    z.object({ update: sparqlText, label: z.string().max(200).optional(), timeoutMs: z.number().int().min(100).max(MAX_QUERY_SECONDS * 1000).optional() }).strict(),
   ),
   listGraphs: method<GraphInfo[]>()(none),
   /** Turtle of a named graph, or of one entity's description (all triples with it as subject). */

@@ -191,6 +191,27 @@ export interface Stats {
   graphReady: boolean;
 }
 
+/** Something a check of the memory's stores found (at start-up, or by `engram doctor`). */
+export interface IntegrityProblem {
+  /** The store: the chat table (SQLite, the record), the search index, the graph, the vectors. */
+  store: 'chat' | 'search' | 'graph' | 'vectors';
+  /** The file or entry, relative to the data folder: 'graph/snapshot-120.ntg', 'graph journal entry 131'. */
+  where: string;
+  /** What is wrong, in a few words. */
+  problem: string;
+  /** Repaired from the record already (derived data rebuilt, a cache dropped). */
+  repaired: boolean;
+  /** What was done, or what to do (`engram doctor --repair`). */
+  action: string;
+}
+
+export interface IntegrityReport {
+  checkedAt: string;
+  problems: IntegrityProblem[];
+  /** Problems that are not repaired yet: `engram doctor --repair` (or Repair in the workbench) deals with them. */
+  unrepaired: number;
+}
+
 export type JobKind = 'import' | 'extract' | 'embed' | 'auto-graph';
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 

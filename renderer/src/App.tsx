@@ -11,6 +11,7 @@ import { ShortcutsDialog, useGlobalKeys } from './Shortcuts';
 import { StatusBar } from './StatusBar';
 import { useApp } from './state/app-store';
 import { startMemorySync } from './state/memory';
+import { startIntegrityCheck } from './state/integrity';
 import type { TabId } from './state/route';
 import { startUrlSync } from './state/url-sync';
 import { MessagesTab } from './tabs/messages/MessagesTab';
@@ -39,6 +40,7 @@ export function App() {
   useEffect(() => {
     const stopUrl = startUrlSync();
     const stopMemory = startMemorySync();
+    const stopIntegrity = startIntegrityCheck();
     const stopMenu = connection().onMenu((cmd) => {
       const app = useApp.getState();
       if (cmd.command === 'open-tab') app.setTab(cmd.tab);
@@ -50,6 +52,7 @@ export function App() {
     return () => {
       stopUrl();
       stopMemory();
+      stopIntegrity();
       stopMenu();
     };
   }, []);

@@ -1,4 +1,4 @@
-// Ask's LLM paths against the Ollama-protocol double: the SPARQL writer (prompt ask-sparql.v1
+// Ask's LLM paths against the Ollama-protocol double: the SPARQL writer (prompt ask-sparql.v2
 // with the few-shot examples), the answer writer (ask-answer.v1, citing evidence ids), and the
 // fallbacks when the model's query is not a read-only query, does not parse, or the model fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('Ask with a local model (Ollama protocol double)', () => {
     ]);
     const t = await engine.ask({ question: 'List all the concerts I went to.', now: NOW });
     expect(t.plan.sparql).toMatchObject({ origin: 'llm' });
-    expect(t.plan.sparql!.explanation[0]).toBe('written by qwen2.5:7b-instruct (prompt ask-sparql.v1, list question)');
+    expect(t.plan.sparql!.explanation[0]).toBe('written by qwen2.5:7b-instruct (prompt ask-sparql.v2, list question)');
     expect(t.plan.sparql!.explanation).toContain('run with: declared 2 known prefixes');
     expect(t.results.sparql!.rows.map((r) => r.label.value)).toEqual(['Jazz night at B-Flat', 'Nightjar Parade concert']);
     expect(t.answer).toMatchObject({ source: 'llm', model: 'qwen2.5:7b-instruct', citations: ['t1', 'm1'] });

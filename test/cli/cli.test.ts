@@ -53,16 +53,16 @@ describe('engram CLI', () => {
   });
 
   it('sparql answers as a table, JSON, CSV, from a file, and ASK/CONSTRUCT', async () => {
-    const q = 'PREFIX sioc: <http://rdfs.org/sioc/ns#> PREFIX pcm: <https://w3id.org/pcm#> SELECT ?turn ?text WHERE { ?p pcm:turnIndex ?turn ; sioc:content ?text ; sioc:has_creator ?c . ?c <http://xmlns.com/foaf/0.1/name> "Ben" } ORDER BY ?text';
+    const q = 'PREFIX sioc: <http://rdfs.org/sioc/ns#> PREFIX pcm: <https://w3id.org/pcm#> PREFIX dcterms: <http://purl.org/dc/terms/> SELECT ?when ?session WHERE { ?p dcterms:created ?when ; pcm:inSession ?session ; sioc:has_creator ?c . ?c <http://xmlns.com/foaf/0.1/name> "Ben" } ORDER BY ?when';
     const table = await engram('--data', data, 'sparql', q);
-    expect(table.stdout.split('\n')[0]).toMatch(/^turn\s+text$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^when\s+session$/);
     const json = JSON.parse((await engram('--data', data, 'sparql', q, '--json')).stdout);
-    expect(json.vars).toEqual(['turn', 'text']);
+    expect(json.vars).toEqual(['when', 'session']);
     expect(json.rows).toHaveLength(2);
     const file = path.join(tempDir(), 'q.rq');
     fs.writeFileSync(file, q);
     const csv = await engram('--data', data, 'sparql', '--file', file, '--csv');
-    expect(csv.stdout.split('\n')[0]).toBe('turn,text');
+    expect(csv.stdout.split('\n')[0]).toBe('when,session');
     expect((await engram('--data', data, 'sparql', 'ASK { ?s ?p ?o }')).stdout).toBe('true\n');
     const ttl = await engram('--data', data, 'sparql', 'CONSTRUCT { ?s a ?t } WHERE { ?s a ?t } LIMIT 1');
     expect(ttl.stdout).toMatch(/@prefix/);

@@ -2,12 +2,13 @@
 // engine, then its real entry in the stand-ins for a utility process (a worker thread given an
 // Electron-like parentPort; child_process.fork), and the built out/main/engine-host.js when a
 // build exists.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../electron/node/engine/engine';
+import { lockDataDir } from '../../electron/node/engine/stores/data-lock';
 import { serveEngine } from '../../electron/node/engine-host/host';
 import type { FromHost, HostPort, ToHost } from '../../electron/node/engine-host/protocol';
 import type { JobInfo } from '../../shared/types';
@@ -110,7 +111,7 @@ describe('engine host over a port', () => {
     // After close: calls are refused, and the data folder is free for another engine.
     main.post({ type: 'call', id: 6, method: 'stats', args: {} });
     expect((await main.result(6)).response).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    expect(existsSync(join(dataDir, 'engram.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'engram.lock.json'))).toBe(false);
     const again = await Engine.open({ dataDir });
     expect((await again.stats()).messages).toBe(stats.result.messages);
     await again.close();
@@ -118,8 +119,8 @@ describe('engine host over a port', () => {
 
   it('reports a memory it cannot open in one line, and answers calls with that state', async () => {
     const dataDir = tempDir();
-    // Another live process holds the folder (the test runner's parent process).
-    writeFileSync(join(dataDir, 'engram.lock'), String(process.ppid));
+    // Another engine holds the folder.
+    const held = lockDataDir(dataDir);
     const { host, main } = portPair();
     serveEngine(host, (o) => Engine.open({ dataDir: o.dataDir }));
     main.post({ type: 'open', options: { dataDir } });
@@ -128,6 +129,7 @@ describe('engine host over a port', () => {
     expect(failed.message).not.toContain('\n');
     main.post({ type: 'call', id: 1, method: 'stats', args: {} });
     expect((await main.result(1)).response).toMatchObject({ ok: false, error: { code: 'unavailable', message: 'The memory is not open.' } });
+    held.release();
   });
 });
 
@@ -159,7 +161,7 @@ describe('engine host entry', () => {
     main.post({ type: 'close' });
     await main.next(isType('closed'));
     expect(await exited).toBe(0);
-    expect(existsSync(join(dataDir, 'engram.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'engram.lock.json'))).toBe(false);
   }, 90_000);
 
   it('runs under child_process.fork, and closes the engine when its parent goes away', async () => {
@@ -167,10 +169,10 @@ describe('engine host entry', () => {
     const { main, dataDir, exited } = await opened(child, (m) => child.send(m));
     main.post({ type: 'call', id: 1, method: 'stats', args: {} });
     expect((await main.result(1)).response).toMatchObject({ ok: true });
-    expect(existsSync(join(dataDir, 'engram.lock'))).toBe(true);
+    expect(existsSync(join(dataDir, 'engram.lock.json'))).toBe(true);
     child.disconnect();
     expect(await exited).toBe(0);
-    expect(existsSync(join(dataDir, 'engram.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'engram.lock.json'))).toBe(false);
   }, 90_000);
 
   it.skipIf(!existsSync(BUILT_HOST_ENTRY))('the built out/main/engine-host.js runs under plain Node', async () => {

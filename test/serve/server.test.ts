@@ -238,7 +238,43 @@ describe('engram serve', () => {
       body: JSON.stringify({ pad: 'x'.repeat(500) }),
     });
     expect(res.status).toBe(413);
+    // An upload over the limit is refused naming its file.
+    const tiny = await startServer({ api, rendererDir: dir, maxUploadBytes: 10 });
+    const up = await call(tiny, {
+      method: 'POST',
+      path: '/api/importUpload',
+      headers: {
+        authorization: `Bearer ${tiny.token}`,
+        'content-type': 'application/octet-stream',
+        'x-engram-bytes-field': 'bytes',
+        'x-engram-args': encodeURIComponent(JSON.stringify({ name: 'huge export.zip' })),
+      },
+      body: Buffer.alloc(100),
+    });
+    expect(up.status).toBe(413);
+    expect(JSON.parse(up.body).error.message).toMatch(/^huge export\.zip: larger than an upload may be/);
     await small.close();
+    await tiny.close();
+  });
+
+  it('caps event streams: past the cap a stream is refused, and a closed one frees its place', async () => {
+    const capped = await startServer({ api, rendererDir: dir, maxEventStreams: 2 });
+    const open = () => {
+      const ctrl = new AbortController();
+      return fetch(`${capped.origin}/api/events`, { headers: { authorization: `Bearer ${capped.token}` }, signal: ctrl.signal }).then((res) => ({ res, ctrl }));
+    };
+    const a = await open();
+    const b = await open();
+    const c = await open();
+    expect([a.res.status, b.res.status, c.res.status]).toEqual([200, 200, 503]);
+    expect((await c.res.json()).error.message).toMatch(/Too many event streams open \(2\)/);
+    a.ctrl.abort();
+    await new Promise((r) => setTimeout(r, 100));
+    const d = await open();
+    expect(d.res.status).toBe(200);
+    b.ctrl.abort();
+    d.ctrl.abort();
+    await capped.close();
   });
 
   it('streams engine events over SSE to token holders only', async () => {

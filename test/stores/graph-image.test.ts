@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GRAPHS } from '../../shared/rdf';
 import type { Engine } from '../../electron/node/engine/engine';
 import { openEngine, tempDir } from '../support/temp-engine';
+import { checksumHex } from '../../electron/node/engine/stores/graph/checksum';
 
 let engine: Engine | null = null;
 afterEach(async () => {
@@ -113,12 +114,49 @@ describe('the graph start-up image', () => {
     expect(await labels(engine)).toHaveLength(8001);
   });
 
+  it('an image with one literal changed inside its memory is not served, and the snapshot stays the record', async () => {
+    const dir = tempDir();
+    const before = await compactedMemory(dir);
+    const file = path.join(graphDir(dir), images(dir)[0]);
+    const bytes = fs.readFileSync(file);
+    const at = bytes.indexOf('thing 142');
+    expect(at).toBeGreaterThan(0);
+    bytes.write('thing 1X2', at, 'latin1');
+    fs.writeFileSync(file, bytes);
+
+    engine = await openEngine(dir);
+    const ready = await engine.graph.ready();
+    expect(ready.from).toBe('snapshot');
+    expect(ready.problems).toEqual([expect.objectContaining({ where: `graph/${path.basename(file)}`, repaired: true, problem: expect.stringMatching(/checksum/) })]);
+    expect(await everything(engine)).toEqual(before);
+    expect(await labels(engine)).not.toContain('thing 1X2');
+    // The next compaction writes the store as it is: the change never reaches the record.
+    await engine.graph.request({ op: 'compact' });
+    await engine.close();
+    engine = await openEngine(dir, { graphImages: false });
+    expect(await everything(engine)).toEqual(before);
+  });
+
+  it('saves the WebAssembly module\'s own mutable globals with the image and restores them', async () => {
+    const dir = tempDir();
+    await compactedMemory(dir);
+    const bytes = fs.readFileSync(path.join(graphDir(dir), images(dir)[0]));
+    const start = bytes.indexOf(0x0a) + 1;
+    const header = JSON.parse(bytes.subarray(start + 9, bytes.indexOf(0x0a, start)).toString('utf8')) as { globals: Record<string, number> };
+    // Rust's stack pointer and the externref stack's: the two mutable globals the module does not export.
+    expect(Object.keys(header.globals)).toHaveLength(2);
+    for (const v of Object.values(header.globals)) expect(v).toBeGreaterThan(0);
+    engine = await openEngine(dir);
+    expect((await engine.graph.ready()).from).toBe('image');
+  });
+
   it.each([
     ['truncated', (file: string) => fs.truncateSync(file, fs.statSync(file).size - 65536)],
     ['from another build', (file: string) => rewriteHeader(file, (h) => ({ ...h, build: '0'.repeat(64) }))],
     ['for another snapshot', (file: string) => rewriteHeader(file, (h) => ({ ...h, seq: (h.seq as number) - 1 }))],
     ['pointing at the wrong store', (file: string) => rewriteHeader(file, (h) => ({ ...h, storePtr: 8 }))],
     ['overwritten with zeros', (file: string) => fs.writeFileSync(file, Buffer.alloc(fs.statSync(file).size))],
+    ['with a zeroed page of memory', (file: string) => zeroPage(file)],
   ])('an image %s is not trusted: the snapshot is parsed and the image removed', async (_, damage) => {
     const dir = tempDir();
     const before = await compactedMemory(dir);
@@ -131,14 +169,23 @@ describe('the graph start-up image', () => {
   });
 });
 
-/** Rewrites the image's JSON header in place (same length, padded), leaving the memory alone. */
+/** Zeroes the image's last page that holds data. */
+function zeroPage(file: string): void {
+  const bytes = fs.readFileSync(file);
+  let at = bytes.length - 65536;
+  while (at > 65536 && bytes.subarray(at, at + 65536).every((b) => b === 0)) at -= 65536;
+  bytes.fill(0, at, at + 65536);
+  fs.writeFileSync(file, bytes);
+}
+
+/** Rewrites the image's JSON header in place (same length, padded, its checksum made anew), leaving the memory alone. */
 function rewriteHeader(file: string, change: (h: Record<string, unknown>) => Record<string, unknown>): void {
   const bytes = fs.readFileSync(file);
   const start = bytes.indexOf(0x0a) + 1;
   const end = bytes.indexOf(0x0a, start);
-  const header = JSON.parse(bytes.subarray(start, end).toString('utf8')) as Record<string, unknown>;
-  const text = JSON.stringify(change(header));
-  expect(text.length).toBeLessThanOrEqual(end - start);
-  bytes.write(text.padEnd(end - start, ' '), start, 'utf8');
+  const header = JSON.parse(bytes.subarray(start + 9, end).toString('utf8')) as Record<string, unknown>;
+  const text = JSON.stringify(change(header)).padEnd(end - start - 9, ' ');
+  expect(text.length).toBe(end - start - 9);
+  bytes.write(`${checksumHex(text)} ${text}`, start, 'utf8');
   fs.writeFileSync(file, bytes);
 }

@@ -150,7 +150,7 @@ describe('capQuery', () => {
 
   it('leaves the text alone when its LIMIT is within the cap, and for ASK', () => {
     const q = 'SELECT ?s WHERE { ?s ?p ?o } LIMIT 100 # exactly the cap';
-    expect(capQuery(q, 100)).toEqual({ text: q, form: 'SELECT', vars: ['s'], lowered: false });
+    expect(capQuery(q, 100)).toEqual({ text: q, form: 'SELECT', vars: ['s'], lowered: false, dataset: false });
     expect(capQuery('ASK { ?s ?p ?o }', 100)).toMatchObject({ text: 'ASK { ?s ?p ?o }', form: 'ASK', lowered: false });
   });
 
@@ -168,7 +168,7 @@ describe('capQuery', () => {
   });
 
   it('hands what sparqljs cannot read, and updates, to Oxigraph as written', () => {
-    expect(capQuery('SELECT ?s WHERE { ?s ?p ', 10)).toEqual({ text: 'SELECT ?s WHERE { ?s ?p ', form: null, vars: null, lowered: false });
+    expect(capQuery('SELECT ?s WHERE { ?s ?p ', 10)).toEqual({ text: 'SELECT ?s WHERE { ?s ?p ', form: null, vars: null, lowered: false, dataset: false });
     expect(capQuery('SELECT ?s WHERE { ?s rdf:type ?t }', 10)).toMatchObject({ form: null, lowered: false });
     expect(capQuery('INSERT DATA { <a:b> <a:c> <a:d> }', 10)).toMatchObject({ form: null, lowered: false });
   });

@@ -10,7 +10,8 @@
 // answer and its evidence added to each line.
 import fs from 'node:fs';
 import type { AskTurn } from '../../../shared/types';
-import { Engine } from '../engine/engine';
+import type { Engine } from '../engine/engine';
+import { parseWhole, readTextFile, withEngineAt } from './command';
 import { runAskBatchFiles, type AskBatchContext } from '../engine/ask/batch';
 import { formatOf, printRows } from './output';
 import { countOf } from '../../../shared/text/plural';
@@ -69,16 +70,15 @@ export async function runAsk(dataDir: string, words: string[], opts: AskCommandO
   if (opts.batch && !fs.existsSync(opts.batch)) throw new Error(`${opts.batch}: no such file`);
   if (opts.rerun && !opts.sparqlFile) throw new Error('--rerun needs --sparql-file FILE');
   if (!opts.batch && !opts.rerun && !opts.conversations && !words.length) throw new Error('give a question, or --batch IN.jsonl --out OUT.jsonl');
-  const engine = await Engine.open({ dataDir });
-  try {
-    await engine.whenReady();
+  const k = parseWhole(opts.k, '--k', { min: 1, max: 1000 });
+  await withEngineAt(dataDir, async (engine) => {
     const format = formatOf(opts);
     if (opts.conversations) {
       printRows((await engine.listAskConversations()) as unknown as Record<string, unknown>[], ['id', 'title', 'turnCount', 'updatedAt'], format);
       return;
     }
     if (opts.batch) {
-      const stats = await runAskBatchFiles(batchContext(engine), opts.batch, opts.out!, { llm: opts.llm, k: Number(opts.k) });
+      const stats = await runAskBatchFiles(batchContext(engine), opts.batch, opts.out!, { llm: opts.llm, k });
       const rate = stats.lines ? (stats.lines / (stats.elapsedMs / 1000)).toFixed(1) : '0';
       process.stderr.write(`engram: ${countOf(stats.lines, 'question')} in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
       return;
@@ -86,18 +86,16 @@ export async function runAsk(dataDir: string, words: string[], opts: AskCommandO
     let turn: AskTurn;
     if (opts.rerun) {
       if (!fs.existsSync(opts.sparqlFile!)) throw new Error(`${opts.sparqlFile}: no such file`);
-      turn = await engine.rerunAskSparql({ turnId: Number(opts.rerun), sparql: fs.readFileSync(opts.sparqlFile!, 'utf8') });
+      turn = await engine.rerunAskSparql({ turnId: parseWhole(opts.rerun, '--rerun', { min: 1 }), sparql: readTextFile(opts.sparqlFile!) });
     } else {
       let sourceIds: number[] | undefined;
       if (opts.source) {
         sourceIds = engine.timeline.sourcesNamed(opts.source);
         if (!sourceIds.length) throw new Error(`no imported source '${opts.source}'`);
       }
-      turn = await engine.ask({ question: words.join(' '), now: opts.now, sourceIds, llm: opts.llm, ...(opts.conversation ? { conversationId: Number(opts.conversation) } : {}) });
+      turn = await engine.ask({ question: words.join(' '), now: opts.now, sourceIds, llm: opts.llm, ...(opts.conversation ? { conversationId: parseWhole(opts.conversation, '--conversation', { min: 1 }) } : {}) });
     }
     if (format === 'json') process.stdout.write(`${JSON.stringify(turn, null, 2)}\n`);
     else printTurn(turn);
-  } finally {
-    await engine.close();
-  }
+  }, { waitForGraph: true });
 }

@@ -1,27 +1,109 @@
-// What every `engram` command shares: the one-line error, opening the engine on `--data`,
-// reading number flags, and following a job to its end on the facade (Engine.waitForJob).
+// What every `engram` command shares: the one-line error, opening the engine on `--data` (and
+// closing it within 5 s of SIGINT/SIGTERM, or of a closed stdout), reading number flags, and
+// following a job to its end on the facade (Engine.waitForJob).
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { JobInfo } from '../../../shared/types';
-import { Engine, type EngineOptions } from '../engine/engine';
+import type { Engine, EngineOptions } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 
 /** A one-line failure the CLI reports (`engram: …` on stderr) and exits 1 on. */
 export class CliError extends Error {}
 
+/** How long a signal leaves the process: the engine's close gets all but a margin of it. */
+export const SHUTDOWN_MS = 4500;
+
+let stopHook: ((code: number) => void) | null = null;
+
+/**
+ * While `close` can be called, SIGINT and SIGTERM end the process within SHUTDOWN_MS: `close`
+ * gets a deadline (the engine stops what has not finished by then; everything acknowledged is
+ * already committed), then the process exits with 128 + the signal's number. A second signal
+ * exits at once. Returns the function that stops listening.
+ */
+export function stopOnSignals(close: (deadlineMs: number) => Promise<unknown>): () => void {
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) process.exit(code);
+    stopping = true;
+    setTimeout(() => process.exit(code), SHUTDOWN_MS).unref();
+    close(SHUTDOWN_MS - 1000)
+      .catch(() => undefined)
+      .finally(() => process.exit(code));
+  };
+  const onInt = () => stop(130);
+  const onTerm = () => stop(143);
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  stopHook = stop;
+  return () => {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    if (stopHook === stop) stopHook = null;
+  };
+}
+
+/**
+ * stdout was closed by its reader (`engram … | head`): there is nothing left to say, so the
+ * command ends quietly (exit 0), through the same close as a signal when an engine is open.
+ */
+export function endOnClosedStdout(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    if (stopHook) stopHook(0);
+    else process.exit(0);
+  });
+}
+
+/** Opens the engine on a data folder for one command, and closes it after (see stopOnSignals). */
+export async function withEngineAt<T>(
+  dataDir: string,
+  work: (engine: Engine) => Promise<T>,
+  opts: { waitForGraph?: boolean } & Pick<EngineOptions, 'sessionGapMinutes'> = {},
+): Promise<T> {
+  // The engine is loaded here, not when the CLI starts (`--help` loads none of it).
+  const { Engine } = await import('../engine/engine');
+  const engine = await Engine.open({ dataDir, sessionGapMinutes: opts.sessionGapMinutes });
+  const unlisten = stopOnSignals((deadlineMs) => engine.close({ deadlineMs }));
+  try {
+    if (opts.waitForGraph !== false) {
+      await engine.whenReady();
+      await warnOfDamage(engine);
+    }
+    return await work(engine);
+  } finally {
+    await engine.close();
+    unlisten();
+  }
+}
+
 /** Opens the engine on the program's `--data` folder for one command, and closes it after. */
-export async function withEngine<T>(
+export function withEngine<T>(
   program: Command,
   work: (engine: Engine) => Promise<T>,
   opts: { waitForGraph?: boolean } & Pick<EngineOptions, 'sessionGapMinutes'> = {},
 ): Promise<T> {
   const { data } = program.opts<{ data?: string }>();
-  const engine = await Engine.open({ dataDir: data ?? defaultDataDir(), sessionGapMinutes: opts.sessionGapMinutes });
+  return withEngineAt(data ?? defaultDataDir(), work, opts);
+}
+
+/** One line on stderr per problem start-up found and could not repair (the command goes on). */
+export async function warnOfDamage(engine: Engine): Promise<void> {
+  const { problems } = await engine.integrityReport();
+  const { problemLine } = await import('../engine/doctor/doctor');
+  for (const p of problems) if (!p.repaired) process.stderr.write(`engram: warning: ${problemLine(p)}\n`);
+}
+
+/** A text file given on the command line, read whole: refused by name when missing or too large to be text we read whole. */
+export function readTextFile(file: string, maxBytes = 256 * 2 ** 20): string {
+  let size: number;
   try {
-    if (opts.waitForGraph !== false) await engine.whenReady();
-    return await work(engine);
-  } finally {
-    await engine.close();
+    size = fs.statSync(file).size;
+  } catch {
+    throw new CliError(`${file}: no such file`);
   }
+  if (size > maxBytes) throw new CliError(`${file}: ${(size / 2 ** 20).toFixed(0)} MB is more than this command reads (at most ${maxBytes / 2 ** 20} MB)`);
+  return fs.readFileSync(file, 'utf8');
 }
 
 /** `N` or `N-M` (a session index or range) as [from, to]. */
@@ -34,8 +116,8 @@ export function parseRange(text: string, flag: string): [number, number] {
 /** `1,2,3` as ids. */
 export function parseIds(text: string, flag: string): number[] {
   return text.split(',').map((part) => {
-    const n = Number(part.trim());
-    if (part.trim() === '' || !Number.isInteger(n) || n < 0) throw new CliError(`${flag}: expected ids like 1,2,3, got '${text}'`);
+    const n = wholeNumber(part);
+    if (n === null) throw new CliError(`${flag}: expected ids like 1,2,3, got '${text}'`);
     return n;
   });
 }
@@ -43,9 +125,34 @@ export function parseIds(text: string, flag: string): number[] {
 /** A whole number ≥ 1, or undefined when the flag is absent. */
 export function parsePositive(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag}: expected a positive whole number, got '${text}'`);
+  const n = wholeNumber(text);
+  if (n === null || n < 1) throw new CliError(`${flag}: expected a positive whole number, got '${text}'`);
   return n;
+}
+
+/** A whole number from `min` to `max` (flags with a default are never absent). */
+export function parseWhole(text: string, flag: string, range: { min: number; max?: number }): number {
+  const n = wholeNumber(text);
+  if (n === null || n < range.min || (range.max !== undefined && n > range.max)) {
+    const want = range.max !== undefined ? `a whole number from ${range.min} to ${range.max}` : range.min === 0 ? 'a whole number (0 or more)' : `a whole number of at least ${range.min}`;
+    throw new CliError(`${flag}: expected ${want}, got '${text}'`);
+  }
+  return n;
+}
+
+/** A number of seconds above 0, at most `max`. */
+export function parseSeconds(text: string, flag: string, max: number): number {
+  const n = text.trim() === '' ? NaN : Number(text);
+  if (!Number.isFinite(n) || n <= 0 || n > max) throw new CliError(`${flag}: expected seconds above 0 and at most ${max}, got '${text}'`);
+  return n;
+}
+
+/** Digits only: Number() would also take '', ' 1', '0x10', '1e3'. */
+function wholeNumber(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 /** The progress line of a running job: its own message, else its counts. */

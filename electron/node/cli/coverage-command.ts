@@ -1,9 +1,9 @@
 // `engram coverage --answers FILE.jsonl`: how many reference answers the extracted graph holds.
-import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { CoverageReport } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
 import { ORIGINS, parseAnswersJsonl, STRATEGIES } from '../engine/extraction/coverage';
+import { readTextFile } from './command';
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
 
@@ -41,8 +41,7 @@ export function registerCoverageCommand(program: Command, run: (work: (engine: E
       const origins = f.origin ? f.origin.split(',').map((o) => o.trim()) : undefined;
       const bad = origins?.find((o) => !(ORIGINS as string[]).includes(o));
       if (bad) throw new Error(`--origin: '${bad}' is not one of ${ORIGINS.join(', ')}`);
-      if (!fs.existsSync(f.answers)) throw new Error(`${f.answers}: no such file`);
-      const answers = parseAnswersJsonl(fs.readFileSync(f.answers, 'utf8'), f.answers);
+      const answers = parseAnswersJsonl(readTextFile(f.answers), f.answers);
       await run(async (engine) => {
         const report = await engine.coverage({ answers, ...(origins ? { origins: origins as typeof ORIGINS } : {}) });
         if (f.json) {

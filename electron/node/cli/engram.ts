@@ -7,7 +7,8 @@ import { Command, Option } from 'commander';
 import { compactIri } from '../../../shared/rdf';
 import type { ImportReport, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
 import { defaultDataDir } from '../engine/paths';
-import { CliError, followJob, parseRange, withEngine } from './command';
+import { CliError, endOnClosedStdout, readTextFile, followJob, parseIds, parsePositive, parseRange, parseSeconds, parseWhole, withEngine } from './command';
+import { MAX_QUERY_SECONDS } from '../../../shared/api';
 import { formatOf, printObject, printRows } from './output';
 import { registerExtractionCommands } from './extract-command';
 import { countOf } from '../../../shared/text/plural';
@@ -27,10 +28,7 @@ function termText(t: RdfTerm | undefined): string {
 }
 
 function readQuery(query: string | undefined, file: string | undefined): string {
-  if (file) {
-    if (!fs.existsSync(file)) throw new CliError(`${file}: no such file`);
-    return fs.readFileSync(file, 'utf8');
-  }
+  if (file) return readTextFile(file);
   if (!query) throw new CliError('give a query, or --file FILE');
   return query;
 }
@@ -52,8 +50,9 @@ export function buildProgram(): Command {
     .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
     .option('--strict', 'all or nothing per file: refuse a file if any conversation in it cannot be read')
     .option('--no-auto-graph', 'do not wait for the automatic knowledge graph (it then runs at the next start)')
-    .action(async (files: string[], opts: { gap: string; strict?: boolean; autoGraph: boolean }) =>
-      withEngine(program, async (engine) => {
+    .action(async (files: string[], opts: { gap: string; strict?: boolean; autoGraph: boolean }) => {
+      const gap = parseWhole(opts.gap, '--gap', { min: 1, max: 525_600 });
+      return withEngine(program, async (engine) => {
         const job = await engine.importPaths({ paths: files, strict: opts.strict === true });
         const tty = process.stderr.isTTY;
         // Progress on a terminal only: a script reads just the per-file lines.
@@ -86,8 +85,8 @@ export function buildProgram(): Command {
           const triples = auto.reduce((n, s) => n + s.triples, 0);
           process.stdout.write(`automatic knowledge graph: ${countOf(auto.length, 'source')} · ${countOf(triples, 'triple')}${skipped ? ` · ${countOf(skipped, 'message')} skipped` : ''}\n`);
         }
-      }, { waitForGraph: false, sessionGapMinutes: Number(opts.gap) }),
-    );
+      }, { waitForGraph: false, sessionGapMinutes: gap });
+    });
 
   output(program.command('stats').description('what the memory holds')).action(async (opts) =>
     withEngine(program, async (engine) => {
@@ -103,33 +102,35 @@ export function buildProgram(): Command {
     withEngine(program, async (engine) => {
       const rows = await engine.listSources();
       printRows(rows as unknown as Record<string, unknown>[], ['id', 'name', 'format', 'conversations', 'sessions', 'messages', 'firstAt', 'lastAt'], formatOf(opts));
-    }, { waitForGraph: false }),
+    }),
   );
 
   program
     .command('delete-source')
     .description('delete a source and everything derived from it')
     .argument('<id>', 'source id (see `engram sources`)')
-    .action(async (id: string) =>
-      withEngine(program, async (engine) => {
-        const { deleted } = await engine.deleteSource({ id: Number(id) });
+    .action(async (id: string) => {
+      const sourceId = parseWhole(id, 'source id', { min: 1 });
+      return withEngine(program, async (engine) => {
+        const { deleted } = await engine.deleteSource({ id: sourceId });
         if (!deleted) throw new CliError(`no source with id ${id}`);
         process.stdout.write(`deleted source ${id}\n`);
-      }),
-    );
+      });
+    });
 
   output(
     program.command('sessions').description('sessions in time order').option('--source <id>', 'only this source'),
-  ).action(async (opts: { source?: string; json?: boolean; csv?: boolean }) =>
-    withEngine(program, async (engine) => {
-      const rows = await engine.listSessions({ sourceIds: opts.source ? [Number(opts.source)] : undefined });
+  ).action(async (opts: { source?: string; json?: boolean; csv?: boolean }) => {
+    const sourceIds = opts.source ? parseIds(opts.source, '--source') : undefined;
+    return withEngine(program, async (engine) => {
+      const rows = await engine.listSessions({ sourceIds });
       printRows(
         rows.map((s) => ({ ...s, speakers: s.speakers.join(', ') })),
         ['index', 'id', 'ordinal', 'start', 'end', 'messageCount', 'conversationTitle', 'speakers'],
         formatOf(opts),
       );
-    }, { waitForGraph: false }),
-  );
+    }, { waitForGraph: false });
+  });
 
   output(
     program
@@ -143,32 +144,35 @@ export function buildProgram(): Command {
       .option('--text <query>', 'full-text query (results ranked)')
       .option('--limit <n>', 'at most this many', '100')
       .option('--offset <n>', 'skip this many', '0'),
-  ).action(async (opts: { source?: string; session?: string; speaker: string[]; from?: string; to?: string; text?: string; limit: string; offset: string; json?: boolean; csv?: boolean }) =>
-    withEngine(program, async (engine) => {
-      const filter: MessageFilter = {};
-      if (opts.source) filter.sourceIds = [Number(opts.source)];
-      if (opts.session) filter.sessionRange = parseRange(opts.session, '--session');
-      if (opts.speaker.length) filter.speakers = opts.speaker;
-      if (opts.from) filter.from = opts.from;
-      if (opts.to) filter.to = opts.to;
-      if (opts.text) filter.text = opts.text;
-      const page = await engine.listMessages({ filter, offset: Number(opts.offset), limit: Number(opts.limit) });
+  ).action(async (opts: { source?: string; session?: string; speaker: string[]; from?: string; to?: string; text?: string; limit: string; offset: string; json?: boolean; csv?: boolean }) => {
+    const filter: MessageFilter = {};
+    if (opts.source) filter.sourceIds = parseIds(opts.source, '--source');
+    if (opts.session) filter.sessionRange = parseRange(opts.session, '--session');
+    if (opts.speaker.length) filter.speakers = opts.speaker;
+    if (opts.from) filter.from = parseWallClock(opts.from, '--from');
+    if (opts.to) filter.to = parseWallClock(opts.to, '--to');
+    if (opts.text) filter.text = opts.text;
+    const offset = parseWhole(opts.offset, '--offset', { min: 0 });
+    const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 100_000 });
+    return withEngine(program, async (engine) => {
+      const page = await engine.listMessages({ filter, offset, limit });
       printRows(page.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], formatOf(opts));
-    }, { waitForGraph: false }),
-  );
+    }, { waitForGraph: false });
+  });
 
   output(
     program.command('search').description('full-text search over messages').argument('<text...>', 'what to look for').option('--limit <n>', 'at most this many', '20'),
-  ).action(async (words: string[], opts: { limit: string; json?: boolean; csv?: boolean }) =>
-    withEngine(program, async (engine) => {
-      const hits = await engine.searchMessages({ text: words.join(' '), limit: Number(opts.limit) });
+  ).action(async (words: string[], opts: { limit: string; json?: boolean; csv?: boolean }) => {
+    const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 1000 });
+    return withEngine(program, async (engine) => {
+      const hits = await engine.searchMessages({ text: words.join(' '), limit });
       printRows(
         hits.map((h) => ({ score: h.score.toFixed(3), ...h.message })),
         ['score', 'id', 'sessionIndex', 'timestamp', 'speaker', 'text'],
         formatOf(opts),
       );
-    }, { waitForGraph: false }),
-  );
+    }, { waitForGraph: false });
+  });
 
   output(
     program
@@ -177,11 +181,13 @@ export function buildProgram(): Command {
       .argument('[query]', 'the query text')
       .option('--file <file>', 'read the query from a file')
       .option('--limit <n>', 'at most this many rows', '10000')
-      .option('--timeout <seconds>', 'stop the query after this long', '60'),
-  ).action(async (query: string | undefined, opts: { file?: string; limit: string; timeout: string; json?: boolean; csv?: boolean }) =>
-    withEngine(program, async (engine) => {
-      const text = readQuery(query, opts.file);
-      const r = await engine.sparqlQuery({ query: text, limit: Number(opts.limit), timeoutMs: Number(opts.timeout) * 1000 });
+      .option('--timeout <seconds>', `stop the query after this long (at most ${MAX_QUERY_SECONDS})`, '60'),
+  ).action(async (query: string | undefined, opts: { file?: string; limit: string; timeout: string; json?: boolean; csv?: boolean }) => {
+    const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 1_000_000 });
+    const timeoutMs = Math.round(parseSeconds(opts.timeout, '--timeout', MAX_QUERY_SECONDS) * 1000);
+    const text = readQuery(query, opts.file);
+    return withEngine(program, async (engine) => {
+      const r = await engine.sparqlQuery({ query: text, limit, timeoutMs });
       const format = formatOf(opts);
       if (r.kind === 'boolean') {
         process.stdout.write(format === 'json' ? `${JSON.stringify({ boolean: r.value })}\n` : `${r.value}\n`);
@@ -193,20 +199,23 @@ export function buildProgram(): Command {
         printRows(r.rows.map((row) => Object.fromEntries(r.vars.map((v) => [v, termText(row[v])]))), r.vars, format);
       }
       if (r.kind === 'select' && r.truncated) process.stderr.write(`engram: only the first ${countOf(r.rows.length, 'row')} are shown (--limit)\n`);
-    }),
-  );
+    });
+  });
 
   program
     .command('update')
     .description('run a SPARQL UPDATE as one journaled, undoable edit')
     .argument('[update]', 'the update text')
     .option('--file <file>', 'read the update from a file')
-    .action(async (update: string | undefined, opts: { file?: string }) =>
-      withEngine(program, async (engine) => {
-        const rec = await engine.sparqlUpdate({ update: readQuery(update, opts.file), label: 'CLI update' });
+    .option('--timeout <seconds>', `stop (and roll back) the update after this long (at most ${MAX_QUERY_SECONDS})`, '30')
+    .action(async (update: string | undefined, opts: { file?: string; timeout: string }) => {
+      const timeoutMs = Math.round(parseSeconds(opts.timeout, '--timeout', MAX_QUERY_SECONDS) * 1000);
+      const text = readQuery(update, opts.file);
+      return withEngine(program, async (engine) => {
+        const rec = await engine.sparqlUpdate({ update: text, label: 'CLI update', timeoutMs });
         process.stdout.write(`edit ${rec.seq} applied\n`);
-      }),
-    );
+      });
+    });
 
   program
     .command('export')
@@ -229,7 +238,8 @@ export function buildProgram(): Command {
     .option('--open', 'open the workbench in the default browser')
     .action(async (opts: { port?: string; open?: boolean }) => {
       const { runServe } = await import('./serve-command');
-      await runServe(program.opts<GlobalOpts>().data ?? defaultDataDir(), { port: opts.port ? Number(opts.port) : undefined, open: !!opts.open });
+      const port = opts.port !== undefined ? parseWhole(opts.port, '--port', { min: 0, max: 65_535 }) : undefined;
+      await runServe(program.opts<GlobalOpts>().data ?? defaultDataDir(), { port, open: !!opts.open });
     });
 
   program
@@ -273,14 +283,32 @@ export function buildProgram(): Command {
       await runAsk(program.opts<GlobalOpts>().data ?? defaultDataDir(), words, opts);
     });
 
+  program
+    .command('doctor')
+    .description('check every store (SQLite, the search index, the graph\'s snapshot, image and journal) against the record; --repair rebuilds what is derived')
+    .option('--repair', 'rebuild what is derived from the record (search index, messages graphs, the graph from snapshot + journal) and salvage a damaged engram.sqlite')
+    .option('--json', 'output the report as JSON')
+    .action(async (opts: { repair?: boolean; json?: boolean }) => {
+      const { runDoctor } = await import('./doctor-command');
+      await runDoctor(program.opts<GlobalOpts>().data ?? defaultDataDir(), opts);
+    });
+
   // extract, chunks, embed, coverage, settings (extract-command.ts)
   registerExtractionCommands(program);
 
   return program;
 }
 
+/** `YYYY-MM-DD[THH:MM[:SS]]`, as the API takes it. */
+function parseWallClock(text: string, flag: string): string {
+  const t = text.trim().replace(' ', 'T');
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(t)) throw new CliError(`${flag}: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM, got '${text}'`);
+  return t;
+}
+
 export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
+  endOnClosedStdout();
   try {
     await program.parseAsync(argv);
   } catch (e) {

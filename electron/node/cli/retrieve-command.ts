@@ -6,7 +6,7 @@
 // The batch form is the evaluation interface (see electron/node/engine/timeline/batch.ts for
 // the line formats): one engine serves every line, lines are answered in order.
 import fs from 'node:fs';
-import { Engine } from '../engine/engine';
+import { parseWhole, withEngineAt } from './command';
 import { runBatchFiles } from '../engine/timeline/batch';
 import { chainNotation } from '../engine/timeline/plan';
 import { formatOf, printRows } from './output';
@@ -33,9 +33,9 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
   if (!opts.batch && !words.length) throw new Error('give a question, or --batch IN.jsonl --out OUT.jsonl');
   if (opts.batch && !fs.existsSync(opts.batch)) throw new Error(`${opts.batch}: no such file`);
   if (opts.planner && !['rules', 'llm'].includes(opts.planner)) throw new Error(`--planner: expected rules or llm, got '${opts.planner}'`);
-  const engine = await Engine.open({ dataDir });
-  try {
-    if (opts.locale && !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/.test(opts.locale)) throw new Error(`--locale: expected a language tag such as en-US or en-GB, got '${opts.locale}'`);
+  if (opts.locale && !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/.test(opts.locale)) throw new Error(`--locale: expected a language tag such as en-US or en-GB, got '${opts.locale}'`);
+  const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 100_000 });
+  await withEngineAt(dataDir, async (engine) => {
     let timeline = engine.timeline;
     if (opts.planner === 'llm' || opts.locale) {
       const { Timeline } = await import('../engine/timeline/timeline');
@@ -63,7 +63,7 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
       if (!sourceIds.length) throw new Error(`no imported source '${opts.source}'`);
     }
     const planned = await timeline.planAsync({ question: words.join(' '), now: opts.now, sourceIds });
-    const run = await timeline.run(planned.plan, { limit: Number(opts.limit) });
+    const run = await timeline.run(planned.plan, { limit });
     const format = formatOf(opts);
     if (format === 'json') {
       process.stdout.write(`${JSON.stringify({ ...planned, run }, null, 2)}\n`);
@@ -76,7 +76,5 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
       process.stdout.write(`${countOf(run.total, 'message')} in ${countOf(run.sessionIds.length, 'session')} (${run.elapsedMs} ms)\n\n`);
     }
     printRows(run.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], format);
-  } finally {
-    await engine.close();
-  }
+  }, { waitForGraph: false });
 }

@@ -6,18 +6,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError, type ApiArgs, type ApiResult, type EngramApi } from '../../../shared/api';
 import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
-import type { ChangeTopic, EditRecord, EngineEvent, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
-import { lockDataDir, type DataLock } from './common/data-lock';
+import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
+import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
-import { parseInput } from './import/detect';
-import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
+import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
 import { appVersion, resourcePath } from './paths';
 import type { ChatStore } from './stores/chat/chat-store';
-import { GraphStore } from './stores/graph/graph-store';
-import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
+import type { GraphStore } from './stores/graph/graph-store';
+import { parseRdf, RdfParseError, skolemize, toNQuads } from './stores/graph/rdf-io';
+import { combineGraphStats } from './stores/graph/graph-stats';
 import { SearchIndex } from './stores/search-index';
 import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
@@ -27,6 +27,7 @@ import { OwnerService } from './owner/owner-service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
 import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
+import { MemoryDoctor, report, REPAIR_COMMAND } from './doctor/doctor';
 
 /** Settings key: the source the demo's hand-written graph was loaded for. */
 const DEMO_GRAPH_SOURCE = 'demoGraphSource';
@@ -48,6 +49,11 @@ export interface EngineOptions {
   sqliteNativeBinding?: string;
   /** Open the graph from memory images when they fit (default on; the bench compares both). */
   graphImages?: boolean;
+  /**
+   * Start loading the graph as the memory opens (the workbench, which shows it soon). Otherwise
+   * (the command line) its worker starts when something first needs the graph.
+   */
+  startGraph?: boolean;
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
 }
@@ -59,7 +65,11 @@ const TEXT_MATCH_LIMIT = 5_000;
 
 export class Engine implements EngramApi {
   readonly chat: ChatStore;
-  readonly search: SearchIndex;
+  private searchIndex: SearchIndex;
+  /** The search index (LanceDB); replaced by a fresh one when it cannot be read (see resetSearch). */
+  get search(): SearchIndex {
+    return this.searchIndex;
+  }
   readonly graph: GraphStore;
   readonly settings: SettingsStore;
   readonly jobs: JobRunner;
@@ -83,16 +93,23 @@ export class Engine implements EngramApi {
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
+  /** What start-up found damaged, repaired or not (integrityReport). */
+  private readonly startupProblems: IntegrityProblem[];
+  /** Checks the stores against each other and rebuilds what is derived (doctor/doctor.ts). */
+  readonly doctor: MemoryDoctor;
+  private closing: Promise<void> | null = null;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'autoGraph'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'autoGraph'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
-    parts: { search: SearchIndex; graph: GraphStore },
+    parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
     this.chat = sqlite.chat;
-    this.search = parts.search;
+    this.searchIndex = parts.search;
     this.graph = parts.graph;
+    this.startupProblems = parts.problems;
     this.settings = sqlite.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
     this.extraction = new ExtractionService({
@@ -108,6 +125,17 @@ export class Engine implements EngramApi {
       owner: () => this.ownerService.owner(),
     });
     this.entities = new EntityService(this.graph, this.chat);
+    this.doctor = new MemoryDoctor({
+      chat: this.chat,
+      search: () => this.searchIndex,
+      resetSearch: () => this.resetSearch(),
+      graph: this.graph,
+      sqlite,
+      extraction: sqlite.extraction,
+      reloadOntology: (force) => this.loadOntology(force),
+      reloadDemoGraph: () => this.reloadDemoGraph(),
+      withOntology: !options.withoutOntology,
+    });
     const autoStore = sqlite.autoGraph;
     this.ownerService = new OwnerService({ chat: this.chat, graph: this.graph, settings: this.settings, store: autoStore }, (ids) => this.autoGraph.enqueue(ids));
     this.autoGraph = new AutoGraphService({
@@ -121,16 +149,25 @@ export class Engine implements EngramApi {
     });
   }
 
-  /** Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background. */
+  /**
+   * Opens (creating if needed) the memory in `dataDir`. The graph keeps loading in the background.
+   * Whatever fails on the way, everything opened so far is closed again (the graph's worker too,
+   * so a command that cannot open its memory still ends).
+   */
   static async open(options: EngineOptions): Promise<Engine> {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
-    const lock = lockDataDir(dataDir);
+    const lock = lockDataDir(dataDir, options.sqliteNativeBinding);
+    let sqlite: MemoryDb | null = null;
+    let search: SearchIndex | null = null;
+    let graph: GraphStore | null = null;
     try {
       const dbFile = path.join(dataDir, 'engram.sqlite');
-      const sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
-      const search = await SearchIndex.open(path.join(dataDir, 'search'));
-      const graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
+      refuseMissingRecord(dataDir, dbFile);
+      sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
+      const problems: IntegrityProblem[] = [];
+      search = await openSearchIndex(path.join(dataDir, 'search'), sqlite, problems);
+      graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
           dataDir,
@@ -139,35 +176,66 @@ export class Engine implements EngramApi {
           graphCompactBytes: options.graphCompactBytes,
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
+          startGraph: options.startGraph,
           autoGraph: options.autoGraph,
         },
         lock,
         sqlite,
-        { search, graph },
+        { search, graph, problems },
       );
       await engine.recover();
+      if (options.startGraph) void graph.ready().catch(() => undefined);
       return engine;
     } catch (e) {
+      await graph?.terminate();
+      await search?.close().catch(() => undefined);
+      sqlite?.close();
       lock.release();
-      throw e;
+      throw describeStoreError(e);
     }
   }
 
-  /** Waits until the graph is loaded and start-up reconciliation is done. */
+  /**
+   * Waits until start-up reconciliation is done (the derived stores in step with SQLite). The
+   * graph itself loads when first needed (`graph.ready()`), or at open with `startGraph`.
+   */
   async whenReady(): Promise<void> {
-    await this.graph.ready();
     await Promise.all(this.background);
   }
 
-  async close(): Promise<void> {
-    await this.extraction.shutdown();
-    await this.autoGraph.shutdown();
-    await this.jobs.idle();
-    await Promise.allSettled(this.background);
-    await this.graph.close();
-    await this.search.close();
-    this.sqlite.close();
-    this.lock.release();
+  /**
+   * Closes the memory: jobs end (with `deadlineMs`, running ones are cancelled first), the graph
+   * writes a snapshot if one is due, the lock is released. With `deadlineMs`, whatever has not
+   * finished by then is stopped (the graph's worker is terminated): every acknowledged change is
+   * already committed to SQLite and the journal, so nothing acknowledged is lost; an import that
+   * was cut short is removed at the next start.
+   */
+  close(opts: { deadlineMs?: number } = {}): Promise<void> {
+    if (this.closing) return this.closing;
+    const graceful = async () => {
+      if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id);
+      await this.extraction.shutdown();
+      await this.autoGraph.shutdown();
+      await this.jobs.idle();
+      await Promise.allSettled(this.background);
+      await this.graph.close();
+    };
+    this.closing = (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        if (opts.deadlineMs === undefined) await graceful();
+        else {
+          const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), opts.deadlineMs)));
+          if ((await Promise.race([graceful().then(() => 'done' as const), late])) === 'late') await this.graph.terminate();
+        }
+      } finally {
+        clearTimeout(timer);
+        await this.searchIndex.close().catch(() => undefined);
+        this.sqlite.close();
+        this.lock.release();
+      }
+    })();
+    return this.closing;
   }
 
   onEvent(listener: (event: EngineEvent) => void): () => void {
@@ -213,63 +281,149 @@ export class Engine implements EngramApi {
   // ---- start-up recovery
 
   /**
-   * Brings the derived stores back in step with SQLite after a crash. Readers only see
-   * 'ready' sources, so half-imported ones are removed in the background once the graph is up.
+   * Brings the derived stores back in step with SQLite after a crash. Readers only see 'ready'
+   * sources, so half-imported ones are removed in the background. The search index checks
+   * itself when first used (search-index.ts). The graph's side is checked
+   * against the counts kept beside its journal, so this loads no graph: what it must change
+   * (a messages graph to build, graphs to drop, a new ontology) is journaled for the graph to
+   * apply when it loads.
    */
   private async recover(): Promise<void> {
-    const inIndex = await this.search.countBySource();
-    const inChat = this.chat.messageCountsBySource();
-    for (const [id, n] of inChat) if (inIndex.get(id) !== n) await rebuildDerived(this.stores, id, { search: true });
-    const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
-    if (stray.length) await this.search.deleteWhere({ sourceIds: stray });
     // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
     const leftovers = this.chat.unfinishedSources();
+    // What the graph finds damaged when it loads (whenever something first needs it): graphs a
+    // damaged snapshot lost are rebuilt from the record, then the loss is settled.
+    this.graph.onStart(() =>
+      this.background.push(
+        this.graph
+          .ready()
+          .then(async (ready) => {
+            this.startupProblems.push(...ready.problems);
+            this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
+            if (ready.lostAll || ready.lostGraphs.length) {
+              await this.reconcileGraph();
+              await this.settleLostGraphs(ready.lostAll);
+              const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
+              // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
+              if (!unresolved.length) await this.graph.request({ op: 'resolveDamage' });
+            }
+          })
+          .catch((e: Error) => console.error(`engram: start-up graph check failed: ${e.message}`)),
+      ),
+    );
     this.background.push(
-      this.graph
-        .ready()
-        .then(async () => {
-          for (const s of leftovers) await removeSource(this.stores, s.id);
-          await this.reconcileGraph();
-          await this.extraction.recover();
-          // Every source has an owner mapping and an automatic graph of this extractor version
-          // (after an upgrade, or when a run was killed, it runs again in the background).
-          for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
-          if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
-        })
-        .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
+      (async () => {
+        for (const s of leftovers) await removeSource(this.stores, s.id);
+        await this.reconcileGraph();
+        await this.extraction.recover();
+        // Every source has an owner mapping and an automatic graph of this extractor version
+        // (after an upgrade, or when a run was killed, it runs again in the background).
+        for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
+        if (this.options.autoGraph !== false) this.autoGraph.enqueue(this.autoGraph.due());
+      })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
   }
 
   private async reconcileGraph(): Promise<void> {
     if (!this.options.withoutOntology) await this.loadOntology();
-    const graphs = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const graphs = new Set((await this.graph.graphs()).map((g) => g.iri));
+    // An ontology graph lost (a damaged snapshot) comes back even when its hash says it is loaded.
+    if (!this.options.withoutOntology && !graphs.has(GRAPHS.ontology)) await this.loadOntology(true);
     const sources = this.chat.listSources();
-    for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
+    for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
     const keys = this.chat.allSourceKeys();
     const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k)]));
     const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded('')];
     const orphans = [...graphs].filter((g) => perSource.some((p) => g.startsWith(p)) && !known.has(g));
-    if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
+    await this.graph.dropGraphs(orphans);
   }
 
-  /** Loads the bundled ontology into its graph when it is missing or has changed. */
-  private async loadOntology(): Promise<void> {
+  /** Marks the damaged snapshot's sections whose graphs are back (rebuilt from the record) as repaired. */
+  private async settleLostGraphs(lostAll: boolean): Promise<void> {
+    const present = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const chunksReported = this.startupProblems.some((p) => /extraction chunk graph/.test(p.where));
+    for (const [i, p] of this.startupProblems.entries()) {
+      if (p.repaired || p.store !== 'graph') continue;
+      if (lostAll && /^graph\/snapshot-\d+\.ntg$/.test(p.where)) {
+        this.startupProblems[i] = {
+          ...p,
+          repaired: true,
+          action: `rebuilt from the record: the messages graphs from engram.sqlite, the person's edits from the undo log, the ontology${chunksReported ? '; extraction chunks are marked to extract again (below)' : ''}`,
+        };
+        continue;
+      }
+      const graph = /graph <(.+)>$/.exec(p.where)?.[1];
+      if (graph && present.has(graph)) this.startupProblems[i] = { ...p, repaired: true, action: 'rebuilt from the record' };
+      else if (graph?.startsWith(GRAPHS.extraction('')) && chunksReported) this.startupProblems[i] = { ...p, repaired: true, action: 'its chunk is marked to extract again (below)' };
+    }
+  }
+
+  /** Replaces an unreadable search index with an empty one (its rows are then rebuilt from the chat table). */
+  private async resetSearch(): Promise<void> {
+    const dir = path.join(this.options.dataDir, 'search');
+    await this.searchIndex.close().catch(() => undefined);
+    SearchIndex.remove(dir);
+    this.searchIndex = await openSearchIndex(dir, this.sqlite, this.startupProblems);
+    // Services that captured the old index make themselves again on next use.
+    this.timelineService = undefined;
+    this.askService = undefined;
+  }
+
+  private async reloadDemoGraph(): Promise<boolean> {
+    const sourceId = this.settings.get<number>(DEMO_GRAPH_SOURCE);
+    if (sourceId == null || this.chat.sourceName(sourceId) === undefined) return false;
+    return loadDemoGraph(this.chat, this.graph, sourceId);
+  }
+
+  // ---- integrity
+
+  /** What start-up found damaged (repaired or not). */
+  async integrityReport(): Promise<ApiResult<'integrityReport'>> {
+    if (this.graph.isReady) await Promise.allSettled(this.background);
+    return report(this.startupProblems);
+  }
+
+  /**
+   * Checks every store and rebuilds what is derived (`engram doctor --repair`, the workbench's
+   * Repair): the search index, the messages graphs, the graphs lost with a damaged snapshot; the
+   * graph's skipped journal entries are dropped and a new snapshot written.
+   */
+  async repairMemory(): Promise<ApiResult<'repairMemory'>> {
+    await this.whenReady();
+    const found = await this.doctor.repair();
+    // Start-up's problems are settled by the repair too.
+    for (const p of this.startupProblems) if (!p.repaired && !found.some((f) => f.where === p.where)) found.push({ ...p, repaired: true, action: 'settled by the repair' });
+    this.startupProblems.splice(0, this.startupProblems.length, ...found);
+    this.changed('sources', 'messages', 'graph');
+    return report(found);
+  }
+
+  /** Every check `engram doctor` runs (reads every row of the search index and every kept graph file). */
+  async checkMemory(): Promise<IntegrityProblem[]> {
+    await this.whenReady();
+    const found = await this.doctor.check();
+    for (const p of this.startupProblems) if (!found.some((f) => f.where === p.where)) found.push(p);
+    return found;
+  }
+
+  /** Loads the bundled ontology into its graph when it is missing or has changed (or always, with `force`). */
+  private async loadOntology(force = false): Promise<boolean> {
     const file = resourcePath('ontology', 'pcm.ttl');
-    if (!fs.existsSync(file)) return;
+    if (!fs.existsSync(file)) return false;
     const turtle = fs.readFileSync(file, 'utf8');
     const hash = createHash('sha256').update(turtle).digest('hex');
-    if (this.settings.get<string>('ontologyHash') === hash) return;
-    await this.graph.request({
-      op: 'replaceGraph',
-      graph: GRAPHS.ontology,
-      data: turtle,
-      format: 'turtle',
-      asEdit: false,
-      label: 'Load ontology',
-      respectRemovals: false,
-    });
-    this.settings.set('ontologyHash', hash);
+    const loaded = !force && this.settings.get<string>('ontologyHash') === hash;
+    if (loaded && this.graph.meta.typeLabels().size) return false;
+    const quads = skolemize(parseRdf(turtle, 'turtle'));
+    if (!loaded) await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
+    // The names of its classes, for the statistics' most used types (known without the graph loaded).
+    const label = `${PREFIXES.rdfs}label`;
+    const labels = new Map<string, string>();
+    for (const q of quads) if (q.predicate.value === label && q.subject.termType === 'NamedNode' && !labels.has(q.subject.value)) labels.set(q.subject.value, q.object.value);
+    this.graph.meta.setTypeLabels(new Map([...this.graph.meta.typeLabels(), ...labels]));
+    if (!loaded) this.settings.set('ontologyHash', hash);
+    return !loaded;
   }
 
   // ---- overview
@@ -278,11 +432,27 @@ export class Engine implements EngramApi {
     return { dataDir: this.options.dataDir, version: appVersion() };
   }
 
+  /**
+   * What the memory holds. The graph's figures come from the counts kept beside its journal and
+   * the chat table (stores/graph/graph-stats.ts), without loading it (`graphReady` is false only
+   * while a started graph is loading).
+   */
   async stats(): Promise<ApiResult<'stats'>> {
     const chat = this.chat.overview();
-    const graphReady = this.graph.isReady;
-    const g = graphReady ? await this.graph.request({ op: 'stats' }) : { triples: 0, graphs: 0, nodes: 0, edges: 0, topTypes: [] };
-    return { ...chat, ...g, graphReady };
+    const loading = this.graph.started && !this.graph.isReady;
+    const meta = this.graph.meta;
+    const others = await this.graph.otherStats();
+    const graphs = await this.graph.graphs().catch(() => []);
+    const g = combineGraphStats({
+      triples: meta.totalTriples(),
+      graphs: graphs.length,
+      messagesEdges: meta.messagesEdges(),
+      counts: this.chat.messagesGraphCounts(),
+      others,
+      typeLabels: meta.typeLabels(),
+      presentInMessages: (iris) => this.chat.structureIrisPresent(iris),
+    });
+    return { ...chat, ...g, graphReady: !loading };
   }
 
   async listSources(): Promise<ApiResult<'listSources'>> {
@@ -405,7 +575,6 @@ export class Engine implements EngramApi {
     ctx: JobContext,
     opts: { strict?: boolean } = {},
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
-    if (!this.graph.isReady) ctx.progress(0, null, 'Waiting for the knowledge graph to load');
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
     const sources: SourceOutcome[] = [];
@@ -425,6 +594,8 @@ export class Engine implements EngramApi {
           const written = done - doneBefore;
           return share > 0.01 && written > 0 ? doneBefore + Math.max(written, Math.round(written / share)) : null;
         };
+        // The format readers (and the date parser they use) are loaded by the first import.
+        const { parseInput } = await import('./import/detect');
         const parsed = await parseInput(file, (n) => (read = n));
         for (const p of parsed) {
           ctx.throwIfCancelled();
@@ -445,6 +616,7 @@ export class Engine implements EngramApi {
       }
     }
     ctx.progress(done, done);
+    if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
     void this.search.optimize().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
@@ -459,13 +631,13 @@ export class Engine implements EngramApi {
   }
 
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
-    await this.graph.ready();
+    await this.whenReady();
     const keys = new Map(this.chat.listSources().map((s) => [s.id, s.key]));
     const { removedIds } = await removeSource(this.stores, args.id);
     await this.autoGraph.forget(removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! })));
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
-      await this.graph.request({ op: 'dropGraphs', graphs: [DEMO_GRAPH] });
+      await this.graph.dropGraphs([DEMO_GRAPH]);
       this.settings.set(DEMO_GRAPH_SOURCE, null);
     }
     if (removedIds.length) await this.extraction.forgetRemoved();
@@ -488,13 +660,13 @@ export class Engine implements EngramApi {
   }
 
   async sparqlUpdate(args: ApiArgs<'sparqlUpdate'>): Promise<ApiResult<'sparqlUpdate'>> {
-    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' });
+    const record = await this.graph.request({ op: 'update', sparql: args.update, label: args.label ?? 'SPARQL update' }, args.timeoutMs ?? null);
     this.changed('graph');
     return record;
   }
 
   async listGraphs(): Promise<ApiResult<'listGraphs'>> {
-    const graphs = await this.graph.request({ op: 'graphs' });
+    const graphs = await this.graph.graphs();
     // An extraction graph is named after its chunk; people know it by conversation and session.
     const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
@@ -753,3 +925,49 @@ export function highlightTerms(text: string): string[] {
   return [...new Set(words(text).filter((w) => w.length > 1 && !isIndexStopWord(w)).map(stemPrefix))];
 }
 
+
+/**
+ * Refuses to start a new, empty memory where one was: engram.sqlite (the record of the messages)
+ * is gone but the graph or the search index derived from it is still there.
+ */
+function refuseMissingRecord(dataDir: string, dbFile: string): void {
+  if (fs.existsSync(dbFile)) return;
+  const graphDir = path.join(dataDir, 'graph');
+  const hasGraph = fs.existsSync(graphDir) && fs.readdirSync(graphDir).some((f) => /^snapshot-\d+\.ntg$/.test(f));
+  const hasSearch = fs.existsSync(path.join(dataDir, 'search', 'messages.lance'));
+  if (!hasGraph && !hasSearch) return;
+  throw new ApiError(
+    'unavailable',
+    `${dbFile} is missing, but the ${hasGraph ? 'graph' : 'search index'} made from it is still in ${dataDir}: restore engram.sqlite from a backup, or run \`${REPAIR_COMMAND}\` to set the rest aside and start an empty memory`,
+  );
+}
+
+/**
+ * Opens the search index and reads it whole once (its rows per source, for the start-up
+ * reconciliation). An index that cannot be read (a data file missing or damaged) is derived
+ * data: it is removed and rebuilt from the chat table; a table without its full-text index (a
+ * crash between the two) gets it back.
+ */
+/**
+ * The search index, opened when first used: then reconciled with the chat table (after a crash
+ * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
+ */
+function openSearchIndex(dir: string, sqlite: MemoryDb, problems: IntegrityProblem[]): Promise<SearchIndex> {
+  return SearchIndex.open(
+    dir,
+    {
+      counts: () => sqlite.chat.messageCountsBySource(),
+      rows: (sourceId) => [...sqlite.chat.iterateSourceMessages(sourceId)].map(searchRowOf),
+    },
+    (problem) => problems.push(problem),
+  );
+}
+
+/** SQLite's "the file is damaged" errors, said with the file and what to do. */
+function describeStoreError(e: unknown): unknown {
+  const code = (e as { code?: string }).code;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return new ApiError('unavailable', `engram.sqlite is damaged (${(e as Error).message}): run \`${REPAIR_COMMAND}\``);
+  }
+  return e;
+}

@@ -37,6 +37,8 @@ export interface ServeOptions {
   maxJsonBytes?: number;
   /** Upper bound of a raw upload (importUpload). */
   maxUploadBytes?: number;
+  /** Event streams open at once (each holds a connection and a listener); more are refused. */
+  maxEventStreams?: number;
 }
 
 export interface RunningServer {
@@ -51,6 +53,8 @@ export interface RunningServer {
 
 
 const SSE_HEARTBEAT_MS = 15_000;
+/** A workbench tab holds one event stream; a few tabs and reconnects fit well under this. */
+const MAX_EVENT_STREAMS = 16;
 
 /** The HTTP status of each API error code. */
 const HTTP_STATUS: Record<ApiErrorCode, number> = {
@@ -87,6 +91,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const rendererDir = resolve(opts.rendererDir ?? defaultRendererDir());
   const maxJsonBytes = opts.maxJsonBytes ?? 256 * 1024 * 1024;
   const maxUploadBytes = opts.maxUploadBytes ?? 2 * 1024 * 1024 * 1024 - 1;
+  const maxEventStreams = opts.maxEventStreams ?? MAX_EVENT_STREAMS;
   const api = opts.api as unknown as EngramClient;
 
   let port = 0;
@@ -153,7 +158,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
         if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(field)) throw new BadRequest('Missing bytes field header.');
         const rest = JSON.parse(decodeURIComponent(String(req.headers[ARGS_HEADER] ?? '%7B%7D')));
         if (!rest || typeof rest !== 'object' || Array.isArray(rest)) throw new BadRequest('Bad arguments header.');
-        const body = await readBody(req, maxUploadBytes);
+        // A refused upload names its file (the import dialog shows the message as it is).
+        const name = typeof rest.name === 'string' ? rest.name.slice(0, 200) : 'The upload';
+        const body = await readBody(req, maxUploadBytes, (limit) => `${name}: larger than an upload may be (${Math.round(limit / 1048576)} MB); import it with \`engram import\` instead`);
         args = { ...(decodeWire(rest) as object), [field]: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
       } else {
         // JSON only: a form or text/plain post from elsewhere never reaches the engine.
@@ -170,6 +177,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   }
 
   function openEventStream(req: IncomingMessage, res: ServerResponse) {
+    if (streams.size >= maxEventStreams) {
+      return sendJson(res, 503, { ok: false, error: { code: 'unavailable', message: `Too many event streams open (${maxEventStreams}); close other Engram tabs.` } }, true);
+    }
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -270,11 +280,11 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
 class TooLarge extends Error {}
 class BadRequest extends Error {}
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, limit: number, tooLarge: (limit: number) => string = (l) => `Request too large (limit ${Math.round(l / 1048576)} MB).`): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > limit) {
-      reject(new TooLarge(`Request too large (limit ${Math.round(limit / 1048576)} MB).`));
+      reject(new TooLarge(tooLarge(limit)));
       return;
     }
     const chunks: Buffer[] = [];
@@ -286,7 +296,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         chunks.length = 0;
         req.removeAllListeners('data');
         req.resume();
-        reject(new TooLarge(`Request too large (limit ${Math.round(limit / 1048576)} MB).`));
+        reject(new TooLarge(tooLarge(limit)));
         return;
       }
       chunks.push(chunk);

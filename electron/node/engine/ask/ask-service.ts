@@ -25,6 +25,8 @@ import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretR
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
 import { addDays, endOfDay } from '../../../../shared/dates/calendar';
+import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
+import { PREFIXES } from '../../../../shared/rdf';
 import { valuesOf } from './sentences';
 import { ContentSearch } from './content';
 import { rewriteFollowUp, turnEntities } from './followup';
@@ -103,7 +105,6 @@ export class AskService {
   readonly store: AskConversationStore;
   readonly content: ContentSearch;
   private llmCheck: { at: number; client: OllamaClient | null } | null = null;
-  private extractedCache: { at: number; value: boolean } | null = null;
 
   constructor(private readonly deps: AskDeps) {
     this.store = deps.conversations;
@@ -226,6 +227,36 @@ export class AskService {
     return { name, iri, iris: [iri], note: `You are not a speaker of ${sources}: "I" and "my" were read as ${name} (set who you are with \`engram owner\` or in Settings)` };
   }
 
+  /**
+   * The who-most template's rows (person, name, messages, last) from the chat table: messages
+   * per speaker in the period, without the person and the assistant, as the graph's posts per
+   * creator would give them (speakers whose names make one IRI are one person).
+   */
+  private whoMostRows(a: Analysis, me: { iri: string; iris?: string[] }): Omit<AskSparqlResults, 'ranked'> {
+    const t0 = performance.now();
+    const mine = new Set([me.iri, ...(me.iris ?? [])]);
+    const people = new Map<string, { name: string; messages: number; last: string }>();
+    for (const r of this.deps.chat.messagesPerSpeaker(a.period ? { from: a.period.from, to: a.period.to } : undefined)) {
+      const iri = speakerIri(r.speaker, r.role);
+      if (mine.has(iri)) continue;
+      const last = xsdDateTimeOf({ local: r.lastLocal, offsetMin: r.lastOffsetMin });
+      const p = people.get(iri);
+      if (p) {
+        p.messages += r.messages;
+        if (last > p.last) p.last = last;
+      } else people.set(iri, { name: r.speaker, messages: r.messages, last });
+    }
+    const rows = [...people]
+      .sort((x, y) => y[1].messages - x[1].messages)
+      .map(([iri, p]) => ({
+        person: { type: 'uri' as const, value: iri },
+        name: { type: 'literal' as const, value: p.name },
+        messages: { type: 'literal' as const, value: String(p.messages), datatype: `${PREFIXES.xsd}integer` },
+        last: { type: 'literal' as const, value: p.last, datatype: `${PREFIXES.xsd}dateTime` },
+      }));
+    return { kind: 'select', vars: ['person', 'name', 'messages', 'last'], rows, truncated: false, elapsedMs: ms(t0) };
+  }
+
   /** An Ollama client when the model is ready (checked at most every 30 s), else null. */
   private async llm(): Promise<OllamaClient | null> {
     if (this.llmCheck && Date.now() - this.llmCheck.at < LLM_CHECK_TTL_MS) return this.llmCheck.client;
@@ -245,14 +276,14 @@ export class AskService {
     this.llmCheck = null;
   }
 
+  /**
+   * Whether the graph holds facts to match beyond the messages and the ontology.
+   */
   private async hasExtractedFacts(): Promise<boolean> {
-    if (this.extractedCache && Date.now() - this.extractedCache.at < 5_000) return this.extractedCache.value;
-    await this.deps.graph.ready();
-    const graphs = await this.deps.graph.request({ op: 'graphs' });
-    // the automatic graph (no model), a model's extraction or the person's own facts
-    const value = graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0);
-    this.extractedCache = { at: Date.now(), value };
-    return value;
+    // the automatic graph (no model), a model's extraction or the person's own facts: from the
+    // graph's counts, without loading it
+    const graphs = await this.deps.graph.graphs();
+    return graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0);
   }
 
   /** Answers a question (not stored): the whole turn but its ids. */
@@ -574,6 +605,16 @@ export class AskService {
     }
     if (!plan && template) plan = { query: template.sparql, origin: 'template', template: template.id, explanation: template.explanation };
     if (!plan) return null;
+    if (plan.origin === 'template') {
+      // Templates read what extraction wrote; with nothing extracted they have nothing to find,
+      // and reading the messages graphs to find it costs seconds at scale. "Who did I talk with
+      // most" counts messages: the chat table (their source of truth) gives the query's rows.
+      const own = template?.id === 'who-most' ? this.whoMostRows(a, ctx.me) : (await this.hasExtractedFacts()) ? null : emptyResults();
+      if (own) {
+        plan.explanation = [...plan.explanation, template?.id === 'who-most' ? 'its rows read from the chat table (the messages the posts are made from)' : 'not run: the graph has no extracted facts to match'];
+        return { plan, results: { ...own, ranked: rankRows(own.rows, a.keywords, ctx.dialogueWords) }, ms: ms(t0), llmMs };
+      }
+    }
     let results = await runAskQuery(this.deps.graph, plan.query);
     if (results.error && plan.origin === 'llm' && template) {
       ctx.warnings.push(`The model's SPARQL failed (${results.error}): template '${template.id}' ran instead.`);
@@ -586,6 +627,11 @@ export class AskService {
     rest.ranked = rankRows(rest.rows, a.keywords, ctx.dialogueWords);
     return { plan, results: rest, ms: ms(t0), llmMs };
   }
+}
+
+/** A query's results with no rows (a template with nothing to match). */
+function emptyResults(): Omit<AskSparqlResults, 'ranked'> {
+  return { kind: 'select', vars: [], rows: [], truncated: false, elapsedMs: 0 };
 }
 
 /** The kinds of answer a template's reading gives (the other parts of a question come from the messages). */

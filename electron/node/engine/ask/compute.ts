@@ -3,7 +3,7 @@
 // counts and sums, the latest value of a fact that changed, the n-th of a series; and, from
 // message text, the dates, durations and amounts a sentence states (relative dates resolved
 // against the time of the message that says them).
-import * as chrono from 'chrono-node';
+import { chrono, type Chrono } from '../common/chrono';
 import { quantityValue } from '../../../../shared/text/numbers';
 import { daysBetween, isDate, longDate, MONTH_NAMES, ymd } from '../../../../shared/dates/calendar';
 
@@ -166,9 +166,9 @@ export function findDates(raw: string, at: string): TextDate[] {
   const past = !forwardDate && PAST_TENSE.test(text);
   const day = at.slice(0, 10);
   const out: TextDate[] = [];
-  let results: chrono.ParsedResult[] = [];
+  let results: Chrono.ParsedResult[] = [];
   try {
-    results = chrono.en.parse(text, ref, { forwardDate });
+    results = chrono().en.parse(text, ref, { forwardDate });
   } catch {
     return out;
   }

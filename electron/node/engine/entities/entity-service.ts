@@ -100,6 +100,11 @@ export class EntityService {
     private readonly chat: ChatStore,
   ) {}
 
+  /** Named graphs that can hold links between entities: all but the messages graphs, the ontology and the record of removals (from the graph's counts). */
+  private async entityGraphs(): Promise<string[]> {
+    return (await this.graph.graphs()).filter((g) => g.kind !== 'messages' && g.kind !== 'ontology' && g.iri !== GRAPHS.userRemoved).map((g) => g.iri);
+  }
+
   private async select(sparql: string, limit = 100_000): Promise<Row[]> {
     const r: SparqlResult = await this.graph.request({ op: 'query', sparql, limit }, 60_000);
     return r.kind === 'select' ? r.rows : [];
@@ -131,15 +136,17 @@ export class EntityService {
       );
       for (const r of rows) out.set(r.x.value, r.label.value);
     }
-    // Without rdfs:label: a title, a name, or the start of a message's text.
+    // Without rdfs:label: a message by the start of its text (from the chat table, which keeps
+    // the words), anything else by a title or a name.
+    for (const m of this.chat.messagesByIri(unique.filter((x) => !out.has(x)))) out.set(m.iri, snippet(m.text));
     const rest = unique.filter((x) => !out.has(x));
     for (let i = 0; i < rest.length; i += 500) {
       const rows = await this.select(
-        `SELECT ?x (SAMPLE(?t) AS ?title) (SAMPLE(?n) AS ?name) (SAMPLE(?c) AS ?content) WHERE { VALUES ?x { ${rest.slice(i, i + 500).map(iriRef).join(' ')} }
-          OPTIONAL { ?x <${dcterms}title> ?t } OPTIONAL { ?x <${PREFIXES.foaf}name> ?n } OPTIONAL { ?x <${sioc}content> ?c } } GROUP BY ?x`,
+        `SELECT ?x (SAMPLE(?t) AS ?title) (SAMPLE(?n) AS ?name) WHERE { VALUES ?x { ${rest.slice(i, i + 500).map(iriRef).join(' ')} }
+          OPTIONAL { ?x <${dcterms}title> ?t } OPTIONAL { ?x <${PREFIXES.foaf}name> ?n } } GROUP BY ?x`,
       );
       for (const r of rows) {
-        const text = r.title?.value ?? r.name?.value ?? (r.content ? snippet(r.content.value) : undefined);
+        const text = r.title?.value ?? r.name?.value;
         if (text) out.set(r.x.value, text);
       }
     }
@@ -378,15 +385,21 @@ export class EntityService {
       const nodes = await this.describeNodes(iris, structure, opts.labels !== false);
       return this.view(nodes, edges, truncated);
     }
+    // Without the conversation structure, links between entities stand only in the graphs that
+    // are not messages graphs (extraction, the person's own…): read those alone, and nothing at
+    // all when there are none (a memory nothing was extracted from shows nothing at once).
+    const entityGraphs = structure ? null : await this.entityGraphs();
+    if (entityGraphs && !entityGraphs.length) return { nodes: [], edges: [], truncated: false };
+    const inGraphs = entityGraphs ? `VALUES ?g { ${entityGraphs.map(iriRef).join(' ')} }` : '';
     edges = await this.select(
-      `SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } ${HIDDEN_GRAPHS} ${origin} FILTER(${edgeFilter}) ${scope}
+      `SELECT DISTINCT ?s ?p ?o WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } ${HIDDEN_GRAPHS} ${origin} FILTER(${edgeFilter}) ${scope}
         ${nodeFilter.replace(/\?n/g, '?s')} ${nodeFilter.replace(/\?n/g, '?o')} } LIMIT ${limit + 1}`,
     );
     truncated = edges.length > limit;
     edges = edges.slice(0, limit);
     const linked = new Set(edges.flatMap((e) => [e.s.value, e.o.value]));
     // The whole graph also holds entities nothing links yet (a fresh entity, a lone fact).
-    const alone = truncated || q.origins?.length ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size);
+    const alone = truncated || q.origins?.length ? [] : await this.unlinkedEntities(q, structure, linked, limit - linked.size, inGraphs);
     const nodes = await this.describeNodes([...linked, ...alone], structure, opts.labels !== false);
     return this.view(nodes, edges, truncated);
   }
@@ -415,12 +428,12 @@ export class EntityService {
   }
 
   /** Typed entities in scope with no link to or from another node, up to `room`. */
-  private async unlinkedEntities(q: GraphViewQuery, structure: boolean, linked: Set<string>, room: number): Promise<string[]> {
+  private async unlinkedEntities(q: GraphViewQuery, structure: boolean, linked: Set<string>, room: number, inGraphs: string): Promise<string[]> {
     if (room <= 0) return [];
     const scope = await this.scopeClause(q);
     const notStructure = structure ? '' : `FILTER NOT EXISTS { ?s a ?st VALUES ?st { ${STRUCTURE_TYPES.map(iriRef).join(' ')} } }`;
     const rows = await this.select(
-      `SELECT DISTINCT ?s WHERE { GRAPH ?g { ?s a ?t FILTER(isIRI(?s)) } ${HIDDEN_GRAPHS} ${scope} ${notStructure}
+      `SELECT DISTINCT ?s WHERE { ${inGraphs} GRAPH ?g { ?s a ?t FILTER(isIRI(?s)) } ${HIDDEN_GRAPHS} ${scope} ${notStructure}
         FILTER NOT EXISTS { ?s ?p1 ?o1 FILTER(isIRI(?o1) && ?p1 != <${RDF_TYPE}>) }
         FILTER NOT EXISTS { ?x ?p2 ?s FILTER(?p2 != <${RDF_TYPE}>) } } LIMIT ${room + linked.size}`,
     );

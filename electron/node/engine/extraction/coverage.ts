@@ -8,7 +8,7 @@
 //   substring — one contains the other (whole words, the contained side has a content word);
 //   numeric   — every number (and every calendar date) of the answer occurs in one literal;
 //   words     — at least 50% of the answer's content words occur in one literal.
-import * as chrono from 'chrono-node';
+import { chrono, type Chrono } from '../common/chrono';
 import { GRAPHS, PREFIXES } from '../../../../shared/rdf';
 import type { CoverageOrigin, CoverageReport, CoverageStrategy } from '../../../../shared/types';
 import type { GraphStore } from '../stores/graph/graph-store';
@@ -84,9 +84,9 @@ export function numericTokens(text: string, side: 'answer' | 'literal'): Set<str
     addDate(+y, +m, +d);
     return ' ';
   });
-  let results: chrono.ParsedResult[] = [];
+  let results: Chrono.ParsedResult[] = [];
   try {
-    results = chrono.parse(rest, new Date(2000, 0, 1));
+    results = chrono().parse(rest, new Date(2000, 0, 1));
   } catch {
     results = [];
   }

@@ -115,10 +115,10 @@ export class ExtractionService {
     await this.forgetRemoved();
     const keys = this.state.allKeys();
     const prefix = GRAPHS.extraction('');
-    const graphs = (await this.deps.graph.request({ op: 'graphs' }))
+    const graphs = (await this.deps.graph.graphs())
       .map((g) => g.iri)
       .filter((g) => g.startsWith(prefix) && isChunkKey(g.slice(prefix.length)) && !keys.has(g.slice(prefix.length)));
-    if (graphs.length) await this.deps.graph.request({ op: 'dropGraphs', graphs });
+    await this.deps.graph.dropGraphs(graphs);
   }
 
   /** Forgets chunks (and their graphs) of sessions that no longer exist, and their messages' vectors. */

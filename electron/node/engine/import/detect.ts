@@ -46,6 +46,9 @@ const ITEM_FORMATS: ItemFormat[] = [
 const FORMAT_NAMES = 'ChatGPT, Claude, DeepSeek, Open WebUI, LibreChat, Grok, Gemini, chatbot-ui, LoCoMo, LongMemEval or {speaker, text, timestamp}';
 
 /** Reads an input into its sources; `onBytes` follows the reading (for progress). */
+/** The most text a format read whole may hold (characters). */
+const MAX_WHOLE_TEXT = 256 * 2 ** 20;
+
 export async function parseInput(input: InputFile, onBytes: (bytesRead: number) => void = () => undefined): Promise<ParsedSource[]> {
   const position: ReadPosition = { bytes: 0 };
   const texts = decodeUtf8(input.label, input.open(), (n) => {
@@ -68,9 +71,14 @@ export async function parseInput(input: InputFile, onBytes: (bytesRead: number) 
   const start = head.trimStart();
   if (!start) throw new ImportError(`${name}: the file holds only whitespace`);
   const source = (format: SourceFormat, conversations: AsyncIterable<ConversationOutcome>): ParsedSource[] => [{ format, name, conversations }];
-  const wholeText = async () => {
+  // HTML, CSV and Markdown are parsed whole: past a JavaScript string's reach (about 512 M
+  // characters) that would fail with no name, so the file is refused by name first.
+  const wholeText = async (what: string) => {
     let all = head;
-    for await (const t of rest) all += t;
+    for await (const t of rest) {
+      if (all.length + t.length > MAX_WHOLE_TEXT) throw new ImportError(`${name}: ${what} files are read whole, and this one is over ${MAX_WHOLE_TEXT / 2 ** 20} M characters; split it into smaller files`);
+      all += t;
+    }
     return all;
   };
 
@@ -89,16 +97,16 @@ export async function parseInput(input: InputFile, onBytes: (bytesRead: number) 
   }
   if (start[0] === '<' && looksLikeGeminiHtml(head)) {
     const days = new GeminiDays();
-    const { records } = addGeminiHtml(days, await wholeText());
+    const { records } = addGeminiHtml(days, await wholeText('Gemini HTML'));
     if (!records) throw new ImportError(`${name}: no Gemini activity in this My Activity page`);
     return source('gemini', (async function* () { yield* days.conversations(); })());
   }
   if (looksLikeCsv(head)) {
-    const all = await wholeText();
+    const all = await wholeText('CSV');
     return source('generic-csv', rowsOf(name, (async function* () { yield* csvRows(name, all).map((value, i) => ({ line: i + 2, value })); })(), (l) => `row ${l.line}`));
   }
   if (looksLikeMarkdownTranscript(head)) {
-    const conversation = markdownConversation(name, await wholeText(), input.modifiedAt);
+    const conversation = markdownConversation(name, await wholeText('Markdown'), input.modifiedAt);
     return source('markdown', (async function* () { if (conversation) yield { position: 1, conversation }; })());
   }
   throw new ImportError(`${name}: unknown format: expected a JSON, JSONL, CSV, Markdown or HTML chat export`);

@@ -9,6 +9,37 @@ import { ImportError } from './parsed';
 
 const CHUNK = 1 << 20;
 
+/**
+ * Limits on what an archive member may expand to: an export's conversations file compresses
+ * about 5–20 times; a member claiming (or turning out) to expand past these is refused before
+ * it is inflated (or as soon as it goes past them), naming the member. Inflation is fed in
+ * small slices so that no single step can produce more than a few tens of megabytes.
+ */
+export const ZIP_LIMITS = {
+  /** Expanded size of the member read. */
+  maxBytes: 16 * 1024 ** 3,
+  /** Expanded size ÷ compressed size. */
+  maxRatio: 200,
+  /** Small members may compress better than that (a 1 KB member of 300 KB of spaces): this much is always allowed. */
+  ratioFreeBytes: 16 * 1024 ** 2,
+};
+const INFLATE_SLICE = 64 * 1024;
+
+const mb = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
+
+/** Refuses a member that says (or shows) it expands past ZIP_LIMITS. */
+function checkExpansion(archive: string, member: string, expanded: number, compressed: number | null, declared: boolean): void {
+  const what = declared ? 'says it expands to' : 'expands to more than';
+  if (expanded > ZIP_LIMITS.maxBytes) {
+    throw new ImportError(`${archive}: the zip entry '${member}' ${what} ${mb(expanded)}, past the limit of ${mb(ZIP_LIMITS.maxBytes)}; refused`);
+  }
+  if (compressed !== null && expanded > ZIP_LIMITS.ratioFreeBytes && expanded > ZIP_LIMITS.maxRatio * Math.max(compressed, 1)) {
+    throw new ImportError(
+      `${archive}: the zip entry '${member}' ${what} ${mb(expanded)} from ${mb(compressed)} (${Math.round(expanded / Math.max(compressed, 1))}× compression, at most ${ZIP_LIMITS.maxRatio}× is read); refused as a likely zip bomb`,
+    );
+  }
+}
+
 export interface InputFile {
   /** The file name, for messages. */
   name: string;
@@ -80,11 +111,12 @@ async function fromChunks(name: string, filePath: string | null, size: number, m
   const base = { name, path: filePath, contentHash, byteLength: size, modifiedAt };
   if (!zip) return { ...base, label: name, readableBytes: size, open: chunks };
   const member = zip.choose();
+  if (member.size !== null) checkExpansion(name, member.name, member.size, member.compressed, true);
   return {
     ...base,
     label: `${name}:${member.name}`,
     readableBytes: member.size,
-    open: () => inflateMember(name, chunks, member.name),
+    open: () => inflateMember(name, chunks, member.name, member.compressed),
   };
 }
 
@@ -95,11 +127,11 @@ function isZip(bytes: Uint8Array): boolean {
 /** Lists an archive's members as its bytes stream past, inflating none of them. */
 class ZipListing {
   private readonly unzip = new Unzip();
-  private readonly members: { name: string; size: number | null }[] = [];
+  private readonly members: { name: string; size: number | null; compressed: number | null }[] = [];
 
   constructor(private readonly name: string) {
     this.unzip.onfile = (f: UnzipFile) => {
-      if (!f.name.startsWith('__MACOSX/') && !f.name.endsWith('/')) this.members.push({ name: f.name, size: f.originalSize ?? null });
+      if (!f.name.startsWith('__MACOSX/') && !f.name.endsWith('/')) this.members.push({ name: f.name, size: f.originalSize ?? null, compressed: f.size ?? null });
     };
   }
 
@@ -111,7 +143,7 @@ class ZipListing {
     }
   }
 
-  choose(): { name: string; size: number | null } {
+  choose(): { name: string; size: number | null; compressed: number | null } {
     if (this.members.length === 0) throw new ImportError(`${this.name}: the zip archive is damaged (no readable member)`);
     for (const re of ZIP_MEMBERS) {
       const found = this.members
@@ -123,17 +155,33 @@ class ZipListing {
   }
 }
 
-/** The inflated bytes of one archive member, chunk by chunk. */
-async function* inflateMember(name: string, chunks: () => AsyncIterable<Uint8Array>, member: string): AsyncIterable<Uint8Array> {
+/**
+ * The inflated bytes of one archive member, chunk by chunk, refused (naming it) as soon as it
+ * expands past ZIP_LIMITS: against its compressed size when the archive gives it, else against
+ * the archive bytes read so far (a bound on the member's compressed bytes).
+ */
+async function* inflateMember(name: string, chunks: () => AsyncIterable<Uint8Array>, member: string, compressed: number | null): AsyncIterable<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
+  let inflated = 0;
+  let pushed = 0;
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
   unzip.onfile = (f) => {
     if (f.name !== member) return;
     f.ondata = (err, data) => {
       if (err) failure = err;
-      else if (data.byteLength) out.push(data);
+      else if (data.byteLength) {
+        inflated += data.byteLength;
+        try {
+          checkExpansion(name, member, inflated, compressed ?? pushed, false);
+        } catch (e) {
+          failure = e as Error;
+          f.terminate();
+          return;
+        }
+        out.push(data);
+      }
     };
     f.start();
   };
@@ -141,13 +189,18 @@ async function* inflateMember(name: string, chunks: () => AsyncIterable<Uint8Arr
     try {
       unzip.push(chunk, final);
     } catch (e) {
-      failure = e as Error;
+      failure ??= e as Error;
     }
-    if (failure) throw new ImportError(`${name}: the zip archive is damaged (${failure.message})`);
+    if (failure) throw failure instanceof ImportError ? failure : new ImportError(`${name}: the zip archive is damaged (${(failure as Error).message})`);
   };
   for await (const chunk of chunks()) {
-    push(chunk, false);
-    while (out.length) yield out.shift()!;
+    // Small slices: one step never inflates more than INFLATE_SLICE × the format's largest ratio.
+    for (let at = 0; at < chunk.byteLength; at += INFLATE_SLICE) {
+      const slice = chunk.subarray(at, at + INFLATE_SLICE);
+      pushed += slice.byteLength;
+      push(slice, false);
+      while (out.length) yield out.shift()!;
+    }
   }
   push(new Uint8Array(0), true);
   while (out.length) yield out.shift()!;

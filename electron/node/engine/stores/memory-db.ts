@@ -7,6 +7,7 @@ import { AutoGraphStore } from './auto-graph-store';
 import { ChatStore } from './chat/chat-store';
 import { ExtractionState } from './extraction-state';
 import { SettingsStore } from './settings-store';
+import { GraphStore, type GraphStoreOptions } from './graph/graph-store';
 
 export class MemoryDb {
   private constructor(
@@ -40,7 +41,33 @@ export class MemoryDb {
     }
   }
 
+  /**
+   * SQLite's full check (`PRAGMA integrity_check`): quick_check's, and every index against its
+   * table. Empty when sound.
+   */
+  integrityCheck(limit = 20): string[] {
+    const rows = this.db.pragma(`integrity_check(${Math.max(1, Math.trunc(limit))})`, { simple: false }) as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).filter((r) => r !== 'ok');
+  }
+
+  /** Builds every index again from its table (what integrity_check's index problems need). */
+  reindex(): void {
+    this.db.exec('REINDEX');
+  }
+
+  /** The graph store over this memory (its journal and counts read through this connection). */
+  openGraph(opts: Omit<GraphStoreOptions, 'db'>): GraphStore {
+    return GraphStore.open({ ...opts, db: this.db });
+  }
+
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    // Refreshes the planner's statistics where this connection's queries showed they are stale.
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // a busy or read-only file keeps its statistics
+    }
+    this.db.close();
   }
 }

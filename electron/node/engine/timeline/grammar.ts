@@ -13,7 +13,7 @@
 // Calendar references are resolved here against `today` (they need nothing else, except
 // year-less dates, which ask `hasData` which year holds conversations); session references
 // are resolved later against the memory's own session list (planner.ts).
-import * as chrono from 'chrono-node';
+import { chrono, type Chrono } from '../common/chrono';
 import {
   addDays,
   addMonths,
@@ -1189,7 +1189,7 @@ class Extractor {
       return ranged ? this.dates([[ymd(yy, mo, a), ymd(yy, mo, b)]], 'span', false) : this.dates([[ymd(yy, mo, a), ymd(yy, mo, a)], [ymd(yy, mo, b), ymd(yy, mo, b)]], 'day', false);
     });
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
-    const results = chrono.en.parse(this.masked, ref, { forwardDate: this.lookAhead });
+    const results = chrono().en.parse(this.masked, ref, { forwardDate: this.lookAhead });
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; minute?: number; meridiem?: boolean };
     const pieces: Piece[] = [];
     for (const r of results) {
@@ -1207,7 +1207,7 @@ class Extractor {
         }
         continue;
       }
-      const one = (c: chrono.ParsedComponents): DateRange | null => {
+      const one = (c: Chrono.ParsedComponents): DateRange | null => {
         const mo = c.get('month')!;
         const hasDay = c.isCertain('day');
         const yy = c.isCertain('year') ? c.get('year')! : this.yearFor(mo, hasDay ? c.get('day')! : undefined);

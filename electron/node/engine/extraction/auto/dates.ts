@@ -8,7 +8,7 @@
 // summer", "a few years ago"). Whatever is relative keeps the words and the date they were
 // said on ("last week, said on 2023-06-09"), so that no reading of them is lost.
 import * as chrono from 'chrono-node';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 export interface ResolvedTime {
   /** YYYY-MM-DD when the words name a day. */

@@ -30,8 +30,7 @@ import {
 } from './lexicon';
 import { analyse, englishShare, foreignShare, roughSentences, sentenceCase, type Sentence, type Token } from './nlp';
 
-/** Bump when what the extractor writes changes: every source is extracted again (once). */
-export const AUTO_EXTRACTOR_VERSION = 1;
+export { AUTO_EXTRACTOR_VERSION } from './version';
 
 const { schema, pcm, ob, rdfs, xsd, foaf } = PREFIXES;
 

@@ -14,7 +14,7 @@ import { parseRdf } from '../../stores/graph/rdf-io';
 import type { OwnerService } from '../../owner/owner-service';
 import { loadOntology } from '../ontology';
 import type { ExtractionState } from '../../stores/extraction-state';
-import { AUTO_EXTRACTOR_VERSION, SourceExtractor } from './extract';
+import { AUTO_EXTRACTOR_VERSION } from './version';
 import { autoLine, partition, reify, unreify, type AutoLine } from './supersede';
 
 export interface AutoGraphDeps {
@@ -115,6 +115,8 @@ export class AutoGraphService {
     const started = performance.now();
     store.markRunning(sourceId, AUTO_EXTRACTOR_VERSION);
     const ownerSpeaker = this.deps.owner.owner().sources.find((s) => s.sourceId === sourceId)?.speaker ?? null;
+    // The extractor (an NLP model, the date parser) is loaded by the first run, not with the engine.
+    const { SourceExtractor } = await import('./extract');
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
     // Read at once: an open SQLite iterator would block the connection across the yields below.

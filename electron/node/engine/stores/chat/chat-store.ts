@@ -25,6 +25,9 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { addToDigest, type SourceDigest } from '../row-digest';
+import { crc32 } from 'node:zlib';
+import { tableColumnsOf } from '../../../../../shared/dates/wall-clock';
 
 export type Db = Database.Database;
 
@@ -141,7 +144,33 @@ const MIGRATIONS: Migration[] = [
       ALTER TABLE sources ADD COLUMN report TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'message row checksums',
+    // CRC-32 of every column a message is written with (messageRowChecksum); NULL for rows
+    // written before it. Rows are never updated, so a row that no longer matches was damaged.
+    sql: 'ALTER TABLE messages ADD COLUMN crc INTEGER;',
+  },
 ];
+
+/** The message columns a row's checksum covers, in order (all but its id and the checksum). */
+const CHECKED_COLUMNS = [
+  'source_id', 'conversation_id', 'session_id', 'response_index', 'turn_index', 'speaker', 'role', 'text', 'ts_local', 'tz_offset_min', 'ts_utc',
+  'day_name', 'week', 'date', 'time', 'month', 'year', 'external_id', 'msg_key', 'iri_key', 'extra', 'time_approx',
+] as const;
+
+/** A message row's checksum over CHECKED_COLUMNS' values, in that order. */
+export function messageRowChecksum(values: readonly unknown[]): number {
+  return crc32(JSON.stringify(values));
+}
+
+/** What the search index keeps of a message: enough to put back a damaged row whose checksum then matches again. */
+export interface MessageCopy {
+  speaker: string;
+  role: string;
+  text: string;
+  tsLocal: string;
+}
 
 export interface NewSource {
   key: string;
@@ -232,21 +261,26 @@ const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN con
 const DOC_COLUMNS = `m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.turn_index AS turnIndex, m.speaker, m.role, m.text,
   m.ts_local AS timestamp, m.extra`;
 
-/** A message as the messages graph needs it (see stores/graph/messages-graph.ts). */
+/** A message as the messages graph needs it (see stores/graph/messages-graph.ts): no text, which stays here. */
 export interface GraphRow {
   iri: string;
-  text: string;
   speaker: string;
   role: Role;
   timestamp: string;
   tzOffsetMin: number | null;
-  responseIndex: number;
-  turnIndex: number;
-  externalId: string | null;
   conversationTitle: string;
   conversationIriKey: string;
   sessionIriKey: string;
   sessionOrdinal: number;
+}
+
+/** What the messages graphs hold, counted over the ready sources (graph statistics without the graph). */
+export interface MessagesGraphCounts {
+  messages: number;
+  sessions: number;
+  conversations: number;
+  sources: number;
+  speakers: { speaker: string; role: string }[];
 }
 
 /** A speaker with one of its roles and how many messages it has with that role. */
@@ -332,6 +366,8 @@ function* slices<T>(values: readonly T[], size = IN_CHUNK): Generator<T[]> {
 
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
+  /** primarySpeaker's answers, by chat-table version and scope. */
+  private readonly primaryCache = new Map<string, string | undefined>();
 
   private constructor(private readonly db: Db) {}
 
@@ -363,6 +399,16 @@ export class ChatStore {
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * Gathers the statistics SQLite's planner chooses indexes by (after an import changed the
+   * tables' sizes): without them a date or session range reads every message through the wrong
+   * index. Sampled (analysis_limit), so it costs milliseconds even at a million messages.
+   */
+  analyze(): void {
+    this.db.pragma('analysis_limit = 2000');
+    this.db.exec('ANALYZE');
   }
 
   // ---- sources
@@ -410,6 +456,10 @@ export class ChatStore {
   /** Keys of every source row, ready or not. */
   allSourceKeys(): string[] {
     return this.db.prepare('SELECT key FROM sources').pluck().all() as string[];
+  }
+
+  sourceIdByKey(key: string): number | undefined {
+    return this.stmt('SELECT id FROM sources WHERE key = ?').pluck().get(key) as number | undefined;
   }
 
   sourceKey(id: number): string | undefined {
@@ -549,17 +599,49 @@ export class ChatStore {
 
   insertMessage(m: NewMessage): number {
     this.insertMessageStmt ??= this.stmt(
-      `INSERT INTO messages (source_id, conversation_id, session_id, response_index, turn_index, speaker, role, text,
-         ts_local, tz_offset_min, ts_utc, day_name, week, date, time, month, year, external_id, msg_key, iri_key, extra, time_approx)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (${CHECKED_COLUMNS.join(', ')}, crc) VALUES (${CHECKED_COLUMNS.map(() => '?').join(', ')}, ?)`,
     );
     // Positional binding: imports insert tens of thousands of rows, named lookups cost a third.
-    const r = this.insertMessageStmt.run(
+    const values = [
       m.sourceId, m.conversationId, m.sessionId, m.responseIndex, m.turnIndex, m.speaker, m.role, m.text,
       m.tsLocal, m.tzOffsetMin, m.tsUtc, m.dayName, m.week, m.date, m.time, m.month, m.year, m.externalId, m.msgKey, m.iriKey, m.extra,
       m.timeApproximate ? 1 : 0,
-    );
+    ];
+    const r = this.insertMessageStmt.run(...values, messageRowChecksum(values));
     return Number(r.lastInsertRowid);
+  }
+
+  /** Messages whose row no longer matches its checksum (`engram doctor`): id and source. Reads every row. */
+  damagedMessageRows(): { id: number; sourceId: number }[] {
+    const out: { id: number; sourceId: number }[] = [];
+    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE crc IS NOT NULL`).raw().iterate() as IterableIterator<unknown[]>;
+    for (const r of rows) if (messageRowChecksum(r.slice(2)) !== r[1]) out.push({ id: r[0] as number, sourceId: r[2] as number });
+    return out;
+  }
+
+  /**
+   * Puts back a damaged message row's words, speaker, role and time from a copy (the search
+   * index's), only if the row then matches its checksum again, which proves the copy right.
+   */
+  restoreMessageFromCopy(id: number, copy: MessageCopy): boolean {
+    const row = this.stmt(`SELECT crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE id = ?`).raw().get(id) as unknown[] | undefined;
+    if (!row) return false;
+    const values = row.slice(1);
+    const at = (c: (typeof CHECKED_COLUMNS)[number]) => CHECKED_COLUMNS.indexOf(c);
+    const cols = tableColumnsOf(copy.tsLocal);
+    values[at('speaker')] = copy.speaker;
+    values[at('role')] = copy.role;
+    values[at('text')] = copy.text;
+    values[at('ts_local')] = copy.tsLocal;
+    values[at('day_name')] = cols.dayName;
+    values[at('week')] = cols.week;
+    values[at('date')] = cols.date;
+    values[at('time')] = cols.time;
+    values[at('month')] = cols.month;
+    values[at('year')] = cols.year;
+    if (messageRowChecksum(values) !== row[0]) return false;
+    this.stmt(`UPDATE messages SET ${CHECKED_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
+    return true;
   }
 
   insertMessageParts(messageId: number, parts: NewMessagePart[]): void {
@@ -799,28 +881,59 @@ export class ChatStore {
    */
   *sourceGraphRows(sourceId: number): IterableIterator<GraphRow> {
     const stmt = this.stmt(
-      `SELECT m.iri_key, m.text, m.speaker, m.role, m.ts_local, m.tz_offset_min, m.response_index, m.turn_index,
-         m.external_id, c.title, c.iri_key, s.iri_key, s.ordinal
+      `SELECT m.iri_key, m.speaker, m.role, m.ts_local, m.tz_offset_min, c.title, c.iri_key, s.iri_key, s.ordinal
        FROM messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id
        WHERE m.source_id = ? ORDER BY m.conversation_id, m.response_index`,
     ).raw(true);
     for (const r of stmt.iterate(sourceId) as Iterable<unknown[]>) {
       yield {
         iri: postIri(r[0] as string),
-        text: r[1] as string,
-        speaker: r[2] as string,
-        role: r[3] as Role,
-        timestamp: r[4] as string,
-        tzOffsetMin: r[5] as number | null,
-        responseIndex: r[6] as number,
-        turnIndex: r[7] as number,
-        externalId: r[8] as string | null,
-        conversationTitle: r[9] as string,
-        conversationIriKey: r[10] as string,
-        sessionIriKey: r[11] as string,
-        sessionOrdinal: r[12] as number,
+        speaker: r[1] as string,
+        role: r[2] as Role,
+        timestamp: r[3] as string,
+        tzOffsetMin: r[4] as number | null,
+        conversationTitle: r[5] as string,
+        conversationIriKey: r[6] as string,
+        sessionIriKey: r[7] as string,
+        sessionOrdinal: r[8] as number,
       };
     }
+  }
+
+  /** The counts a source's messages graph is made of (its size without building it). */
+  sourceGraphCounts(sourceId: number): Omit<MessagesGraphCounts, 'sources'> {
+    const row = this.stmt(
+      `SELECT COUNT(*) AS messages, COUNT(DISTINCT session_id) AS sessions, COUNT(DISTINCT conversation_id) AS conversations FROM messages WHERE source_id = ?`,
+    ).get(sourceId) as { messages: number; sessions: number; conversations: number };
+    const speakers = this.stmt('SELECT DISTINCT speaker, role FROM messages WHERE source_id = ?').all(sourceId) as { speaker: string; role: string }[];
+    return { ...row, speakers };
+  }
+
+  /** The same counts over every ready source, each node once (a conversation or session continued by a later source is one node). */
+  messagesGraphCounts(): MessagesGraphCounts {
+    const ready = `source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
+    const row = this.stmt(
+      `SELECT COUNT(*) AS messages, COUNT(DISTINCT session_id) AS sessions, COUNT(DISTINCT conversation_id) AS conversations,
+         COUNT(DISTINCT source_id) AS sources FROM messages WHERE ${ready}`,
+    ).get() as Omit<MessagesGraphCounts, 'speakers'>;
+    const speakers = this.stmt(`SELECT DISTINCT speaker, role FROM messages WHERE ${ready}`).all() as { speaker: string; role: string }[];
+    return { ...row, speakers };
+  }
+
+  /** Which of these structure IRIs (posts, sessions, conversations, sources) a ready source's messages graph holds. */
+  structureIrisPresent(iris: string[]): Set<string> {
+    const out = new Set<string>();
+    const tables: [string, string][] = [
+      [`${MEMORY_BASE}post/`, `SELECT 1 FROM messages m WHERE m.iri_key = ? AND ${inReadySources()}`],
+      [`${MEMORY_BASE}session/`, `SELECT 1 FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready' WHERE x.iri_key = ?`],
+      [`${MEMORY_BASE}conversation/`, `SELECT 1 FROM conversations c JOIN sources s ON s.id = c.source_id AND s.status = 'ready' WHERE c.iri_key = ?`],
+      [`${MEMORY_BASE}source/`, `SELECT 1 FROM sources WHERE key = ? AND status = 'ready'`],
+    ];
+    for (const i of iris) {
+      const t = tables.find(([prefix]) => i.startsWith(prefix));
+      if (t && this.stmt(t[1]).pluck().get(i.slice(t[0].length))) out.add(i);
+    }
+    return out;
   }
 
   /** Messages per ready source (of these roles when given): reconciling the search index, extraction status. */
@@ -831,6 +944,21 @@ export class ChatStore {
        WHERE 1 = 1 ${ofRoles} GROUP BY m.source_id`,
     ).all(...(roles ?? [])) as { id: number; n: number }[];
     return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /** Per ready source: messages and the digest of their ids and texts (row-digest.ts), to compare with the search index's. */
+  messageDigestsBySource(): Map<number, SourceDigest> {
+    const out = new Map<number, SourceDigest>();
+    const rows = this.stmt(`SELECT m.source_id, m.id, m.text FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'`)
+      .raw()
+      .iterate() as IterableIterator<[number, number, string]>;
+    for (const [source, id, text] of rows) {
+      const entry = out.get(source) ?? { rows: 0, digest: 0 };
+      entry.rows++;
+      entry.digest = addToDigest(entry.digest, id, text);
+      out.set(source, entry);
+    }
+    return out;
   }
 
   // ---- questions the timeline, retrieval, Ask and extraction ask of the chat table
@@ -846,12 +974,36 @@ export class ChatStore {
     ).pluck().get() as string;
   }
 
-  /** The person whose memory it is: the user-role speaker with the most messages (in these sources), if any. */
+  /**
+   * The person whose memory it is: the user-role speaker with the most messages (in these
+   * sources), if any. A GROUP BY over every message, so kept per version of the chat table
+   * (Ask asks it for every question).
+   */
   primarySpeaker(sourceIds?: number[]): string | undefined {
+    const key = `${this.dataVersion()}|${sourceIds?.join(',') ?? ''}`;
+    if (this.primaryCache.has(key)) return this.primaryCache.get(key);
     const inSources = sourceIds?.length ? `AND source_id IN (${marks(sourceIds)})` : '';
-    return this.stmt(
+    const speaker = this.stmt(
       `SELECT speaker FROM messages WHERE role = 'user' ${inSources} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`,
     ).pluck().get(...(sourceIds ?? [])) as string | undefined;
+    if (this.primaryCache.size > 100) this.primaryCache.clear();
+    this.primaryCache.set(key, speaker);
+    return speaker;
+  }
+
+  /**
+   * Messages per speaker and role (the assistant's left out) with the latest of them, in a
+   * wall-clock date range when given, most first: what the messages graph's posts per creator
+   * give, read from the rows (Ask's "who did I talk with most").
+   */
+  messagesPerSpeaker(range?: { from: string; to: string }): { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[] {
+    const inRange = range ? 'AND m.date BETWEEN ? AND ?' : '';
+    return this.stmt(
+      // (with one MAX, SQLite takes the bare column from the row that has it: the latest message's offset)
+      `SELECT m.speaker, m.role, COUNT(*) AS messages, MAX(m.ts_local) AS lastLocal, m.tz_offset_min AS lastOffsetMin
+       FROM messages m WHERE m.role != 'assistant' AND ${inReadySources()} ${inRange}
+       GROUP BY m.speaker, m.role ORDER BY messages DESC, m.speaker`,
+    ).all(...(range ? [range.from, range.to] : [])) as { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[];
   }
 
   /** Sessions of the ready sources (or of these), in memory order, with both numberings and their first and last response. */

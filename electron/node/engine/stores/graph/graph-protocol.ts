@@ -1,5 +1,5 @@
 // Messages between the graph store proxy (main thread) and its worker.
-import type { EditRecord, GraphInfo, RdfFormat, SparqlResult, TypeCount } from '../../../../../shared/types';
+import type { EditRecord, GraphInfo, IntegrityProblem, RdfFormat, SparqlResult, TypeCount } from '../../../../../shared/types';
 import type { ChunkRecord } from '../extraction-state';
 
 export interface GraphWorkerData {
@@ -11,18 +11,16 @@ export interface GraphWorkerData {
   sqliteNativeBinding?: string;
   /** Open from and write memory images beside snapshots (default on; off to test the parse path). */
   useImages?: boolean;
+  /**
+   * One Int32 the worker sets to the id of the request whose journal transaction is committing
+   * (0 otherwise): a time limit that runs out then waits for the commit instead of stopping the
+   * worker, so a change is never acknowledged as failed once it is durable.
+   */
+  commitFlag?: SharedArrayBuffer;
 }
 
 /** What the store opened from: a memory image, the N-Triples snapshot, or nothing yet. */
 export type GraphLoadSource = 'image' | 'snapshot' | 'empty';
-
-export interface GraphStats {
-  triples: number;
-  graphs: number;
-  nodes: number;
-  edges: number;
-  topTypes: TypeCount[];
-}
 
 export type GraphRequest =
   | { op: 'query'; sparql: string; limit: number }
@@ -43,14 +41,21 @@ export type GraphRequest =
   | { op: 'undo' }
   | { op: 'redo' }
   | { op: 'history' }
-  | { op: 'stats' }
+  /** Profiles (subjects and types) of graphs that have none yet, read from the store. */
+  | { op: 'profiles' }
   | { op: 'graphs' }
   | { op: 'turtle'; graph?: string; entity?: string }
   | { op: 'export'; graph?: string; format: RdfFormat }
   | { op: 'vocabulary' }
   | { op: 'compact' }
   | { op: 'flush' }
-  | { op: 'size' };
+  | { op: 'size' }
+  /** What start-up found, and the files and journal as they read back now (`engram doctor`). */
+  | { op: 'integrity'; deep: boolean }
+  /** Damage dealt with (`engram doctor --repair`): unresolved entries are dropped and a new snapshot written. */
+  | { op: 'resolveDamage' }
+  /** Applies the person's edits still in effect, restricted to these graphs (rebuilding a lost user graph). */
+  | { op: 'replayEdits'; graphs: string[] };
 
 export interface GraphResults {
   query: SparqlResult;
@@ -65,7 +70,7 @@ export interface GraphResults {
   undo: EditRecord | null;
   redo: EditRecord | null;
   history: EditRecord[];
-  stats: GraphStats;
+  profiles: null;
   graphs: GraphInfo[];
   turtle: { turtle: string; triples: number };
   export: { data: string; mediaType: string };
@@ -73,10 +78,27 @@ export interface GraphResults {
   compact: { seq: number; quads: number } | null;
   flush: { seq: number; quads: number } | null;
   size: number;
+  integrity: GraphIntegrity;
+  resolveDamage: { seq: number; quads: number } | null;
+  replayEdits: { quads: number };
+}
+
+/** What the graph worker knows of its own damage. */
+export interface GraphIntegrity {
+  problems: IntegrityProblem[];
+  /** Graphs lost with a damaged snapshot (null: the default graph), still to be rebuilt from the record. */
+  lostGraphs: (string | null)[];
+  /** The snapshot's index could not be read: every graph it held is lost. */
+  lostAll: boolean;
+  /** Journal entries skipped at start-up, kept until `engram doctor --repair`. */
+  unresolved: number[];
 }
 
 export type GraphResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; line?: number; column?: number; endLine?: number; endColumn?: number } };
 
-export type WorkerMessage = GraphResponse | { ready: true; loadMs: number; quads: number; from: GraphLoadSource } | { fatal: string };
+export type WorkerMessage =
+  | GraphResponse
+  | ({ ready: true; loadMs: number; quads: number; from: GraphLoadSource } & Omit<GraphIntegrity, 'unresolved'>)
+  | { fatal: string };

@@ -11,16 +11,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
-import type { EditRecord, GraphInfo, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
-import type { GraphLoadSource, GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
-import { GraphJournal, type EditRow, type JournalEntry } from './journal';
-import { fromNQuads, MEDIA_TYPES, ox, parseRdf, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
+import type { EditRecord, GraphInfo, IntegrityProblem, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
+import type { GraphIntegrity, GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import { editIntact, GraphJournal, type EditRow, type JournalEntry } from './journal';
+import { fromNQuads, MEDIA_TYPES, ox, parseRdf, quadKey, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
 import { ChatStore } from '../chat/chat-store';
 import { ExtractionState } from '../extraction-state';
-import { buildSourceGraph } from './messages-graph';
+import { MESSAGES_GRAPH_PREDICATES, MESSAGES_GRAPH_TYPES, sourceGraphChunks } from './messages-graph';
+import { GraphMeta, graphKind, profileOfNTriples, type GraphProfile } from './graph-meta';
 import { capQuery } from './row-cap';
-import { imageFileName, newOxigraphRuntime, restoreStoreImage, writeStoreImage, type OxigraphRuntime } from './store-image';
+import { imageFileName, verifyImageFile, writeStoreImage, type OxigraphRuntime } from './store-image';
+import { openGraphBase, REPAIR_COMMAND, removeStaleFiles, replayJournal } from './graph-load';
+import { snapshotFileName, snapshotSeqOf, verifySnapshotFile, writeSnapshotFile, type DerivedSection, type SnapshotSection } from './snapshot-file';
 
 type Store = import('oxigraph').Store;
 
@@ -32,13 +35,15 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 10000');
 const journal = new GraphJournal(db);
+/** Per-graph counts beside the journal, written in the same transactions (graph-meta.ts). */
+const meta = new GraphMeta(db);
 /** The store's own Oxigraph instance (null if this build of the package cannot be imaged). */
 let runtime: OxigraphRuntime | null = null;
 let store: Store;
 const editor = () => new UserEditor(store);
-/** Bumped on every change; cached stats are valid for one version. */
+/** Bumped on every change; cached answers (the vocabulary) are valid for one version. */
 let version = 0;
-let statsCache: { version: number; stats: GraphStats } | null = null;
+let vocabularyCache: { version: number; value: { classes: string[]; properties: string[] } } | null = null;
 let compactTimer: NodeJS.Timeout | null = null;
 
 const RDF_TYPE = ox.namedNode(`${PREFIXES.rdf}type`);
@@ -47,35 +52,48 @@ const XSD_STRING = `${PREFIXES.xsd}string`;
 
 // ---- start-up
 
+/** What start-up found damaged; reported with 'ready' and by 'integrity'. */
+let problems: IntegrityProblem[] = [];
+/** Graphs lost with a damaged snapshot, for the engine to rebuild from the record (null: the default graph). */
+let lostGraphs: (string | null)[] = [];
+let lostAll = false;
+/** Journal entries neither replayed nor restored: no compaction folds them away until they are dealt with. */
+let unresolved: number[] = [];
+
 function start(): void {
   const t0 = performance.now();
   fs.mkdirSync(config.snapshotDir, { recursive: true });
   const snap = journal.snapshot();
-  removeStaleSnapshots(snap?.file);
-  let from: GraphLoadSource = 'empty';
-  const image = snap && config.useImages !== false ? restoreStoreImage(path.join(config.snapshotDir, imageFileName(snap.seq)), snap.seq) : null;
-  if (image?.ok) {
-    ({ runtime, store } = image);
-    from = 'image';
-  } else {
-    if (image && image.reason !== 'missing') {
-      console.error(`graph image not used (${image.reason}); loading the snapshot`);
-      fs.rmSync(path.join(config.snapshotDir, imageFileName(snap!.seq)), { force: true });
-    }
-    runtime = newOxigraphRuntime();
-    store = new (runtime?.ox ?? ox).Store();
-    if (snap) {
-      loadSnapshot(path.join(config.snapshotDir, snap.file));
-      from = 'snapshot';
-    }
+  removeStaleFiles(config.snapshotDir, snap?.seq ?? null);
+  const base = openGraphBase(config.snapshotDir, journal, config.useImages !== false);
+  ({ runtime, store } = base);
+  // Messages graphs the snapshot names by source: built from the chat table, after the person's
+  // own graphs (their removals) are in place.
+  for (const g of base.derived) {
+    loadSourceGraph(g.source, g.graph);
+    rebuilt.add(g.graph);
   }
-  for (const entry of journal.entriesAfter(snap?.seq ?? 0)) replay(entry);
-  post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from });
+  const replayed = replayJournal(journal, base.seq, replay);
+  problems = [...base.problems, ...replayed.problems];
+  lostGraphs = base.lostGraphs;
+  lostAll = base.lostAll;
+  unresolved = replayed.unresolved;
+  recountRebuilt();
+  if (!meta.isComplete()) countGraphsOnce();
+  // A snapshot rebuilt from its fallback is written again at once, so the fallback is not needed twice.
+  if (base.from === 'previous-snapshot' && !unresolved.length) compact(true);
+  const from: GraphLoadSource = base.from === 'previous-snapshot' ? 'snapshot' : base.from;
+  post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from, problems, lostGraphs, lostAll });
+  // Messages graphs an import left to build (a command-line import journals them without loading
+  // the graph) are now in memory: fold them into a snapshot and image soon, and check the
+  // journal's age now and then.
+  scheduleCompaction();
+  setInterval(scheduleCompaction, 60_000).unref();
 }
 
 /**
- * Loads data Engram wrote itself (a snapshot, a journal entry, a messages graph): already valid,
- * so Oxigraph skips validation and transaction bookkeeping, which makes loading a third faster.
+ * Loads data Engram wrote itself (a journal entry, a messages graph): already valid, so
+ * Oxigraph skips validation and transaction bookkeeping, which makes loading a third faster.
  * A failure half-way is undone by the caller (or the load is at start-up, before anything is served).
  */
 function loadTrusted(data: string | Uint8Array, graph: string | null): void {
@@ -88,24 +106,45 @@ function loadTrusted(data: string | Uint8Array, graph: string | null): void {
 }
 
 /**
- * Snapshot file: one JSON line indexing the graphs ([{ graph, start, end }], byte offsets into
- * what follows), then each graph's triples as N-Triples. Loading graph by graph into its named
- * graph is cheaper than parsing a graph name on every line.
+ * Graphs built at start-up from the chat table or from N-Triples journaled without the worker
+ * (whose counts were known only from their rows or lines): their counts as loaded, once the
+ * journal is replayed (no write may run while it is read).
  */
-function loadSnapshot(file: string): void {
-  const bytes = fs.readFileSync(file);
-  const headerEnd = bytes.indexOf(0x0a);
-  const index = JSON.parse(bytes.subarray(0, headerEnd).toString('utf8')) as { graphs: { graph: string | null; start: number; end: number }[] };
-  const data = bytes.subarray(headerEnd + 1);
-  for (const g of index.graphs) loadTrusted(data.subarray(g.start, g.end), g.graph);
+const rebuilt = new Set<string>();
+function recountRebuilt(): void {
+  for (const graph of rebuilt) {
+    const row = meta.get(graph);
+    if (!row) continue;
+    const triples = triplesIn(graph);
+    const edges = row.kind === 'messages' ? count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } }`) : row.edges;
+    if (row.triples !== triples || row.edges !== edges) meta.set({ ...row, triples, edges });
+  }
+  rebuilt.clear();
 }
 
-function removeStaleSnapshots(keep: string | undefined): void {
-  for (const f of fs.readdirSync(config.snapshotDir)) {
-    const seq = /^(?:snapshot-(\d+)\.ntg|image-(\d+)\.bin)(\.tmp)?$/.exec(f);
-    if (!seq) continue;
-    const current = keep !== undefined && !seq[3] && `snapshot-${seq[1] ?? seq[2]}.ntg` === keep;
-    if (!current) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
+/**
+ * A memory written before the graph's counts were kept: count each graph once, and rebuild its
+ * messages graphs in their present (lean) form, journaled, so that snapshots can name them.
+ */
+function countGraphsOnce(): void {
+  const rdfType = `<${PREFIXES.rdf}type>`;
+  const counts = (sparql: string) =>
+    new Map((store.query(sparql) as Map<string, Term>[]).map((r) => [r.get('g')!.value, Number(r.get('n')!.value)] as const));
+  const triples = counts('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g');
+  const edges = counts(`SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != ${rdfType}) } } GROUP BY ?g`);
+  const rows = [...triples].map(([graph, n]) => ({
+    graph,
+    label: localName(graph),
+    triples: n,
+    edges: edges.get(graph) ?? 0,
+    sourceId: null,
+    profile: graphKind(graph) === 'messages' || graphKind(graph) === 'ontology' ? null : profileOfGraph(graph),
+  }));
+  meta.replaceAll(rows);
+  for (const r of rows) {
+    if (graphKind(r.graph) !== 'messages') continue;
+    const sourceId = chat.sourceIdByKey(r.graph.slice(GRAPHS.source('').length));
+    if (sourceId !== undefined) buildSource(sourceId, 'Messages graph in its present form');
   }
 }
 
@@ -118,6 +157,7 @@ function replay(e: JournalEntry): void {
     case 'replace':
       dropGraph(e.graph!);
       if (e.added) loadTrusted(e.added, e.graph!);
+      rebuilt.add(e.graph!);
       break;
     case 'drop':
       dropGraph(e.graph!);
@@ -125,6 +165,7 @@ function replay(e: JournalEntry): void {
     case 'source': {
       const { sourceId } = JSON.parse(e.added) as { sourceId: number };
       loadSourceGraph(sourceId, e.graph!);
+      rebuilt.add(e.graph!);
       break;
     }
   }
@@ -137,10 +178,23 @@ function dropGraph(graph: string): void {
 
 // ---- writes
 
+/** The request being handled (see GraphWorkerData.commitFlag). */
+let currentRequest = 0;
+const commitFlag = config.commitFlag ? new Int32Array(config.commitFlag) : null;
+
 /** Journals a change already applied in memory; reverts it if the journal write fails. */
 function commit<T>(write: () => T, revert: () => void): T {
   try {
-    const result = journal.commit(write);
+    // Set until the answer is posted: once the transaction may have committed, the change is
+    // durable and its time limit no longer applies (it is cleared again if the commit fails).
+    if (commitFlag) Atomics.store(commitFlag, 0, currentRequest);
+    let result: T;
+    try {
+      result = journal.commit(write);
+    } catch (e) {
+      if (commitFlag) Atomics.store(commitFlag, 0, 0);
+      throw e;
+    }
     version++;
     scheduleCompaction();
     return result;
@@ -157,11 +211,45 @@ function commitEdit(delta: Delta, label: string, sparql: string | null = null): 
     () => {
       const s = journal.append('delta', { label, removed, added });
       journal.recordEdit(s, label, removed, added, sparql);
+      countDelta(delta);
       return s;
     },
     () => delta.revert(store),
   );
   return { seq, at: new Date().toISOString(), label, undone: false, ...(sparql ? { sparql } : {}) };
+}
+
+/** A delta's net change to each graph's counts (inside the journal's transaction). */
+function countDelta(delta: Delta): void {
+  const change = new Map<string, { triples: number; edges: number }>();
+  const count = (q: Quad, sign: number) => {
+    const g = q.graph.termType === 'DefaultGraph' ? '' : q.graph.value;
+    const c = change.get(g) ?? { triples: 0, edges: 0 };
+    c.triples += sign;
+    if (q.object.termType === 'NamedNode' && !q.predicate.equals(RDF_TYPE)) c.edges += sign;
+    change.set(g, c);
+  };
+  for (const q of delta.added) count(q, 1);
+  for (const q of delta.removed) count(q, -1);
+  for (const [g, c] of change) if (g) meta.adjust(g, c.triples, c.edges, localName(g), graphKind(g) === 'messages' ? null : profileOfGraph(g));
+}
+
+/** A graph's subjects and types as it now is (graph-meta.ts), for a graph that is not a messages graph. */
+function profileOfGraph(graph: string): GraphProfile {
+  return profileOfNTriples(tripleLines(store.match(null, null, null, ox.namedNode(graph))));
+}
+
+/** Profiles for rows that have none (kept since this build): read from the store. */
+function refreshProfiles(): void {
+  for (const row of meta.all()) {
+    if (row.kind === 'messages' || row.kind === 'ontology' || meta.hasProfile(row.graph)) continue;
+    meta.set({ ...row, profile: profileOfGraph(row.graph) });
+  }
+}
+
+/** Triples a named graph holds (a scan of that graph alone). */
+function triplesIn(graph: string): number {
+  return count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`);
 }
 
 /** Triples without a graph in N-Triples, for replace entries. */
@@ -221,6 +309,7 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongs
   const seq = commit(
     () => {
       const s = journal.append('replace', { graph: req.graph, label: req.label, added: ntriples });
+      meta.set({ graph: req.graph, label: localName(req.graph), triples: triplesIn(req.graph), edges: 0, sourceId: null, profile: profileOfNTriples(ntriples) });
       alongside?.();
       return s;
     },
@@ -235,20 +324,36 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongs
 /** The chat table, read through this thread's own connection (the messages graph is built from it). */
 const chat = ChatStore.over(db);
 
-/** Builds a source's messages graph from its rows and loads it in place of the graph's content. */
-function loadSourceGraph(sourceId: number, graph: string): number {
+/**
+ * Builds a source's messages graph from its rows and loads it in place of the graph's content,
+ * chunk by chunk (messages-graph.ts), so no string holds the whole graph.
+ */
+function loadSourceGraph(sourceId: number, graph: string): { triples: number; edges: number; name: string } {
   const key = chat.sourceKey(sourceId);
   dropGraph(graph);
-  if (!key) return 0; // deleted since: nothing to build
+  if (!key) return { triples: 0, edges: 0, name: '' }; // deleted since: nothing to build
   const name = chat.sourceName(sourceId) ?? key;
-  let { ntriples, triples } = buildSourceGraph({ sourceKey: key, sourceName: name, messages: chat.sourceGraphRows(sourceId) });
-  if (hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user)) {
-    const kept = withoutPersonsDecisions(parseRdf(ntriples, 'n-triples'));
-    ntriples = tripleLines(kept);
-    triples = kept.length;
+  const decisions = hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user);
+  let triples = 0;
+  let edges = 0;
+  for (const chunk of sourceGraphChunks({ sourceKey: key, sourceName: name, messages: chat.sourceGraphRows(sourceId) })) {
+    if (!decisions) {
+      loadTrusted(chunk.ntriples, graph);
+      triples += chunk.triples;
+      edges += chunk.edges;
+      continue;
+    }
+    const kept = withoutPersonsDecisions(parseRdf(chunk.ntriples, 'n-triples'));
+    if (kept.length) loadTrusted(tripleLines(kept), graph);
+    triples += kept.length;
+    edges += kept.filter((q) => q.object.termType === 'NamedNode' && !q.predicate.equals(RDF_TYPE)).length;
   }
-  if (ntriples) loadTrusted(ntriples, graph);
-  return triples;
+  return { triples, edges, name };
+}
+
+/** A messages graph's row in the graph's counts, as built. */
+function sourceMetaRow(sourceId: number, graph: string, built: { triples: number; edges: number; name: string }) {
+  return { graph, kind: 'messages' as const, label: `Messages: ${built.name}`, triples: built.triples, edges: built.edges, sourceId, derived: true };
 }
 
 function buildSource(sourceId: number, label: string): { seq: number; triples: number } {
@@ -256,16 +361,20 @@ function buildSource(sourceId: number, label: string): { seq: number; triples: n
   if (!key) throw new Error(`no source ${sourceId}`);
   const graph = GRAPHS.source(key);
   const before = store.match(null, null, null, ox.namedNode(graph));
-  const triples = loadSourceGraph(sourceId, graph);
+  const built = loadSourceGraph(sourceId, graph);
   // The entry's weight counts toward compaction like the graph it rebuilds.
   const seq = commit(
-    () => journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: triples * 120 }),
+    () => {
+      const s = journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: built.triples * 100 });
+      meta.set(sourceMetaRow(sourceId, graph, built));
+      return s;
+    },
     () => {
       dropGraph(graph);
       for (const q of before) store.add(q);
     },
   );
-  return { seq, triples };
+  return { seq, triples: built.triples };
 }
 
 /** Drops graphs; `alongside` as for replaceGraph. */
@@ -275,6 +384,7 @@ function dropGraphs(graphs: string[], alongside?: () => void): { seq: number } {
   const seq = commit(
     () => {
       const s = graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0);
+      for (const g of graphs) meta.remove(g);
       alongside?.();
       return s;
     },
@@ -332,6 +442,7 @@ function undo(): EditRecord | null {
     () => {
       journal.append('delta', { label, removed: edit.added, added: edit.removed });
       journal.setEditState(edit.seq, 1);
+      countDelta(delta);
     },
     () => delta.revert(store),
   );
@@ -346,6 +457,7 @@ function redo(): EditRecord | null {
     () => {
       journal.append('delta', { label: `Redo: ${edit.label}`, removed: edit.removed, added: edit.added });
       journal.setEditState(edit.seq, 0);
+      countDelta(delta);
     },
     () => delta.revert(store),
   );
@@ -365,9 +477,22 @@ function editRecord(e: EditRow, undone: boolean): EditRecord {
 
 // ---- compaction
 
-/** Enough journal has piled up that replaying it would slow the next start. */
+/** Journal entries older than this are folded into a snapshot even when few. */
+const COMPACT_AGE_MS = 10 * 60_000;
+
+/**
+ * Replaying the journal would slow the next start: enough of it has piled up, it holds a
+ * messages graph to build from the chat table (an import's), or it has waited long enough.
+ */
 function compactionDue(): boolean {
-  return journal.pendingBytes() >= config.compactBytes || journal.pendingEntries() >= 2000;
+  const pending = journal.pendingEntries();
+  if (pending === 0) return false;
+  return (
+    pending >= 2000 ||
+    journal.pendingBytes() >= config.compactBytes ||
+    journal.pendingSourceEntries() > 0 ||
+    Date.now() - journal.oldestPendingAt() >= COMPACT_AGE_MS
+  );
 }
 
 function scheduleCompaction(): void {
@@ -383,33 +508,38 @@ function scheduleCompaction(): void {
   }, 1500);
 }
 
-function compact(): { seq: number; quads: number } | null {
+/**
+ * Writes a new snapshot of the store and points the journal at it, once it has been read back
+ * whole; the previous snapshot and the journal after it stay as its fallback (graph-load.ts).
+ * `force` writes one even when no entry came since the last (to replace a damaged one).
+ */
+function compact(force = false): { seq: number; quads: number } | null {
+  // Damage not yet dealt with stays in the journal, where `engram doctor` can name it.
+  if (unresolved.length) return null;
   const seq = journal.lastSeq();
   const snap = journal.snapshot();
-  if (snap && snap.seq === seq) return null;
-  const name = `snapshot-${seq}.ntg`;
+  if (snap && snap.seq === seq && !force) return null;
+  const name = snapshotFileName(seq);
   const file = path.join(config.snapshotDir, name);
-  const tmp = `${file}.tmp`;
-  const names = (store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }') as Map<string, Term>[]).map((r) => r.get('g')!.value);
-  const sections: { graph: string | null; data: Buffer }[] = names.map((g) => ({
-    graph: g,
-    data: Buffer.from(store.dump({ format: 'application/n-triples', from_graph_name: ox.namedNode(g) })),
-  }));
+  // Named graphs from the counts kept beside the journal (no scan of the store): messages graphs
+  // as the chat table gives them are named by their source, the others written out.
+  const sections: (SnapshotSection | DerivedSection)[] = meta.all().map((g) =>
+    g.kind === 'messages' && g.derived && g.sourceId !== null
+      ? { graph: g.graph, source: g.sourceId }
+      : { graph: g.graph, data: Buffer.from(store.dump({ format: 'application/n-triples', from_graph_name: ox.namedNode(g.graph) })) },
+  );
   const unnamed = store.dump({ format: 'application/n-triples', from_graph_name: ox.defaultGraph() });
   if (unnamed) sections.push({ graph: null, data: Buffer.from(unnamed) });
-  let offset = 0;
-  const graphs = sections.map((sec) => ({ graph: sec.graph, start: offset, end: (offset += sec.data.byteLength) }));
-  const fd = fs.openSync(tmp, 'w');
-  try {
-    fs.writeSync(fd, `${JSON.stringify({ format: 'engram-graph-snapshot/1', graphs })}\n`);
-    for (const sec of sections) fs.writeSync(fd, sec.data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+  writeSnapshotFile(file, seq, store.size, sections);
+  const check = verifySnapshotFile(file);
+  if (!check.ok) {
+    if (!snap || snap.file !== name) fs.rmSync(file, { force: true });
+    throw new Error(`the new snapshot did not read back whole (${check.problem}); the previous one stays`);
   }
-  fs.renameSync(tmp, file);
-  journal.setSnapshot(seq, name, store.size);
-  removeStaleSnapshots(name);
+  // The previous snapshot's own fallback journal is forgotten; the entries since it are kept.
+  const previous = snap && snap.seq < seq ? snap.seq : (previousSnapshotSeq(seq) ?? 0);
+  journal.setSnapshot(seq, name, store.size, previous);
+  removeStaleFiles(config.snapshotDir, seq);
   if (runtime && config.useImages !== false) {
     // Only a cache: without it the next start parses the snapshot.
     try {
@@ -420,6 +550,15 @@ function compact(): { seq: number; quads: number } | null {
     }
   }
   return { seq, quads: store.size };
+}
+
+/** The newest snapshot file older than `seq`, if any. */
+function previousSnapshotSeq(seq: number): number | null {
+  const older = fs
+    .readdirSync(config.snapshotDir)
+    .map((f) => snapshotSeqOf(f))
+    .filter((s): s is number => s !== null && s < seq);
+  return older.length ? Math.max(...older) : null;
 }
 
 // ---- reads
@@ -449,7 +588,9 @@ function term(t: Term): RdfTerm {
 async function query(sparql: string, limit: number): Promise<SparqlResult> {
   const t0 = performance.now();
   const capped = capQuery(sparql, limit);
-  const run = (text: string) => store.query(text, { use_default_graph_as_union: true });
+  // The person's view is the union of all graphs, unless the query names its own dataset
+  // (FROM / FROM NAMED): Oxigraph would let the union option override it.
+  const run = (text: string) => store.query(text, capped.dataset ? {} : { use_default_graph_as_union: true });
   let lowered = capped.lowered;
   let raw: ReturnType<Store['query']>;
   try {
@@ -492,55 +633,9 @@ function count(sparql: string): number {
   return Number(rows[0]?.get('n')?.value ?? 0);
 }
 
-function labelOf(iri: string): string {
-  const l = store.match(ox.namedNode(iri), ox.namedNode(RDFS_LABEL), null, null)[0];
-  return l ? l.object.value : localName(iri);
-}
-
-function stats(): GraphStats {
-  if (statsCache && statsCache.version === version) return statsCache.stats;
-  const notOntology = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}> && !STRSTARTS(STR(?g), "${GRAPHS.autoSuperseded('')}"))`;
-  const topRows = store.query(
-    `SELECT ?t (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s a ?t } ${notOntology} } GROUP BY ?t ORDER BY DESC(?n) LIMIT 12`,
-  ) as Map<string, Term>[];
-  const result: GraphStats = {
-    triples: store.size,
-    graphs: count('SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }'),
-    nodes: count(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } ${notOntology} }`),
-    edges: count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } ${notOntology} }`),
-    topTypes: topRows.map((r) => ({ iri: r.get('t')!.value, label: labelOf(r.get('t')!.value), count: Number(r.get('n')!.value) })),
-  };
-  statsCache = { version, stats: result };
-  return result;
-}
-
-function graphKind(iri: string): GraphInfo['kind'] {
-  if (iri === GRAPHS.ontology) return 'ontology';
-  if (iri === GRAPHS.user || iri === GRAPHS.userRemoved) return 'user';
-  if (iri.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
-  if (iri.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
-  if (iri.startsWith(GRAPHS.auto('')) || iri.startsWith(GRAPHS.autoSuperseded(''))) return 'auto';
-  if (iri === GRAPHS.owner) return 'owner';
-  return 'other';
-}
-
-/** The name of the source whose messages graph this is: the label of its sioc:Container. */
-function sourceNameIn(graph: string): string {
-  const g = ox.namedNode(graph);
-  for (const c of store.match(null, RDF_TYPE, ox.namedNode(`${PREFIXES.sioc}Container`), g)) {
-    const label = store.match(c.subject, ox.namedNode(RDFS_LABEL), null, g)[0];
-    if (label) return label.object.value;
-  }
-  return localName(graph);
-}
 
 function graphs(): GraphInfo[] {
-  const rows = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g') as Map<string, Term>[];
-  return rows.map((r) => {
-    const iri = r.get('g')!.value;
-    const kind = graphKind(iri);
-    return { iri, triples: Number(r.get('n')!.value), kind, label: kind === 'messages' ? `Messages: ${sourceNameIn(iri)}` : localName(iri) };
-  });
+  return meta.all().map((g) => ({ iri: g.graph, triples: g.triples, kind: g.kind, label: g.label }));
 }
 
 function uniqueTriples(quads: Quad[]): Quad[] {
@@ -576,20 +671,35 @@ async function exportGraph(graph: string | undefined, format: RdfFormat): Promis
   return { data: store.dump({ format: mediaType }), mediaType };
 }
 
+/**
+ * Classes and properties in use (for the editors' completion), kept for a version of the graph.
+ * Messages graphs use a fixed vocabulary (messages-graph.ts): only the other graphs are read.
+ */
 function vocabulary(): { classes: string[]; properties: string[] } {
+  if (vocabularyCache?.version === version) return vocabularyCache.value;
+  const all = meta.all();
+  const others = all.filter((g) => g.kind !== 'messages').map((g) => `<${g.graph}>`);
   const col = (sparql: string, v: string) => (store.query(sparql) as Map<string, Term>[]).map((r) => r.get(v)!.value);
-  const classes = new Set([
-    ...col(`SELECT DISTINCT ?c WHERE { GRAPH ?g { { ?c a <${PREFIXES.owl}Class> } UNION { ?c a <${PREFIXES.rdfs}Class> } FILTER(isIRI(?c)) } }`, 'c'),
-    ...col('SELECT DISTINCT ?c WHERE { GRAPH ?g { ?s a ?c FILTER(isIRI(?c)) } }', 'c'),
-  ]);
-  const properties = new Set([
-    ...col(
-      `SELECT DISTINCT ?p WHERE { GRAPH ?g { ?p a ?k VALUES ?k { <${PREFIXES.owl}ObjectProperty> <${PREFIXES.owl}DatatypeProperty> <${PREFIXES.owl}AnnotationProperty> <${PREFIXES.rdf}Property> } } }`,
+  const inGraphs = `VALUES ?g { ${others.join(' ')} }`;
+  const classes = new Set<string>();
+  const properties = new Set<string>();
+  if (all.some((g) => g.kind === 'messages')) {
+    for (const c of MESSAGES_GRAPH_TYPES) classes.add(c);
+    for (const p of MESSAGES_GRAPH_PREDICATES) properties.add(p);
+  }
+  if (others.length) {
+    for (const c of col(`SELECT DISTINCT ?c WHERE { ${inGraphs} GRAPH ?g { { ?c a <${PREFIXES.owl}Class> } UNION { ?c a <${PREFIXES.rdfs}Class> } FILTER(isIRI(?c)) } }`, 'c')) classes.add(c);
+    for (const c of col(`SELECT DISTINCT ?c WHERE { ${inGraphs} GRAPH ?g { ?s a ?c FILTER(isIRI(?c)) } }`, 'c')) classes.add(c);
+    for (const p of col(
+      `SELECT DISTINCT ?p WHERE { ${inGraphs} GRAPH ?g { ?p a ?k VALUES ?k { <${PREFIXES.owl}ObjectProperty> <${PREFIXES.owl}DatatypeProperty> <${PREFIXES.owl}AnnotationProperty> <${PREFIXES.rdf}Property> } } }`,
       'p',
-    ),
-    ...col('SELECT DISTINCT ?p WHERE { GRAPH ?g { ?s ?p ?o } }', 'p'),
-  ]);
-  return { classes: [...classes].sort(), properties: [...properties].sort() };
+    ))
+      properties.add(p);
+    for (const p of col(`SELECT DISTINCT ?p WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } }`, 'p')) properties.add(p);
+  }
+  const value = { classes: [...classes].sort(), properties: [...properties].sort() };
+  vocabularyCache = { version, value };
+  return value;
 }
 
 // ---- dispatch
@@ -620,8 +730,9 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
       return redo();
     case 'history':
       return journal.edits().map((e) => editRecord(e, e.state !== 0));
-    case 'stats':
-      return stats();
+    case 'profiles':
+      refreshProfiles();
+      return null;
     case 'graphs':
       return graphs();
     case 'turtle':
@@ -640,7 +751,107 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
       return compactionDue() ? compact() : null;
     case 'size':
       return store.size;
+    case 'integrity':
+      return integrity(req.deep);
+    case 'resolveDamage':
+      return resolveDamage();
+    case 'replayEdits':
+      return replayEdits(req.graphs);
   }
+}
+
+// ---- integrity (`engram doctor`)
+
+/** What start-up found; with `deep`, also every kept file and journal entry as they read back now. */
+function integrity(deep: boolean): GraphIntegrity {
+  const found = [...problems];
+  if (deep) {
+    const snap = journal.snapshot();
+    const seen = new Set(found.map((p) => p.where));
+    const add = (p: IntegrityProblem) => !seen.has(p.where) && (seen.add(p.where), found.push(p));
+    for (const f of fs.readdirSync(config.snapshotDir).sort()) {
+      const seq = snapshotSeqOf(f);
+      if (seq !== null) {
+        const check = verifySnapshotFile(path.join(config.snapshotDir, f));
+        const current = seq === snap?.seq;
+        if (!check.ok) {
+          add({
+            store: 'graph',
+            where: `graph/${f}`,
+            problem: `the ${current ? '' : 'previous '}snapshot is damaged (${check.problem.replace(/^.*?\.ntg: /, '')})`,
+            repaired: false,
+            action: current ? `the graph in memory is whole; ${REPAIR_COMMAND} writes a new snapshot` : `it cannot stand in for the current snapshot; ${REPAIR_COMMAND} drops it`,
+          });
+        }
+      } else if (snap && f === imageFileName(snap.seq)) {
+        const check = verifyImageFile(path.join(config.snapshotDir, f), snap.seq);
+        if (!check.ok && check.damaged) add({ store: 'graph', where: `graph/${f}`, problem: `the memory image is damaged (${check.reason})`, repaired: false, action: `a cache: ${REPAIR_COMMAND} removes it (the next start would too)` });
+      }
+    }
+    const after = snap?.seq ?? 0;
+    let expected = journal.firstSeq() ?? after + 1;
+    for (const e of journal.verifyAll()) {
+      for (let s = expected; s < e.seq && s <= after; s++) {
+        add({ store: 'graph', where: `graph journal entry ${s}`, problem: 'missing from the fallback journal (a gap in the sequence)', repaired: false, action: `the previous snapshot cannot stand in for the current one; ${REPAIR_COMMAND} starts a new fallback` });
+      }
+      expected = e.seq + 1;
+      if (!e.intact && e.seq <= after) {
+        add({ store: 'graph', where: `graph journal entry ${e.seq} (${e.kind}${e.graph ? ` ${e.graph}` : ''})`, problem: 'a fallback entry does not match its checksum', repaired: false, action: `the previous snapshot cannot stand in for the current one; ${REPAIR_COMMAND} starts a new fallback` });
+      }
+    }
+  }
+  return { problems: found, lostGraphs, lostAll, unresolved: [...unresolved] };
+}
+
+/**
+ * The damage found at start-up has been dealt with (the engine rebuilt what it could from the
+ * record): skipped entries are dropped, a new snapshot is written and read back, and if the
+ * fallback (the previous snapshot and the journal after it) is damaged or has lost an entry, it is
+ * started afresh from the new snapshot.
+ */
+function resolveDamage(): { seq: number; quads: number } | null {
+  journal.discard(unresolved);
+  unresolved = [];
+  lostGraphs = [];
+  lostAll = false;
+  problems = problems.map((p) => ({ ...p, repaired: true }));
+  const written = compact(true);
+  const snap = journal.snapshot();
+  const fallbackDamaged = integrity(true).problems.some((p) => !p.repaired);
+  if (fallbackDamaged && snap) {
+    for (const f of fs.readdirSync(config.snapshotDir)) {
+      const seq = snapshotSeqOf(f);
+      const image = /^image-(\d+)\.bin$/.exec(f);
+      if ((seq !== null && seq !== snap.seq) || (image && Number(image[1]) !== snap.seq)) fs.rmSync(path.join(config.snapshotDir, f), { force: true });
+    }
+    journal.setSnapshot(snap.seq, snap.file, snap.quads, snap.seq);
+    // A damaged current image is a cache: gone, the next start reads the snapshot.
+    const image = path.join(config.snapshotDir, imageFileName(snap.seq));
+    if (fs.existsSync(image) && !verifyImageFile(image, snap.seq).ok) fs.rmSync(image, { force: true });
+  }
+  return written;
+}
+
+/**
+ * Rebuilds graphs from the undo log: the person's edits still in effect, oldest first, kept to
+ * these graphs (their own graph and their removal records, when a damaged snapshot lost them).
+ * Each rebuilt graph is journaled as a machine write.
+ */
+function replayEdits(graphs: string[]): { quads: number } {
+  const wanted = new Set(graphs);
+  const content = new Map<string, Map<string, Quad>>(graphs.map((g) => [g, new Map()]));
+  for (const edit of journal.activeEdits()) {
+    if (!editIntact(edit)) continue;
+    for (const q of fromNQuads(edit.removed)) if (wanted.has(q.graph.value)) content.get(q.graph.value)!.delete(quadKey(q));
+    for (const q of fromNQuads(edit.added)) if (wanted.has(q.graph.value)) content.get(q.graph.value)!.set(quadKey(q), q);
+  }
+  let quads = 0;
+  for (const [graph, byKey] of content) {
+    const lines = tripleLines([...byKey.values()]);
+    replaceGraph({ op: 'replaceGraph', graph, data: lines, format: 'n-triples', asEdit: false, label: `Rebuild ${graph} from the undo log`, respectRemovals: false });
+    quads += byKey.size;
+  }
+  return { quads };
 }
 
 function post(message: WorkerMessage): void {
@@ -648,6 +859,7 @@ function post(message: WorkerMessage): void {
 }
 
 port.on('message', async (msg: { id: number; req: GraphRequest }) => {
+  currentRequest = msg.id;
   try {
     const result = await handle(msg.req);
     post({ id: msg.id, ok: true, result });
@@ -656,6 +868,8 @@ port.on('message', async (msg: { id: number; req: GraphRequest }) => {
     // SPARQL errors carry "error at L:C"; editors mark that position.
     const pos = e instanceof RdfParseError ? e.details : /error at \d+:\d+/.test(err.message) ? syntaxErrorOf(err.message) : {};
     post({ id: msg.id, ok: false, error: { name: err.name, message: err.message, ...pos } });
+  } finally {
+    if (commitFlag) Atomics.store(commitFlag, 0, 0);
   }
 });
 

@@ -19,7 +19,12 @@ export interface CappedQuery {
   vars: string[] | null;
   /** The LIMIT was set to cap + 1. For CONSTRUCT and DESCRIBE it then counts solutions, not triples. */
   lowered: boolean;
+  /** The query names its dataset (FROM / FROM NAMED): it is run on that, not on the union of all graphs. */
+  dataset: boolean;
 }
+
+/** A dataset clause in text sparqljs could not read (Oxigraph may still run it). */
+const DATASET_CLAUSE = /\bFROM\s+(?:NAMED\s+)?(?:<|[A-Za-z_][\w-]*:)/i;
 
 // No predefined prefixes: Oxigraph knows none either, so both read a text the same way.
 const parser = new Parser();
@@ -31,17 +36,18 @@ export function capQuery(sparql: string, cap: number): CappedQuery {
   try {
     parsed = parser.parse(sparql);
   } catch {
-    return { text: sparql, form: null, vars: null, lowered: false };
+    return { text: sparql, form: null, vars: null, lowered: false, dataset: DATASET_CLAUSE.test(sparql) };
   }
-  if (parsed.type !== 'query') return { text: sparql, form: null, vars: null, lowered: false };
+  if (parsed.type !== 'query') return { text: sparql, form: null, vars: null, lowered: false, dataset: false };
   const form = parsed.queryType;
+  const dataset = !!(parsed.from && (parsed.from.default.length || parsed.from.named.length));
   const vars = parsed.queryType === 'SELECT' ? projection(parsed, sparql) : null;
   // Every query form has solution modifiers (the typings leave them off CONSTRUCT).
   const modifiers = parsed as { limit?: number };
-  if (form === 'ASK' || (modifiers.limit !== undefined && modifiers.limit <= cap)) return { text: sparql, form, vars, lowered: false };
+  if (form === 'ASK' || (modifiers.limit !== undefined && modifiers.limit <= cap)) return { text: sparql, form, vars, lowered: false, dataset };
   // Only the outer query's limit: a sub-select's LIMIT is part of what the query means.
   modifiers.limit = cap + 1;
-  return { text: generator.stringify(parsed), form, vars, lowered: true };
+  return { text: generator.stringify(parsed), form, vars, lowered: true, dataset };
 }
 
 /** Projection order as written; `SELECT *` lists variables in order of first appearance in the text. */

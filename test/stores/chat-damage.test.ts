@@ -1,0 +1,75 @@
+// The record itself damaged: a message row changed behind SQLite's back is found by its checksum
+// and put back from the search index's copy when that copy proves right; a cut-off engram.sqlite
+// is salvaged row by row with the damaged file kept; a missing one is never replaced silently.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../electron/node/engine/engine';
+import { checkRecord } from '../../electron/node/engine/doctor/offline';
+import { fixture, importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
+
+let engine: Engine | null = null;
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+});
+
+/** A memory with a few thousand messages (a file large enough that cutting its second half hits data, not schema). */
+async function memory(): Promise<{ dir: string; texts: string[] }> {
+  const dir = tempDir();
+  const e = await openEngine(dir);
+  await importFiles(e, fixture('claude', 'conversations.json'));
+  const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ speaker: i % 2 ? 'Assistant' : 'User', text: `line ${i} of a long generated conversation about gardens and trains`, timestamp: `2024-03-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i % 60).padStart(2, '0')}:00Z` }));
+  const file = path.join(dir, '..', `${path.basename(dir)}-log.jsonl`);
+  fs.writeFileSync(file, lines.join('\n'));
+  await importFiles(e, file);
+  const texts = e.chat.getMessages(e.chat.listMessages({}, 0, 100).map((m) => m.id)).map((m) => m.text);
+  await e.close();
+  return { dir, texts };
+}
+
+describe('the chat table damaged', () => {
+  it('a message whose text changed is named, and put back from the search index copy that matches its checksum', async () => {
+    const { dir, texts } = await memory();
+    const probe = await openEngine(dir);
+    const [first] = probe.chat.listMessages({}, 0, 1);
+    await probe.close();
+    withRawSqlite(probe, (db) => db.prepare("UPDATE messages SET text = 'tampered' WHERE id = ?").run(first.id));
+
+    engine = await openEngine(dir);
+    const found = (await engine.checkMemory()).filter((p) => !p.repaired);
+    expect(found).toContainEqual(expect.objectContaining({ store: 'chat', where: `engram.sqlite, message ${first.id}`, problem: 'the row does not match its checksum' }));
+    const repaired = await engine.repairMemory();
+    expect(repaired.unrepaired).toBe(0);
+    expect(engine.chat.getMessages(engine.chat.listMessages({}, 0, 100).map((m) => m.id)).map((m) => m.text)).toEqual(texts);
+    expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
+  });
+
+  it('a cut-off engram.sqlite is salvaged into a new file, the damaged one kept beside it', async () => {
+    const { dir } = await memory();
+    const file = path.join(dir, 'engram.sqlite');
+    // At a page boundary: a cut inside a page zeroes the cells at its end, which then read as
+    // rows whose checksums fail (named by the doctor; the damage matrix of npm run test:faults has those).
+    fs.truncateSync(file, Math.floor((fs.statSync(file).size * 0.7) / 4096) * 4096);
+    const named = checkRecord(dir, false);
+    expect(named).toEqual([expect.objectContaining({ where: 'engram.sqlite', repaired: false, action: expect.stringContaining('engram doctor --repair') })]);
+    const salvaged = checkRecord(dir, true);
+    expect(salvaged).toEqual([expect.objectContaining({ where: 'engram.sqlite', repaired: true, action: expect.stringMatching(/rows copied into a new file.*kept as engram\.sqlite\.damaged-/) })]);
+    expect(fs.readdirSync(dir).some((f) => f.startsWith('engram.sqlite.damaged-'))).toBe(true);
+    expect(checkRecord(dir, false)).toEqual([]);
+    engine = await openEngine(dir);
+    await engine.repairMemory();
+    expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
+  });
+
+  it('a deleted engram.sqlite: the engine refuses to start an empty memory over the stores made from it', async () => {
+    const { dir } = await memory();
+    fs.rmSync(path.join(dir, 'engram.sqlite'));
+    await expect(Engine.open({ dataDir: dir, withoutOntology: true })).rejects.toThrow(/engram\.sqlite is missing, but the (graph|search index) made from it is still in .*engram doctor --repair/);
+    // The refusal left nothing open: the folder is free.
+    const repaired = checkRecord(dir, true);
+    expect(repaired[0]).toMatchObject({ repaired: true, action: expect.stringMatching(/^set-aside-.*\/ holds what was there/) });
+    engine = await openEngine(dir);
+    expect((await engine.stats()).messages).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+// The data-folder lock: exactly one holder among simultaneous starters, free again when its
+// holder dies however it dies, and never refused because of what a dead holder left behind.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../electron/node/engine/stores/data-lock';
+import { lockRace } from '../support/lock-race';
+import { tempDir } from '../support/temp-engine';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('the data-folder lock', () => {
+  it('has exactly one holder when six processes start at the same moment, round after round', async () => {
+    // The fault-injection suite runs 100 rounds (npm run test:faults); a few here.
+    const r = await lockRace(6, 25);
+    expect(r.holders.filter((h) => h !== 1)).toEqual([]);
+    expect(r.badRefusals).toEqual([]);
+  }, 60_000);
+
+  it('refuses a second holder in the same process, naming the folder', () => {
+    const dir = tempDir();
+    const lock = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(/is in use by another Engram process/);
+    lock.release();
+    lockDataDir(dir).release();
+  });
+
+  it('is free again once its holder is killed (SIGKILL), with no stale lock to judge', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'holder.mts');
+    fs.writeFileSync(
+      script,
+      `import { lockDataDir } from ${JSON.stringify(path.join(ROOT, 'electron/node/engine/stores/data-lock.ts'))};
+       lockDataDir(process.argv[2]); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`,
+    );
+    const data = path.join(dir, 'data');
+    fs.mkdirSync(data);
+    const child = spawn(process.execPath, ['--import', 'tsx', script, data], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolve()));
+    expect(() => lockDataDir(data)).toThrow(new RegExp(`in use by another Engram process \\(pid ${child.pid}`));
+    const gone = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
+    // The holder's note is still there, naming a pid that is dead (or reused): it decides nothing.
+    expect(fs.existsSync(path.join(data, 'engram.lock.json'))).toBe(true);
+    lockDataDir(data).release();
+  }, 30_000);
+
+  it('takes a folder whose old-style lock names a live process that is not Engram (a reused pid)', () => {
+    const dir = tempDir();
+    // Earlier builds judged this file by whether its pid lived: the parent of this test lives.
+    fs.writeFileSync(path.join(dir, 'engram.lock'), String(process.ppid));
+    fs.writeFileSync(path.join(dir, 'engram.lock.json'), JSON.stringify({ pid: process.ppid, since: '2020-01-01T00:00:00Z', argv: '' }));
+    const lock = lockDataDir(dir);
+    expect(fs.existsSync(path.join(dir, 'engram.lock'))).toBe(false);
+    lock.release();
+  });
+});

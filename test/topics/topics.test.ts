@@ -172,6 +172,8 @@ describe('topics without a model', () => {
 describe('the automatic job', () => {
   it('takes a source imported while it recomputed the stances (none is left without labels)', async () => {
     const { e, dir } = await open();
+    // The job recomputes the stances itself when the graph is loaded (else when it first loads).
+    await e.graph.ready();
     const first = writeMemory(dir, [{ day: '2026-01-05', messages: [me('My garden has tomatoes and tomatoes need water.'), bot('Tomatoes love sun.')] }]);
     const otherDir = tempDir('engram-topics-src-');
     const second = path.join(otherDir, 'violin.json');

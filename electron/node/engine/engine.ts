@@ -127,6 +127,8 @@ export class Engine implements EngramApi {
   /** Checks the stores against each other and rebuilds what is derived (doctor/doctor.ts). */
   readonly doctor: MemoryDoctor;
   private closing: Promise<void> | null = null;
+  /** The stance graph waits for the graph to load before it is recomputed. */
+  private stancesDue = false;
 
   private constructor(
     readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>> &
@@ -188,8 +190,17 @@ export class Engine implements EngramApi {
       chunks: () => this.extraction.state,
       changed: (...t) => this.changed(...t),
       topics: this.topics,
+      // The stance graph is recomputed from the graphs: now if the graph is loaded, else when it
+      // first loads (an import from the command line never loads it).
       afterRun: async () => {
-        await this.stanceService.refresh();
+        if (this.graph.started) await this.stanceService.refresh();
+        else if (!this.stancesDue) {
+          this.stancesDue = true;
+          this.graph.onStart(() => {
+            this.stancesDue = false;
+            this.background.push(this.stanceService.refresh().catch((e: Error) => console.error(`engram: stances not recomputed: ${e.message}`)));
+          });
+        }
       },
     });
   }

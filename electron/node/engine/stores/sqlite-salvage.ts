@@ -132,6 +132,8 @@ function readableSchema(db: Database.Database): { type: string; name: string; sq
 function copyTable(from: Database.Database, to: Database.Database, name: string): SalvageOutcome['tables'][number] {
   const q = `"${name.replace(/"/g, '""')}"`;
   const columns = (to.pragma(`table_info(${q})`) as { name: string }[]).map((c) => `"${c.name.replace(/"/g, '""')}"`);
+  const sql = (to.prepare('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?').get('table', name) as { sql: string } | undefined)?.sql ?? '';
+  if (/\bWITHOUT\s+ROWID\b/i.test(sql)) return copyWithoutRowid(from, to, q, name, columns);
   const insert = to.prepare(`INSERT OR IGNORE INTO ${q} (rowid, ${columns.join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')})`);
   const scan = from.prepare(`SELECT rowid, ${columns.join(', ')} FROM ${q} WHERE rowid > ? ORDER BY rowid`).raw();
   let rows = 0;
@@ -167,5 +169,33 @@ function copyTable(from: Database.Database, to: Database.Database, name: string)
       step *= 2;
     }
   }
+  return { name, rows, skippedRanges };
+}
+
+/**
+ * A WITHOUT ROWID table has no rowid to step over a damaged range by: its rows are copied in one
+ * pass, and a page that does not read ends the copy there (what came before it is kept).
+ */
+function copyWithoutRowid(from: Database.Database, to: Database.Database, q: string, name: string, columns: string[]): SalvageOutcome['tables'][number] {
+  const insert = to.prepare(`INSERT OR IGNORE INTO ${q} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  let rows = 0;
+  let skippedRanges = 0;
+  const batch: unknown[][] = [];
+  const flush = () => {
+    to.transaction(() => {
+      for (const r of batch) insert.run(...r);
+    })();
+    rows += batch.length;
+    batch.length = 0;
+  };
+  try {
+    for (const r of from.prepare(`SELECT ${columns.join(', ')} FROM ${q}`).raw().iterate() as IterableIterator<unknown[]>) {
+      batch.push(r);
+      if (batch.length >= 1000) flush();
+    }
+  } catch {
+    skippedRanges++;
+  }
+  flush();
   return { name, rows, skippedRanges };
 }

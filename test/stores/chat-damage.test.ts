@@ -45,6 +45,20 @@ describe('the chat table damaged', () => {
     expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
   });
 
+  it('start-up names a changed row by itself (the background row check), without waiting for engram doctor', async () => {
+    const { dir } = await memory();
+    const probe = await openEngine(dir);
+    const rows = probe.chat.listMessages({}, 0, 3000);
+    await probe.close();
+    // The newest row: the check reads every row, not only the first ones.
+    const late = rows[rows.length - 1];
+    withRawSqlite(probe, (db) => db.prepare("UPDATE messages SET speaker = 'Somebody else' WHERE id = ?").run(late.id));
+
+    engine = await openEngine(dir);
+    const startup = (await engine.integrityReport()).problems;
+    expect(startup).toContainEqual(expect.objectContaining({ store: 'chat', where: `engram.sqlite, message ${late.id}`, repaired: false, action: expect.stringContaining('engram doctor --repair') }));
+  });
+
   it('a cut-off engram.sqlite is salvaged into a new file, the damaged one kept beside it', async () => {
     const { dir } = await memory();
     const file = path.join(dir, 'engram.sqlite');

@@ -261,6 +261,8 @@ export class Engine implements EngramApi {
           await this.reconcileGraph();
           await this.extraction.recover();
           if (ready.lostAll || ready.lostGraphs.length) await this.settleLostGraphs(ready.lostAll);
+          // The record's rows against their checksums, without holding anything up.
+          this.startupProblems.push(...(await this.doctor.backgroundRowCheck()));
           const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
           // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
           if ((ready.lostAll || ready.lostGraphs.length) && !unresolved.length) await this.graph.request({ op: 'resolveDamage' });

@@ -141,9 +141,25 @@ export class MemoryDoctor {
     ];
   }
 
+  /**
+   * The message rows' checksums, read in pages that yield to other work between them (start-up
+   * runs this in the background: about a second per few hundred thousand messages).
+   */
+  async backgroundRowCheck(): Promise<IntegrityProblem[]> {
+    const damaged: { id: number; sourceId: number }[] = [];
+    for (let after = 0; ; ) {
+      const page = this.deps.chat.damagedMessageRowsAfter(after, 5000);
+      damaged.push(...page.damaged);
+      if (page.last === null) break;
+      after = page.last;
+      await new Promise((r) => setImmediate(r));
+    }
+    return this.rowProblems(damaged).problems;
+  }
+
   /** Message rows that no longer match their checksum. */
-  private rowProblems(): { problems: IntegrityProblem[]; rows: { id: number; sourceId: number }[] } {
-    const rows = this.deps.chat.damagedMessageRows();
+  private rowProblems(known?: { id: number; sourceId: number }[]): { problems: IntegrityProblem[]; rows: { id: number; sourceId: number }[] } {
+    const rows = known ?? this.deps.chat.damagedMessageRows();
     const problems = rows.slice(0, 20).map((r) => ({
       store: 'chat' as const,
       where: `engram.sqlite, message ${r.id}`,

@@ -1,11 +1,14 @@
 // The `engram` command given bad input or cut off, as issue 17 found it: number flags that are not
 // numbers, a reader that stops reading (`engram … | head`), a file too large to read whole. Each
 // ends with one line naming the flag or the file (or quietly), never a stack trace or a SQLite error.
+// And a damaged folder that used to fail start-up after the graph worker started: the command
+// must still end (it used to print the error and hang).
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/damage';
 import { tempDir } from '../support/temp-engine';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -14,7 +17,8 @@ const run = promisify(execFile);
 
 async function engram(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [ENGRAM, ...args], { cwd: ROOT, env: { ...process.env, TZ: 'UTC' } });
+    // A command that hangs is killed (code null) rather than holding the test to its own limit.
+    const { stdout, stderr } = await run(process.execPath, [ENGRAM, ...args], { cwd: ROOT, env: { ...process.env, TZ: 'UTC' }, timeout: 90_000 });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -79,4 +83,17 @@ describe('engram given bad input', () => {
       fs.rmSync(big, { force: true });
     }
   }, 60_000);
+
+  it('a search index data file gone: the command still opens the memory and ends (the index rebuilt), instead of hanging', async () => {
+    const copy = tempDir();
+    fs.cpSync(data, copy, { recursive: true });
+    const dataFiles = filesUnder(path.join(copy, 'search')).filter((f) => f.includes(`${path.sep}data${path.sep}`));
+    expect(dataFiles.length).toBeGreaterThan(0);
+    for (const f of dataFiles) fs.rmSync(f);
+    const r = await engram('--data', copy, 'stats', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ messages: 4000 });
+    const hits = await engram('--data', copy, 'search', 'timetables', '--json');
+    expect(JSON.parse(hits.stdout).length).toBeGreaterThan(0);
+  }, 240_000);
 });

@@ -76,6 +76,32 @@ describe('the chat table damaged', () => {
     expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
   });
 
+  it('a zeroed page of message rows: the doctor names engram.sqlite and its salvage instead of failing, and rebuilds nothing from it', async () => {
+    const { dir } = await memory();
+    const file = path.join(dir, 'engram.sqlite');
+    // A page of the messages table in the file's second half (the generated log's rows).
+    const page = Math.floor((fs.statSync(file).size * 0.6) / 4096);
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(4096), 0, 4096, page * 4096);
+    fs.closeSync(fd);
+
+    engine = await openEngine(dir);
+    const found = (await engine.checkMemory()).filter((p) => !p.repaired);
+    expect(found).toContainEqual(expect.objectContaining({ store: 'chat', where: 'engram.sqlite', action: expect.stringMatching(/^close Engram, then engram doctor --repair/) }));
+    // The repair in the app does not rebuild the search index or graphs from the damaged record.
+    const repaired = await engine.repairMemory();
+    expect(repaired.problems).toContainEqual(expect.objectContaining({ where: 'engram.sqlite', repaired: false }));
+    expect(repaired.problems.filter((p) => p.store !== 'chat')).toEqual([]);
+    await engine.close();
+    engine = null;
+
+    // Closed, the offline doctor salvages the rows that read back; then everything else mends.
+    expect(checkRecord(dir, true)).toEqual([expect.objectContaining({ where: 'engram.sqlite', repaired: true })]);
+    engine = await openEngine(dir);
+    await engine.repairMemory();
+    expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
+  });
+
   it('a deleted engram.sqlite: the engine refuses to start an empty memory over the stores made from it', async () => {
     const { dir } = await memory();
     fs.rmSync(path.join(dir, 'engram.sqlite'));

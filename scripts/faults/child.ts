@@ -139,16 +139,28 @@ async function inspect(): Promise<void> {
   }
   try {
     const startup = (await engine.integrityReport()).problems;
-    let served: Record<string, string> | { error: string };
-    try {
-      served = await fingerprint(engine);
-    } catch (e) {
-      served = { error: (e as Error).message.split('\n')[0] };
-    }
+    // What the memory serves, or the one line it fails with (a damaged record may not read back).
+    const serving = async (): Promise<Record<string, string> | { error: string }> => {
+      try {
+        return await fingerprint(engine);
+      } catch (e) {
+        return { error: (e as Error).message.split('\n')[0] };
+      }
+    };
+    const served = await serving();
     const found = (await engine.checkMemory()).filter((p) => !p.repaired);
-    const repaired = found.length ? (await engine.repairMemory()).problems : [];
-    const left = found.length ? (await engine.checkMemory()).filter((p) => !p.repaired) : [];
-    process.stdout.write(`inspect ${JSON.stringify({ startup, served, found, repaired, left, after: await fingerprint(engine) })}\n`);
+    let repaired: unknown[] = [];
+    let left: unknown[] = [];
+    if (found.length) {
+      try {
+        repaired = (await engine.repairMemory()).problems;
+        left = (await engine.checkMemory()).filter((p) => !p.repaired);
+      } catch (e) {
+        // The repair itself failed: said as what is left, so the suite counts it as not repaired.
+        left = [{ store: 'chat', where: 'engram doctor --repair', problem: `failed: ${(e as Error).message.split('\n')[0]}`, repaired: false, action: '' }];
+      }
+    }
+    process.stdout.write(`inspect ${JSON.stringify({ startup, served, found, repaired, left, after: await serving() })}\n`);
   } finally {
     await engine.close();
   }

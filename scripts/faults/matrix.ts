@@ -25,7 +25,7 @@ interface Inspect {
   after?: Record<string, string>;
 }
 
-export type Outcome = 'repaired at start' | 'named, then repaired' | 'named, not repairable' | 'harmless' | 'refused, named' | 'SERVED SILENTLY' | 'NOT REPAIRED';
+export type Outcome = 'repaired at start' | 'named, then repaired' | 'named, not repairable' | 'harmless' | 'refused, named' | 'SERVED SILENTLY' | 'NOT REPAIRED' | 'CRASHED';
 
 export interface MatrixCase {
   kind: FileKind;
@@ -101,14 +101,20 @@ export async function runCase(child: string, offline: OfflineDoctor, template: s
   const what = damage(dir, kind, how, seed);
   const done = (outcome: Outcome, said: string): MatrixCase => ({ kind, damage: how, seed, what, outcome, said, ms: Math.round(performance.now() - t0) });
 
-  let r = await runInspect(child, dir);
+  // A probe that dies (an error escaping the engine) is a finding of its own, not the end of the matrix.
+  const inspect = (): Promise<Inspect | MatrixCase> => runInspect(child, dir).catch((e: Error) => done('CRASHED', e.message.replace(/\s+/g, ' ').slice(0, 400)));
+  const first = await inspect();
+  if ('outcome' in first) return first;
+  let r = first;
   if (r.openError) {
     const refusal = r.openError;
     // Refused to open: the message must name the file and the repair; the offline doctor repairs.
     if (!/engram doctor --repair/.test(refusal)) return done('SERVED SILENTLY', `refused without naming the repair: ${refusal}`);
     const named = offline(dir, false);
     const fixed = offline(dir, true);
-    r = await runInspect(child, dir);
+    const again = await inspect();
+    if ('outcome' in again) return again;
+    r = again;
     if (r.openError) return done('NOT REPAIRED', `still refused after repair: ${r.openError}`);
     const left = r.left ?? [];
     if (left.length) return done(left.every(namesRepair) ? 'named, not repairable' : 'NOT REPAIRED', `${named[0] ? `${named[0].where}: ${named[0].problem}` : refusal}; left: ${left[0].where}: ${left[0].problem}`);
@@ -116,9 +122,18 @@ export async function runCase(child: string, offline: OfflineDoctor, template: s
   }
   const startup = r.startup ?? [];
   const found = r.found ?? [];
-  const left = r.left ?? [];
-  const first = startup[0] ?? found[0];
-  const said = first ? `${first.where}: ${first.problem} (${first.action})` : '';
+  let left = r.left ?? [];
+  // What asks for Engram to be closed first (the salvage of engram.sqlite) is run as a person
+  // would: the offline doctor, then the folder opened again.
+  if (left.some((p) => p.where === 'engram.sqlite' && /^close Engram/.test(p.action))) {
+    offline(dir, true);
+    const again = await inspect();
+    if ('outcome' in again) return again;
+    if (again.openError) return done('NOT REPAIRED', `refused after the salvage: ${again.openError}`);
+    left = again.left ?? [];
+  }
+  const firstSaid = startup[0] ?? found[0];
+  const said = firstSaid ? `${firstSaid.where}: ${firstSaid.problem} (${firstSaid.action})` : '';
   const servedSame = same(r.served, baseline);
   const announced = startup.length > 0;
   if (!servedSame && !announced) {

@@ -11,6 +11,7 @@
 //   --lock-rounds N   rounds of six simultaneous starters (default 100; FAULTS_LOCK_ROUNDS)
 //   --jobs N          trials run side by side (default 2; FAULTS_JOBS)
 //   --only a,b        only these parts: kills, matrix, lock, bounded (FAULTS_ONLY)
+//   --kinds a,b       the damage matrix for these file kinds only: sqlite, lancedb, snapshot, image, journal
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ import { DAMAGES, FILE_KINDS, runCase, type MatrixCase } from './matrix';
 import { closeCleanly, runTrials, setupRun, type Mode, type TrialOutcome } from './trials';
 
 const { values: args } = parseArgs({
-  options: { trials: { type: 'string' }, seeds: { type: 'string' }, 'lock-rounds': { type: 'string' }, jobs: { type: 'string' }, only: { type: 'string' } },
+  options: { trials: { type: 'string' }, seeds: { type: 'string' }, 'lock-rounds': { type: 'string' }, jobs: { type: 'string' }, only: { type: 'string' }, kinds: { type: 'string' } },
 });
 /** A whole number from the option, else the environment variable, else the default. */
 function count(flag: 'trials' | 'seeds' | 'lock-rounds' | 'jobs', name: string, fallback: number, min: number): number {
@@ -179,12 +180,13 @@ async function matrix(child: string, work: string): Promise<Record<string, unkno
   fs.cpSync(template, baselineDir, { recursive: true });
   const baseline = await baselineOf(child, baselineDir);
   const cases: (() => Promise<MatrixCase>)[] = [];
-  for (const kind of FILE_KINDS) for (const how of DAMAGES) for (let seed = 1; seed <= SEEDS; seed++) cases.push(() => runCase(child, checkRecord, template, baseline, work, kind, how, seed));
+  const kinds = args.kinds ? FILE_KINDS.filter((k) => args.kinds!.split(',').includes(k)) : FILE_KINDS;
+  for (const kind of kinds) for (const how of DAMAGES) for (let seed = 1; seed <= SEEDS; seed++) cases.push(() => runCase(child, checkRecord, template, baseline, work, kind, how, seed));
   const t0 = performance.now();
   const results = await pool(cases, JOBS);
   for (const r of results) {
     log(`  ${r.kind.padEnd(8)} ${r.damage.padEnd(8)} #${r.seed}  ${r.outcome.padEnd(22)} ${r.what.slice(0, 70)}${r.said ? ` — ${r.said.slice(0, 150)}` : ''}`);
-    if (r.outcome === 'SERVED SILENTLY' || r.outcome === 'NOT REPAIRED') failures.push(`damage ${r.kind} ${r.damage} #${r.seed}: ${r.outcome}: ${r.said}`);
+    if (r.outcome === 'SERVED SILENTLY' || r.outcome === 'NOT REPAIRED' || r.outcome === 'CRASHED') failures.push(`damage ${r.kind} ${r.damage} #${r.seed}: ${r.outcome}: ${r.said}`);
   }
   const tally: Record<string, number> = {};
   for (const r of results) tally[r.outcome] = (tally[r.outcome] ?? 0) + 1;
@@ -232,16 +234,19 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
     load: os.loadavg().map((l) => Math.round(l * 10) / 10),
   };
+  let completed = false;
   try {
     if (ONLY.has('lock')) report.lock = await lock();
     if (ONLY.has('kills')) report.kills = await kills(child, work);
     if (ONLY.has('matrix')) report.matrix = await matrix(child, work);
     if (ONLY.has('bounded')) report.bounded = await bounded(work);
+    completed = true;
   } finally {
     report.seconds = Math.round((performance.now() - t0) / 1000);
     report.failures = failures;
     fs.writeFileSync(path.join(ROOT, 'faults-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    if (!failures.length) fs.rmSync(work, { recursive: true, force: true });
+    // Kept when anything failed, to look at.
+    if (completed && !failures.length) fs.rmSync(work, { recursive: true, force: true });
   }
   log(failures.length ? `\n${failures.length} FAILURES:\n${failures.map((f) => `  ${f}`).join('\n')}` : `\nall checks passed in ${report.seconds} s`);
   process.exitCode = failures.length ? 1 : 0;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `engram` command: runs the TypeScript CLI through tsx, so a fresh `npm install` is enough.
-import { register } from 'tsx/esm/api';
+// The `engram` command: runs the compiled CLI (out/cli, built by `npm install` and `npm run
+// build`; rebuilt first when a source changed since, see scripts/cli-build.mjs).
+import { pathToFileURL } from 'node:url';
+import { cliEntry } from '../scripts/cli-build.mjs';
 
-register();
-const { main } = await import('../electron/node/cli/engram.ts');
+const { main } = await import(pathToFileURL(await cliEntry()).href);
 await main(process.argv);

@@ -23,8 +23,9 @@ import type {
   IntegrityReport,
 } from './types';
 
-/** The longest a SPARQL query may ask to run (the graph answers nothing else meanwhile). */
-export const MAX_QUERY_SECONDS = 120;
+import { MAX_QUERY_SECONDS } from './limits';
+
+export { MAX_QUERY_SECONDS };
 
 const id = z.number().int().nonnegative();
 const ids = z.array(id).max(100_000);
@@ -66,6 +67,8 @@ export const timelinePlanSchema = z
       .optional(),
   })
   .strict();
+/** A BCP 47 language tag ('en-US', 'en-GB'): how numeric dates are written, whose holidays count. */
+const localeTag = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/, "expected a language tag such as 'en-US'");
 const timelineQuestion = {
   question: z.string().min(1).max(5000),
   /** The turns of the dialogue before the question, oldest first (for follow-ups such as "Can you summarize that?"). */
@@ -73,6 +76,8 @@ const timelineQuestion = {
   /** ISO-8601; with an offset it is converted to this machine's wall clock; default: the clock. */
   now: z.string().max(40).optional(),
   sourceIds: ids.optional(),
+  /** Reading of numeric dates (5/11 = May 11 in en-US, 5 November in en-GB) and holidays; default en-US. */
+  locale: localeTag.optional(),
 };
 
 const none = z.object({}).strict();
@@ -271,10 +276,47 @@ export const apiSpec = {
   searchEntities: method<import('./types').EntityHit[]>()(
     z.object({ text: z.string().min(1).max(2000), limit: z.number().int().min(1).max(500).optional() }).strict(),
   ),
-  /** Coverage of reference answers by the extracted graph's literals (exact, substring, numeric, words). */
+  /**
+   * Coverage of reference answers by the knowledge graph's literals (exact, substring, numeric,
+   * words): the automatic, model-extracted and person's graphs together, and per origin in
+   * `byOrigin`; `origins` restricts the literals searched to some of them.
+   */
   coverage: method<import('./types').CoverageReport>()(
-    z.object({ answers: z.array(z.object({ question: z.string().max(20_000), answer: z.unknown() }).strict()).max(100_000) }).strict(),
+    z
+      .object({
+        answers: z.array(z.object({ question: z.string().max(20_000), answer: z.unknown() }).strict()).max(100_000),
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
+      })
+      .strict(),
   ),
+
+  // ---- the automatic knowledge graph (no model) and the memory's owner
+  /** Per source: the automatic extraction's graph, extractor version, messages read and skipped, triples, superseded triples. */
+  autoGraphStatus: method<import('./types').AutoGraphSourceStatus[]>()(none),
+  /** Runs the automatic extraction again over sources (all when none given), as a job of kind 'auto-graph'. */
+  runAutoGraph: method<JobInfo | null>()(z.object({ sourceIds: ids.optional() }).strict()),
+  /** The memory's owner ("you"): one individual, and per source the speaker who is the owner (or none). */
+  owner: method<import('./types').OwnerInfo>()(none),
+  /** Sets which speaker of a source is the owner (null: the owner is not a speaker of it). */
+  setOwner: method<import('./types').OwnerInfo>()(z.object({ sourceId: id, speaker: z.string().min(1).max(200).nullable() }).strict()),
+  /** The owner's name as the workbench and answers say it. */
+  setOwnerName: method<import('./types').OwnerInfo>()(z.object({ name: z.string().min(1).max(200) }).strict()),
+
+  // ---- topics and stances over time (engine: topics/, docs/topics.md)
+  /** The timeline's topic lane: the top topics (of some sources) and the sessions each labels. */
+  topicLane: method<import('./types').TopicLane>()(z.object({ sourceIds: ids.optional(), limit: z.number().int().min(1).max(100).optional() }).strict()),
+  /** Topics of the memory, most sessions first; `search` filters by label. */
+  listTopics: method<import('./types').TopicSummary[]>()(
+    z.object({ sourceIds: ids.optional(), search: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }).strict(),
+  ),
+  /** A topic's page: description and its history, sessions, messages, related entities, stances. */
+  getTopic: method<import('./types').TopicDetail | null>()(z.object({ iri }).strict()),
+  /** Stances over time (current one and history), of a person and/or about a subject; `changedOnly`: only those that changed. */
+  stances: method<import('./types').StanceHistory[]>()(
+    z.object({ person: iri.optional(), subject: z.string().max(500).optional(), changedOnly: z.boolean().optional() }).strict(),
+  ),
+  /** Topic summaries with the model (Ollama): every 50 new rounds, and a topic update once a label has 5 descriptions. A job of kind 'topics'. */
+  startTopicSummaries: method<JobInfo>()(z.object({ sourceIds: ids.optional(), model: modelName.optional(), host: ollamaHost.optional() }).strict()),
 
   // ---- timeline: time and session questions (chain-of-table plans over the chat table)
   /** Question (+ the dialogue before it) → rewrite, classification, plan and explanation. Runs nothing. */
@@ -324,6 +366,8 @@ export const apiSpec = {
             z.object({ kind: z.literal('class'), iri }).strict(),
             z.object({ kind: z.literal('search'), text: z.string().min(1).max(500) }).strict(),
             z.object({ kind: z.literal('sessions'), sessionIds: ids }).strict(),
+            /** These entities and the links among them (a cluster of the overview), grown by `depth` beyond. */
+            z.object({ kind: z.literal('entities'), iris: z.array(iri).min(1).max(5000) }).strict(),
           ])
           .optional(),
         depth: z.number().int().min(0).max(4).optional(),
@@ -333,7 +377,25 @@ export const apiSpec = {
         from: wallClock.optional(),
         to: wallClock.optional(),
         includeStructure: z.boolean().optional(),
+        /** Only links from graphs of these origins (the automatic, a model's, the person's); the owner and messages graphs always count. */
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
         limit: z.number().int().min(1).max(20_000).optional(),
+      })
+      .strict(),
+  ),
+
+  /** The overview of the whole graph (filtered): communities of entities, hubs, and the links between them. */
+  graphOverview: method<import('./types').GraphOverview>()(
+    z
+      .object({
+        sourceIds: ids.optional(),
+        from: wallClock.optional(),
+        to: wallClock.optional(),
+        classIris: z.array(iri).max(200).optional(),
+        predicates: z.array(iri).max(200).optional(),
+        origins: z.array(z.enum(['auto', 'extraction', 'person'])).min(1).max(3).optional(),
+        /** Louvain resolution: above 1, more and smaller clusters. */
+        resolution: z.number().min(0.1).max(10).optional(),
       })
       .strict(),
   ),
@@ -350,6 +412,8 @@ export const apiSpec = {
         sourceIds: ids.optional(),
         /** Use the local model when Ollama is ready (default true). */
         llm: z.boolean().optional(),
+        /** The locale setting of the timeline's dates (see timelineQuestion). */
+        locale: localeTag.optional(),
       })
       .strict(),
   ),

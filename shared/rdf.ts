@@ -29,7 +29,46 @@ export const GRAPHS = {
   userRemoved: `${MEMORY_BASE}graph/user-removed`,
   source: (sourceKey: string) => `${MEMORY_BASE}graph/source/${sourceKey}`,
   extraction: (chunkKey: string) => `${MEMORY_BASE}graph/extract/${chunkKey}`,
+  /** What the automatic (no model) extraction found in one source's messages. */
+  auto: (sourceKey: string) => `${MEMORY_BASE}graph/auto/${sourceKey}`,
+  /**
+   * Automatic triples of one source that a model's extraction superseded: kept as reified
+   * records (pcm:SupersededStatement), so that no query sees them as facts, and restored when
+   * the model's chunk goes away (docs/extraction.md, "Three origins").
+   */
+  autoSuperseded: (sourceKey: string) => `${MEMORY_BASE}graph/auto-superseded/${sourceKey}`,
+  /** The memory's owner ("you") and the speakers that are the owner (owl:sameAs). */
+  owner: `${MEMORY_BASE}graph/owner`,
+  /** Topics of one source's sessions found without a model (docs/topics.md). */
+  topics: (sourceKey: string) => `${MEMORY_BASE}graph/topics/${sourceKey}`,
+  /** A model's topic summary of one window of rounds, or one topic update (docs/topics.md). */
+  topicModel: (key: string) => `${MEMORY_BASE}graph/topic-model/${key}`,
+  /** Stances over time: validity and succession of the preferences and facts that change. */
+  stances: `${MEMORY_BASE}graph/stances`,
 };
+
+/** Graphs written without a model: the automatic extraction, its superseded records, topics, stances. */
+export function isAutomaticGraph(graph: string): boolean {
+  return graph.startsWith(GRAPHS.auto('')) || graph.startsWith(GRAPHS.autoSuperseded('')) || graph.startsWith(GRAPHS.topics('')) || graph === GRAPHS.stances;
+}
+
+/** Graphs a model wrote: its extraction chunks and its topic summaries and updates. */
+export function isModelGraph(graph: string): boolean {
+  return graph.startsWith(GRAPHS.extraction('')) || graph.startsWith(GRAPHS.topicModel(''));
+}
+
+/** `?g` is a graph written without a model (a SPARQL condition; superseded records left out). */
+export function automaticGraphCondition(g = '?g'): string {
+  return `(STRSTARTS(STR(${g}), "${GRAPHS.auto('')}") || STRSTARTS(STR(${g}), "${GRAPHS.topics('')}") || ${g} = <${GRAPHS.stances}>)`;
+}
+
+/** `?g` is a graph a model wrote (a SPARQL condition). */
+export function modelGraphCondition(g = '?g'): string {
+  return `(STRSTARTS(STR(${g}), "${GRAPHS.extraction('')}") || STRSTARTS(STR(${g}), "${GRAPHS.topicModel('')}"))`;
+}
+
+/** The one individual that is the memory's owner, whatever the sources call them. */
+export const OWNER_IRI = `${MEMORY_BASE}person/owner`;
 
 /** `PREFIX p: <iri>` lines for every known prefix. */
 export function sparqlPrefixes(prefixes: Record<string, string> = PREFIXES): string {

@@ -212,7 +212,7 @@ export interface IntegrityReport {
   unrepaired: number;
 }
 
-export type JobKind = 'import' | 'extract' | 'embed';
+export type JobKind = 'import' | 'extract' | 'embed' | 'auto-graph' | 'topics';
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobInfo {
@@ -261,7 +261,7 @@ export interface RdfSyntaxError {
 export interface GraphInfo {
   iri: string;
   triples: number;
-  kind: 'messages' | 'ontology' | 'extraction' | 'user' | 'other';
+  kind: 'messages' | 'ontology' | 'extraction' | 'auto' | 'owner' | 'user' | 'other';
   label: string;
 }
 
@@ -386,6 +386,50 @@ export interface CoverageReport {
   byStrategy: Record<CoverageStrategy, number>;
   covered: number;
   items: { question: string; answer: string; matched: CoverageStrategy[]; literal: string | null }[];
+  /** The same measure over each origin's literals alone. */
+  byOrigin: Record<CoverageOrigin, { literals: number; covered: number; byStrategy: Record<CoverageStrategy, number> }>;
+}
+
+/** Where the literals coverage searches come from: the automatic, model-extracted and person's graphs. */
+export type CoverageOrigin = 'auto' | 'extraction' | 'person';
+
+/** One source's owner speaker (the memory's owner, "you", in that source). */
+export interface OwnerSource {
+  sourceId: number;
+  sourceName: string;
+  /** The speaker who is the owner; null when the owner is not a speaker (a log between two other people). */
+  speaker: string | null;
+  /** That speaker's person IRI in the messages graph (owl:sameAs the owner). */
+  speakerIri: string | null;
+  /** 'guess': Engram chose at import; 'person': set in Settings or with `engram owner`. */
+  chosenBy: 'guess' | 'person';
+  /** The source's speakers that are people (candidates). */
+  speakers: string[];
+}
+
+export interface OwnerInfo {
+  /** The owner individual (`mem:person/owner`). */
+  iri: string;
+  name: string;
+  /** The owner's IRI and every speaker IRI mapped to it: what "I" / "me" / "my" binds to. */
+  iris: string[];
+  sources: OwnerSource[];
+}
+
+/** The automatic extraction of one source. */
+export interface AutoGraphSourceStatus {
+  sourceId: number;
+  graph: string;
+  /** Extractor version that produced the graph; `current` says whether it is this build's. */
+  version: number;
+  current: boolean;
+  state: 'running' | 'done' | 'pending';
+  read: number;
+  skipped: Record<string, number>;
+  triples: number;
+  /** Automatic triples hidden because a model's extraction of their messages superseded them. */
+  superseded: number;
+  durationMs: number;
 }
 
 export interface EntityHit {
@@ -442,8 +486,10 @@ export interface PlannedQuestion {
   /** Does the question refer to meta-data (time, session, speaker), to content, or both. */
   classification: QuestionKind;
   plan: TimelinePlan;
-  /** One line per step, for people ("'last Friday' → Date = 2023-10-20"). */
+  /** One line per step, for people ("I read 'last Friday' as Fri Oct 20, 2023"). */
   explanation: string[];
+  /** Words that look like a time but could not be read ("a while ago"): neither a filter nor searched for. */
+  notUnderstood?: string[];
   planner: 'rules' | 'llm';
 }
 
@@ -464,8 +510,12 @@ export interface PlanRun {
 
 // ---- entities and graph views (Entities and Graph tabs)
 
-/** Where a statement comes from: the person's edits, LLM extraction, the messages, the ontology. */
-export type ValueOrigin = 'person' | 'extraction' | 'messages' | 'ontology' | 'other';
+/**
+ * Where a statement comes from. The three origins of knowledge: 'auto' (the automatic extraction
+ * at import, no model), 'extraction' (a model's extraction) and 'person' (the person's edits,
+ * which win over both); besides them the messages graphs, the owner graph and the ontology.
+ */
+export type ValueOrigin = 'person' | 'extraction' | 'auto' | 'owner' | 'messages' | 'ontology' | 'other';
 
 export interface EntityValue {
   term: RdfTerm;
@@ -510,8 +560,10 @@ export interface ClassNode {
   parents: string[];
   /** Instances typed with exactly this class. */
   direct: number;
-  /** Distinct instances of this class or any subclass. */
+  /** Distinct entities (the person's memory: not messages, sessions or provenance records) of this class or any subclass. */
   total: number;
+  /** Distinct conversation-structure and provenance nodes (messages, sessions, records) of this class or any subclass. */
+  records: number;
   inOntology: boolean;
   category: string;
 }
@@ -521,6 +573,8 @@ export interface IndividualRow {
   label: string;
   types: string[];
   category: string;
+  /** The alternative name (skos:altLabel) that matched a search, when the label did not. */
+  alias?: string;
 }
 
 /** A triple as the editors send it: subject and predicate IRIs, any object term. */
@@ -548,6 +602,47 @@ export interface GraphView {
   nodes: GraphViewNode[];
   edges: GraphViewEdge[];
   truncated: boolean;
+}
+
+/** A group of entities more linked to each other than to the rest (a Louvain community). */
+export interface GraphCluster {
+  id: string;
+  /** Named after its most linked members. */
+  label: string;
+  /** 'community': found by Louvain; 'loose': entities linked to a hub and little else; 'rest': pairs, loners and what did not fit. */
+  kind: 'community' | 'loose' | 'rest';
+  size: number;
+  /** Every member's IRI (opening the cluster shows them). */
+  members: string[];
+  /** The most linked members, best first (at most 5). */
+  top: { id: string; label: string; category: string }[];
+  /** Members per top-level category, most first. */
+  categories: { category: string; count: number }[];
+  /** Links between members. */
+  internalEdges: number;
+}
+
+/** An entity linked to a large share of the graph (the owner, typically): drawn once, its links summarised per cluster. */
+export interface GraphHub {
+  id: string;
+  label: string;
+  types: string[];
+  category: string;
+  degree: number;
+  isOwner: boolean;
+}
+
+/** The Graph tab's overview: clusters, hubs, and the number of links between them. */
+export interface GraphOverview {
+  clusters: GraphCluster[];
+  hubs: GraphHub[];
+  /** Between clusters and hubs (ids of either), with the number of entity links they stand for. */
+  links: { source: string; target: string; weight: number }[];
+  entities: number;
+  edges: number;
+  /** The entity view it was built from was cut at its edge limit. */
+  truncated: boolean;
+  timings: { queryMs: number; communitiesMs: number };
 }
 
 // ---- Ask: questions in plain language answered from the memory (engine: electron/node/engine/ask/)
@@ -621,8 +716,19 @@ export interface AskComputation {
   refs: string[];
 }
 
+/**
+ * How sure an answer is: 'answered' — a graph value, a computation, a plan's rows, or a sentence
+ * that holds a value of the kind the question asks for, about whom it asks; 'related' — messages
+ * share words with the question but none says the answer (shown as related messages, never as
+ * the answer); 'not_found' — nothing in the memory matched.
+ */
+export type AskStatus = 'answered' | 'related' | 'not_found';
+
 export interface AskAnswer {
   text: string;
+  status: AskStatus;
+  /** How it was found, in plain words ("Read from your knowledge graph.", "Quoted from Lena's message of 3 May 2023."). */
+  how: string;
   /** Which route produced it ('none': nothing found). */
   route: AskRoute | 'none';
   /** How: computed in code, the best evidence stated plainly, or written by the LLM from the evidence. */
@@ -692,4 +798,89 @@ export interface AskConversation {
   updatedAt: string;
   /** Oldest first. */
   turns: AskTurn[];
+}
+
+// ---- topics and stances over time (engine: electron/node/engine/topics/, docs/topics.md)
+
+/** A topic of the memory: its sessions, mentions and span (labels found without a model). */
+export interface TopicSummary {
+  iri: string;
+  /** The matching key (stems of the label's lemmas). */
+  key: string;
+  label: string;
+  sessions: number;
+  mentions: number;
+  /** Sessions where it is among the first three labels. */
+  top3: number;
+  first: LocalDateTime;
+  last: LocalDateTime;
+}
+
+/** The timeline's topic lane: the top topics and, per session, which of them label it. */
+export interface TopicLane {
+  topics: TopicSummary[];
+  /** `topic` is an index into `topics`; `rank` 1 is the session's first label. */
+  cells: { sessionId: number; topic: number; rank: number; mentions: number }[];
+}
+
+/** One description of a topic written by a model (a summary of a window, or a topic update). */
+export interface TopicDescriptionInfo {
+  iri: string;
+  text: string;
+  /** 'summary': from one window of rounds; 'update': merged from earlier descriptions. */
+  kind: 'summary' | 'update';
+  /** Date of the last message it covers. */
+  date: string | null;
+  model: string | null;
+  current: boolean;
+  /** Descriptions this one replaced (an update's). */
+  supersedes: string[];
+  messageIds: number[];
+}
+
+export interface TopicDetail {
+  topic: TopicSummary;
+  /** The current description (a model's), when there is one. */
+  description: TopicDescriptionInfo | null;
+  /** Every description, oldest first (the history of changes). */
+  descriptions: TopicDescriptionInfo[];
+  sessions: { session: SessionInfo; rank: number; mentions: number }[];
+  /** Messages that mention it, oldest first (at most 200). */
+  messages: MessageRow[];
+  /** Entities derived from the same messages, most shared first. */
+  related: { iri: string; label: string; category: string; shared: number }[];
+  /** Stances whose subject is this topic. */
+  stances: StanceHistory[];
+}
+
+export type StanceKind = 'preference' | 'occupation' | 'employer' | 'membership' | 'home' | 'habit';
+
+/** One stance on a subject, with its validity. */
+export interface StanceInfo {
+  iri: string;
+  label: string;
+  /** The attitude or value: "loves", "dislikes", the job title, the organization. */
+  value: string;
+  validFrom: string | null;
+  /** The first statement of the stance that followed it (null: it holds). */
+  validUntil: string | null;
+  /** Dates it was stated on. */
+  statedOn: string[];
+  origins: ValueOrigin[];
+  supersedes: string | null;
+  supersededBy: string | null;
+  /** The messages (post IRIs) that stated it, oldest first. */
+  posts: string[];
+}
+
+/** A person's stances on one subject over time; `current` is the one stated last. */
+export interface StanceHistory {
+  key: string;
+  person: { iri: string; label: string };
+  kind: StanceKind;
+  /** What the stances are about: "hiking", "favourite band", "job title". */
+  subject: string;
+  current: StanceInfo;
+  /** Oldest first, the current one included. */
+  history: StanceInfo[];
 }

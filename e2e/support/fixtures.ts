@@ -8,10 +8,12 @@ import { ROOT, startServe, type Served } from './serve';
 
 export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
 
-export const test = base.extend<{ withDemo: boolean; engram: Served; workbench: Page }>({
+export const test = base.extend<{ withDemo: boolean; clock: string | null | undefined; engram: Served; workbench: Page }>({
   withDemo: [false, { option: true }],
-  engram: async ({ withDemo }, use) => {
-    const served = await startServe();
+  /** The engine's clock (ENGRAM_CLOCK): undefined = the demo's own dates; null = the system's clock. */
+  clock: [undefined, { option: true }],
+  engram: async ({ withDemo, clock }, use) => {
+    const served = await startServe({ clock });
     if (withDemo) {
       // Let the engine finish its start-up reconciliation first (graph loaded, ontology in):
       // an import racing it can lose its messages graph (docs/ui-needs.md, item 6).

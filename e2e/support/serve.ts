@@ -21,13 +21,24 @@ export interface Served {
   close(opts?: { keepData?: boolean }): Promise<void>;
 }
 
+/**
+ * The clock the specs' engine runs against by default (ENGRAM_CLOCK): the day after the demo's
+ * last session, so the demo memory keeps its own dates (the suites quote them). A spec about the
+ * demo living in the present passes `clock: null` (the system's clock).
+ */
+export const DEMO_CLOCK = '2026-11-06T12:00:00';
+
 /** `dataDir`: serve an existing data folder (a restart) instead of a fresh one. */
-export async function startServe(opts: { dataDir?: string } = {}): Promise<Served> {
+export async function startServe(opts: { dataDir?: string; clock?: string | null } = {}): Promise<Served> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'engram-e2e-'));
+  const clock = opts.clock === undefined ? DEMO_CLOCK : opts.clock;
+  const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: 'none' };
+  if (clock) env.ENGRAM_CLOCK = clock;
+  else delete env.ENGRAM_CLOCK;
   const child = spawn(process.execPath, [join(ROOT, 'bin/engram.mjs'), '--data', dataDir, 'serve', '--port', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BROWSER: 'none' },
+    env,
   });
   let output = '';
   const url = await new Promise<string>((done, fail) => {

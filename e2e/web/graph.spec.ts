@@ -19,6 +19,8 @@ async function settled(page: Page) {
 async function openGraph(page: Page) {
   await page.getByTestId('tab-graph').click();
   await expect(page.getByTestId('graph-tab')).toBeVisible();
+  // The tab opens on the overview (graph-overview.spec.ts); every entity and link is one click away.
+  await page.getByTestId('graph-scope-all').click();
   await expect.poll(() => count(page, 'nodes')).toBeGreaterThan(100);
   await settled(page);
 }
@@ -93,7 +95,7 @@ test('grow from a search, expand and collapse by double-click, draw an edge, mer
   await openGraph(page);
   // Grow from an entity picked by name.
   await page.getByTestId('graph-grow').fill('Pixel');
-  await page.getByTestId('combobox-option').filter({ hasText: /^Pixelentity$/ }).click();
+  await page.getByTestId('combobox-option').filter({ hasText: /^PixelPet$/ }).click();
   await expect(page.getByTestId('graph-seed-chip')).toContainText('Pixel');
   await expect.poll(() => count(page, 'nodes')).toBeLessThan(20);
   await settled(page);

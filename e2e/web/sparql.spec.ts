@@ -6,9 +6,9 @@ test.use({ withDemo: true });
 
 const POSTS_QUERY = `PREFIX sioc: <http://rdfs.org/sioc/ns#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
-SELECT ?post ?id WHERE {
+SELECT ?post ?created WHERE {
   ?post a sioc:Post ;
-        dcterms:identifier ?id .
+        dcterms:created ?created .
 }
 LIMIT 40`;
 
@@ -26,8 +26,8 @@ test('run a SPARQL SELECT, sort the results and open an IRI', async ({ workbench
   await expect(page.getByTestId('sparql-row-count')).toHaveText('40 rows');
   await expect(page.getByTestId('sparql-elapsed')).toHaveText(/\d+(\.\d+)? (ms|s)/);
 
-  const ids = () => page.getByTestId('result-row').locator('[data-var="id"]').allTextContents();
-  const idHeader = page.getByTestId('result-column').filter({ hasText: '?id' });
+  const ids = () => page.getByTestId('result-row').locator('[data-var="created"]').allTextContents();
+  const idHeader = page.getByTestId('result-column').filter({ hasText: '?created' });
   await idHeader.click();
   await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
   const asc = await ids();

@@ -14,6 +14,13 @@ function sessionsBetween(sessions: SessionInfo[], from: string, to: string): Ses
 const ids = (sessions: SessionInfo[]) => sessions.map((s) => s.id).sort((a, b) => a - b).join(',');
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'message' : 'messages'}`;
 
+/** Asks as if it were another moment (the question box's clock). */
+async function askAsOf(page: Page, now: string) {
+  await page.getByTestId('timeline-question-now').click();
+  await page.getByTestId('timeline-question-now-input').fill(now);
+  await page.getByRole('button', { name: 'Done' }).click();
+}
+
 async function ask(page: Page, question: string) {
   const box = page.getByTestId('timeline-question');
   await box.fill(question);
@@ -26,9 +33,7 @@ test('ask the timeline, see the sessions and rows, edit the plan and run it agai
   const card = page.getByTestId('timeline-question-popover');
 
   // "Last week", asked as if it were Friday, November 6, 2026: Monday October 26 – Sunday November 1.
-  await page.getByTestId('timeline-question-now').click();
-  await page.getByTestId('timeline-question-now-input').fill('2026-11-06T12:00');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await askAsOf(page, '2026-11-06T12:00');
   await expect(page.getByTestId('timeline-question-now')).toContainText('2026-11-06 12:00');
   await ask(page, 'what did we discuss last week?');
 
@@ -47,7 +52,8 @@ test('ask the timeline, see the sessions and rows, edit the plan and run it agai
   await expect(card.getByTestId('plan-step-column')).toHaveValue('Week');
   await expect(card.getByTestId('plan-step-values')).toHaveValue('2026-W44');
   await expect(card.getByTestId('plan-step-why')).toHaveText('“last week”');
-  await expect(card.getByTestId('plan-explanation')).toContainText('Mon Oct 26, 2026 – Sun Nov 1, 2026');
+  await expect(card.getByTestId('plan-explanation')).toContainText("I read 'last week' as the week of Mon Oct 26, 2026 (2026-W44)");
+  await expect(card.getByTestId('plan-not-understood')).toHaveCount(0);
   await expect(card.getByTestId('plan-classification')).toHaveText('time only');
   await screenshot(page, 'timeline-question-light');
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -130,4 +136,29 @@ test('a follow-up question takes its date from the one before, and the rewrite i
   await page.getByTestId('timeline-question').press('Escape');
   await expect(card).toHaveCount(0);
   await expect(plot).toHaveAttribute('data-plan-sessions', ids(oct15));
+});
+
+test('texting forms are read and said so; words that look like a time but are not read are shown', async ({ workbench: page, engram }) => {
+  const sessions = await engram.api<SessionInfo[]>('listSessions');
+  const plot = page.getByTestId('timeline-plot');
+  const card = page.getByTestId('timeline-question-popover');
+  await askAsOf(page, '2026-11-06T12:00');
+
+  // "abt" and "wk" are read as "about" and "week": the same week as "last week", no ranking by "abt".
+  await ask(page, 'what did we talk abt last wk');
+  const lastWeek = sessionsBetween(sessions, '2026-10-26', '2026-11-01');
+  await expect(plot).toHaveAttribute('data-plan-sessions', ids(lastWeek));
+  await expect(card.getByTestId('plan-step-values')).toHaveValue('2026-W44');
+  await expect(card.getByTestId('plan-explanation')).toContainText("I read 'last wk' (last week) as the week of Mon Oct 26, 2026 (2026-W44)");
+  await expect(card.getByTestId('plan-classification')).toHaveText('time only');
+  await expect(card.getByTestId('plan-rank')).toHaveCount(0);
+
+  // "a while ago" is no time the planner can read: it says so, in the card and beside the result, and searches nothing for it.
+  await ask(page, 'what did we discuss a while ago?');
+  await expect(card.getByTestId('plan-not-understood')).toBeVisible();
+  await expect(card.getByTestId('plan-not-understood-words')).toHaveText(['a while ago']);
+  await expect(card.getByTestId('plan-explanation')).toContainText("Not understood as a time: 'a while ago'");
+  await expect(card.getByTestId('plan-rank')).toHaveCount(0);
+  await expect(page.getByTestId('timeline-question-unread')).toBeVisible();
+  await screenshot(page, 'timeline-question-not-understood');
 });

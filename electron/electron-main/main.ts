@@ -23,11 +23,13 @@ import { defaultDataDir } from '../node/engine/paths';
 import { mimeTypeOf } from '../node/serve/mime';
 import type { RdfFormat } from '../../shared/types';
 import type { BridgeEvent } from '../../shared/transport/bridge';
+import { safeExternalUrl } from '../../shared/transport/external-url';
 import { EngineRelay, type HostProcess } from './engine-relay';
 import { createApiHandler } from './ipc';
 import { buildMenuTemplate } from './menu';
 import {
   API_CHANNEL,
+  OPEN_EXTERNAL_CHANNEL,
   APP_ENTRY_URL,
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
@@ -127,6 +129,15 @@ function spawnEngineHost(): HostProcess {
 
 function registerIpc(engine: EngineRelay) {
   const handle = createApiHandler((method, args) => engine.call(method, args), { devServerUrl });
+  // Links in messages: the system browser, for http(s) and mailto only, asked by the app's own window.
+  ipcMain.handle(OPEN_EXTERNAL_CHANNEL, async (event: IpcMainInvokeEvent, url: unknown) => {
+    const frame = event.senderFrame;
+    const fromApp = !!win && !win.isDestroyed() && event.sender === win.webContents && !!frame && frame.parent === null && isAppUrl(frame.url, devServerUrl);
+    const safe = fromApp ? safeExternalUrl(url) : null;
+    if (!safe) return false;
+    await shell.openExternal(safe);
+    return true;
+  });
   ipcMain.handle(API_CHANNEL, (event: IpcMainInvokeEvent, method: unknown, args: unknown) => {
     const frame = event.senderFrame;
     return handle(

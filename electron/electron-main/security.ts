@@ -37,6 +37,8 @@ export const WEB_PREFERENCES = {
 /** IPC channels: one for every API call, one for events to the window. */
 export const API_CHANNEL = 'engram:api';
 export const EVENT_CHANNEL = 'engram:event';
+/** A link from the page to open in the system browser (checked by safeExternalUrl in main). */
+export const OPEN_EXTERNAL_CHANNEL = 'engram:open-external';
 
 /**
  * Whether a frame's URL belongs to the app: the packaged scheme, or the electron-vite dev server

@@ -8,6 +8,7 @@ import type { WireResponse } from '../../shared/transport/wire';
 export function createBridge(
   invoke: (method: ApiMethod, args: unknown) => Promise<WireResponse>,
   subscribe: (listener: (event: BridgeEvent) => void) => () => void,
+  openExternal: (url: string) => Promise<boolean> = async () => false,
 ): EngramBridge {
   const bridge: Record<string, unknown> = {};
   for (const method of apiMethodNames) {
@@ -18,5 +19,7 @@ export function createBridge(
     if (typeof listener !== 'function') throw new TypeError('onEvent needs a function');
     return subscribe(listener);
   };
+  // A string only; the main process parses and checks it before anything opens.
+  bridge.openExternal = (url: unknown) => (typeof url === 'string' && url.length <= 4000 ? openExternal(url) : Promise.resolve(false));
   return Object.freeze(bridge) as EngramBridge;
 }

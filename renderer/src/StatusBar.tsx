@@ -1,7 +1,7 @@
 // The bottom line: connection, graph state, and keyboard help.
 import { connection } from './api/connection';
 import { runningJobs, useApp } from './state/app-store';
-import { formatCount } from './ui/format';
+import { formatCount, plural } from './ui/format';
 import { Icon } from './ui/icons';
 
 export function StatusBar() {
@@ -18,9 +18,9 @@ export function StatusBar() {
       </span>
       {stats && (
         <>
-          <span>{formatCount(stats.sources)} sources</span>
-          <span>{formatCount(stats.conversations)} conversations</span>
-          <span>{stats.graphReady ? `${formatCount(stats.graphs)} graphs · ${formatCount(stats.triples)} triples` : 'Graph loading…'}</span>
+          <span>{plural(stats.sources, 'source')}</span>
+          <span>{plural(stats.conversations, 'conversation')}</span>
+          <span>{stats.graphReady ? `${plural(stats.graphs, 'graph')} · ${plural(stats.triples, 'triple')}` : 'Graph loading…'}</span>
         </>
       )}
       <span className="spacer" />

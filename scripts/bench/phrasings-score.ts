@@ -125,6 +125,7 @@ export function buildMemory(): PhrasingMemory {
     const position = i + 1;
     const turns = 6 + ((position * 3) % 5);
     const t0 = localDate(start);
+    const firstResponse = responseIndex;
     let last = t0;
     for (let k = 0; k < turns; k++) {
       const t = new Date(t0.getTime() + k * MINUTES_BETWEEN_MESSAGES * 60_000);
@@ -147,7 +148,7 @@ export function buildMemory(): PhrasingMemory {
         Year: t.getFullYear(),
       });
     }
-    sessions.push({ id: 1000 + position, sourceId: 1, index: position, start: format(t0, "yyyy-MM-dd'T'HH:mm:ss"), end: format(last, "yyyy-MM-dd'T'HH:mm:ss") });
+    sessions.push({ id: 1000 + position, sourceId: 1, index: position, start: format(t0, "yyyy-MM-dd'T'HH:mm:ss"), end: format(last, "yyyy-MM-dd'T'HH:mm:ss"), responses: [firstResponse, responseIndex - 1] });
   });
   const dates = [...new Set(rows.map((r) => r.Date))].sort();
   const planner: PlannerMemory = {
@@ -359,8 +360,7 @@ export function scorePhrasing(item: Phrasing, memory: PhrasingMemory): PhrasingR
   const want = expectedRows(item.expect, memory);
   const wantIds = new Set(want.map((r) => r.id));
   const base = { item, expected: want.length, wantSessions: sessionsOf(want) };
-  // `locale` is passed along for when the planner reads it (numeric dates); today it reads M/D.
-  const input: PlanInput & { locale?: string } = { question: item.question, context: item.context, now: PHRASING_NOW, ...(item.locale ? { locale: item.locale } : {}) };
+  const input: PlanInput = { question: item.question, context: item.context, now: PHRASING_NOW, ...(item.locale ? { locale: item.locale } : {}) };
   let planned;
   let kept: MemoryRow[];
   try {

@@ -5,13 +5,17 @@
 // averaged per reference kind and per tag; "content" is the share whose content query is right
 // (present with the expected words when a topic remains, absent otherwise); a question fails when
 // recall < 100, F2 < 90 or its content query is wrong. No dataset, no LLM: runs in a second.
+// `--corpus FILE` scores another corpus of the same line format against the same memory, e.g. the
+// held-out one (test/fixtures/timeline-phrasings-heldout.jsonl), written without looking at the
+// planner, which measures how far its mechanisms carry to wordings nobody tuned them on.
 //
-//   npm run bench:phrasings [-- --failures N] [--kind K] [--tag T] [--json FILE] [--write-baseline]
+//   npm run bench:phrasings [-- --corpus FILE] [--failures N] [--kind K] [--tag T] [--json FILE] [--write-baseline]
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASELINE_FILE, baselineJson, baselineOf, formatFailure, phrasingReport, scoreCorpus } from './phrasings-score';
+import { BASELINE_FILE, baselineJson, baselineOf, CORPUS_FILE, formatFailure, loadCorpus, phrasingReport, scoreCorpus } from './phrasings-score';
 
 interface Args {
+  corpus?: string;
   failures: number;
   kind?: string;
   tag?: string;
@@ -23,7 +27,8 @@ function parseArgs(argv: string[]): Args {
   const args: Args = { failures: 0, writeBaseline: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--failures') args.failures = Number(argv[++i]);
+    if (a === '--corpus') args.corpus = argv[++i];
+    else if (a === '--failures') args.failures = Number(argv[++i]);
     else if (a === '--kind') args.kind = argv[++i];
     else if (a === '--tag') args.tag = argv[++i];
     else if (a === '--json') args.json = argv[++i];
@@ -31,14 +36,19 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`unknown argument ${a}`);
   }
   if (!Number.isInteger(args.failures) || args.failures < 0) throw new Error('--failures: expected a whole number ≥ 0');
+  if (args.corpus !== undefined && !args.corpus) throw new Error('--corpus: expected a file');
+  if (args.corpus && args.writeBaseline) throw new Error('--write-baseline: the baseline is for the tuning corpus only, not --corpus');
   return args;
 }
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const t0 = performance.now();
-  const score = scoreCorpus();
+  const file = args.corpus ? path.resolve(args.corpus) : CORPUS_FILE;
+  if (!fs.existsSync(file)) throw new Error(`--corpus: no such file ${args.corpus}`);
+  const score = scoreCorpus(loadCorpus(file));
   const ms = performance.now() - t0;
+  process.stdout.write(`corpus: ${path.relative(process.cwd(), file)}\n`);
   process.stdout.write(phrasingReport(score));
   process.stdout.write(`planned and scored in ${(ms / 1000).toFixed(2)} s\n`);
   if (args.failures > 0) {
@@ -49,6 +59,7 @@ function main(): void {
   if (args.json) {
     const out = {
       date: new Date().toISOString().slice(0, 10),
+      corpus: path.relative(process.cwd(), file),
       kinds: score.kinds,
       tags: score.tags,
       all: score.all,

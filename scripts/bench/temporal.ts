@@ -181,11 +181,14 @@ async function main(): Promise<void> {
   );
 
   const tBatch = performance.now();
+  let answerMs: number | null = null;
   if (args.inProcess) {
     const engine = await Engine.open({ dataDir });
     try {
       const names = new Map(engine.chat.listSources().map((s) => [s.id, s.name]));
+      const t = performance.now();
       await runBatchFiles(engine.timeline, inFile, outFile, (id) => names.get(id) ?? String(id));
+      answerMs = performance.now() - t;
     } finally {
       await engine.close();
     }
@@ -237,9 +240,11 @@ async function main(): Promise<void> {
   const total = performance.now() - tStart;
   process.stdout.write(
     `batch: ${items.length} questions in ${(batchMs / 1000).toFixed(1)} s (${Math.round(items.length / (batchMs / 1000))}/s, including process start and engine open)` +
+      `${answerMs !== null ? `; answering alone (in process, engine open): ${(answerMs / 1000).toFixed(2)} s = ${Math.round(items.length / (answerMs / 1000))} questions/s` : ''}` +
       `${importMs !== null ? `; import ${(importMs / 1000).toFixed(1)} s` : ''}; total ${(total / 1000).toFixed(1)} s; errors ${errors}\n`,
   );
   out.batchMs = batchMs;
+  out.answerMs = answerMs;
   out.importMs = importMs;
   out.totalMs = total;
   if (args.phrasings) {

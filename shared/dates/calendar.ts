@@ -3,22 +3,21 @@
 // run on UTCDates (@date-fns/utc): a calendar day never meets the machine's zone, its DST changes
 // or its skipped days (test/dates/calendar.test.ts runs in such zones). Pure: the renderer uses it too.
 import { UTCDate } from '@date-fns/utc';
-import {
-  addDays as addDaysFns,
-  addMonths as addMonthsFns,
-  addWeeks as addWeeksFns,
-  differenceInCalendarDays,
-  endOfISOWeek,
-  format,
-  getDay,
-  getDaysInMonth,
-  getISOWeek,
-  getISOWeekYear,
-  nextDay,
-  previousDay,
-  startOfISOWeek,
-  type Day,
-} from 'date-fns';
+// One module per function: the package's index would load all of date-fns (~900 modules).
+import { addDays as addDaysFns } from 'date-fns/addDays';
+import { addMonths as addMonthsFns } from 'date-fns/addMonths';
+import { addWeeks as addWeeksFns } from 'date-fns/addWeeks';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { endOfISOWeek } from 'date-fns/endOfISOWeek';
+import { format } from 'date-fns/format';
+import { getDay } from 'date-fns/getDay';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { getISOWeek } from 'date-fns/getISOWeek';
+import { getISOWeekYear } from 'date-fns/getISOWeekYear';
+import { nextDay } from 'date-fns/nextDay';
+import { previousDay } from 'date-fns/previousDay';
+import { startOfISOWeek } from 'date-fns/startOfISOWeek';
+import type { Day } from 'date-fns';
 
 /** A calendar date 'YYYY-MM-DD'. */
 export type Ymd = string;

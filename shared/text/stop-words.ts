@@ -7,8 +7,9 @@
 // - STOP_WORDS is the base for everything Engram filters itself: the function words of English
 //   (articles, pronouns, auxiliaries, prepositions, conjunctions, their contractions with and
 //   without the apostrophe). It leaves out the index list's contraction stems that are also
-//   words ("won", "don", "ma") so that they are not lost as topics, and "else": the timeline
-//   reads "what else did we talk about…" as asking for content (Ask adds it to its question words).
+//   words ("won", "don", "ma") so that they are not lost as topics, and "else", which each user
+//   decides: the timeline's lexicon frames it ("what else came up that day?" asks for the whole
+//   day), Ask adds it to its question words.
 // - CHAT_FILLERS are words of chat that carry no topic ("yeah", "thanks", "lol").
 // Modules that need more (the timeline's words that frame a request, Ask's question words) add
 // their own words to these in one place, with the reason beside them.

@@ -23,4 +23,6 @@ export type EngramBridge = {
   [M in ApiMethod]: (args: ApiArgs<M>) => Promise<WireResponse<ApiResult<M>>>;
 } & {
   onEvent(listener: (event: BridgeEvent) => void): () => void;
+  /** Opens an http(s) or mailto link in the system browser (main checks it again); false when refused. */
+  openExternal(url: string): Promise<boolean>;
 };

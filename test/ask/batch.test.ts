@@ -41,7 +41,7 @@ describe('ask batch', () => {
       JSON.stringify({ id: 'q2', question: 'Can you summarize what we discussed?', context: [{ speaker: 'user', text: 'What did we talk about in our 3rd session?' }], source: 'demo-memory.json', now: '2026-11-22T10:00:00' }),
       JSON.stringify({ id: 7, question: 'What breed is the dog Ben adopted?', source: 'mini.json' }),
     ]);
-    expect(a).toMatchObject({ id: 'q1', classification: 'date', routes: ['graph', 'search'], answered_by: 'search' });
+    expect(a).toMatchObject({ id: 'q1', classification: 'date', routes: ['graph', 'search'], answered_by: 'search', status: 'answered' });
     expect(a.answer).toMatch(/^Sunday, October 11, 2026 — /);
     expect(a.plan!.sparql).toMatch(/^PREFIX/);
     expect(a.plan!.search).toBe('When is the charity run I signed up for?');
@@ -62,6 +62,20 @@ describe('ask batch', () => {
     expect(c.messages!.find((m) => m.external_id === 'D2:1')!.session).toBe(2);
   });
 
+  it('every line carries its status: answered, related or not found', async () => {
+    const [found, related, none] = await batch([
+      JSON.stringify({ question: 'What is the name of the dog Ben adopted?', source: 'mini.json' }),
+      JSON.stringify({ question: 'What did Ben make in pottery class?', source: 'mini.json' }),
+      JSON.stringify({ question: 'Which violin teacher did Ben hire?', source: 'mini.json' }),
+    ]);
+    expect(found.status).toBe('answered');
+    expect(found.answer).toMatch(/Pixel/);
+    // Ana made the bowl; Ben's pottery is never mentioned
+    expect(related.status).toBe('related');
+    expect(none.status).toBe('not_found');
+    expect(none.answered_by).toBe('none');
+  });
+
   it('reports bad lines and unknown sources in an "error" field and carries on', async () => {
     const out = await batch(['{not json', JSON.stringify({ id: 'x' }), JSON.stringify({ id: 'y', question: 'hi?', source: 'nope.json' }), JSON.stringify({ id: 'z', question: 'What is my favourite band?', now: '2026-11-22T10:00:00' })]);
     expect(out.map((o) => o.id)).toEqual(['1', 'x', 'y', 'z']);
@@ -80,7 +94,7 @@ describe('ask batch', () => {
     fs.writeFileSync(inFile, `${JSON.stringify({ id: 'a', question: 'How much did I pay for my new running shoes?', now: '2026-11-22T10:00:00' })}\n`);
     const run = promisify(execFile);
     const r = await run(process.execPath, [path.join(ROOT, 'bin/engram.mjs'), '--data', dir, 'ask', '--batch', inFile, '--out', outFile, '--no-llm', '--k', '5'], { cwd: ROOT });
-    expect(r.stderr).toMatch(/^engram: 1 questions in /);
+    expect(r.stderr).toMatch(/^engram: 1 question in /);
     const [line] = fs.readFileSync(outFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(line).toMatchObject({ id: 'a', classification: 'amount', answered_by: 'search' });
     expect(line.answer).toMatch(/^€120 — /);

@@ -35,6 +35,12 @@ describe('dates', () => {
     // future tense: the weekday ahead
     expect(findDates('I booked an orthopedist for Tuesday at 8:30.', '2026-10-15T07:42:00')[0].date).toBe('2026-10-20T08:30');
     expect(findDates('I went to a support group yesterday.', '2023-05-08T13:56:00')[0].date).toBe('2023-05-07');
+    // months are counted as calendar months from the message's month, also from a month's last day
+    expect(findDates('Planning a trip there next month.', '2023-08-31T14:52:00')).toMatchObject([{ date: '2023-09-01', precision: 'month' }]);
+    expect(findDates('We moved here two months ago.', '2023-05-31T10:00:00')).toMatchObject([{ date: '2023-03-01', precision: 'month' }]);
+    expect(findDates('I quit my job last month.', '2024-01-15T10:00:00')).toMatchObject([{ date: '2023-12-01', precision: 'month' }]);
+    // "for four years" is how long, not when
+    expect(findDates('We were teammates for four years in high school.', '2023-08-26T18:59:00')).toEqual([]);
     // durations and counted offsets are not dates
     expect(findDates('I ran 10 km in 57 minutes.', '2026-09-29T19:40:00')).toEqual([]);
     expect(findDates('My knee still hurts four days after the charity run.', '2026-10-15T07:40:00')).toEqual([]);

@@ -117,7 +117,7 @@ describe("the demo questions with the demo's hand-written graph (as after extrac
     expect(a('How many postcards are in my collection?').answer.computation).toMatchObject({ kind: 'latest', value: '152' });
     expect(a('What book am I reading on the train now?').answer.text).toMatch(/^Piranesi/);
     expect(a('What is my favourite band?').answer.text).toMatch(/Nightjar Parade/);
-    expect(a("What is my dog's name and breed?").answer.text).toMatch(/^Pixel \(dog, beagle/);
+    expect(a("What is my dog's name and breed?").answer.text).toMatch(/^Your dog is Pixel \(dog, beagle/);
     expect(a('Who went with me to the Nightjar Parade concert?').answer.text).toMatch(/^Jonas/);
     expect(a('How long is my commute?').answer.computation).toMatchObject({ kind: 'duration', value: '35 minutes' });
     expect(a('Which restaurant did the assistant recommend for vegetarian food in Porto?').answer.text).toBe('Tasca Verde');

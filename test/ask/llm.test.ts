@@ -1,10 +1,11 @@
-// Ask's LLM paths against the Ollama-protocol double: the SPARQL writer (prompt ask-sparql.v1
+// Ask's LLM paths against the Ollama-protocol double: the SPARQL writer (prompt ask-sparql.v2
 // with the few-shot examples), the answer writer (ask-answer.v1, citing evidence ids), and the
 // fallbacks when the model's query is not a read-only query, does not parse, or the model fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
 import { OllamaDouble, type RecordedRequest } from '../support/ollama-double';
 import { demoEngine, ME, writeMayaGraph } from './support';
+import { OWNER_IRI } from '../../shared/rdf';
 
 let engine: Engine;
 let double: OllamaDouble;
@@ -39,7 +40,7 @@ describe('Ask with a local model (Ollama protocol double)', () => {
     ]);
     const t = await engine.ask({ question: 'List all the concerts I went to.', now: NOW });
     expect(t.plan.sparql).toMatchObject({ origin: 'llm' });
-    expect(t.plan.sparql!.explanation[0]).toBe('written by qwen2.5:7b-instruct (prompt ask-sparql.v1, list question)');
+    expect(t.plan.sparql!.explanation[0]).toBe('written by qwen2.5:7b-instruct (prompt ask-sparql.v2, list question)');
     expect(t.plan.sparql!.explanation).toContain('run with: declared 2 known prefixes');
     expect(t.results.sparql!.rows.map((r) => r.label.value)).toEqual(['Jazz night at B-Flat', 'Nightjar Parade concert']);
     expect(t.answer).toMatchObject({ source: 'llm', model: 'qwen2.5:7b-instruct', citations: ['t1', 'm1'] });
@@ -50,7 +51,8 @@ describe('Ask with a local model (Ollama protocol double)', () => {
 
     // the SPARQL prompt: rules, the person, today, the ontology, the few-shot examples, the question
     const sparqlPrompt = prompt(double.requestsTo('/api/chat').find(isSparqlPrompt)!);
-    expect(sparqlPrompt).toContain(`The memory belongs to Maya, whose IRI is <${ME}>`);
+    // "I" is the memory's owner (the demo's Maya), whose facts are also found on her speaker IRI
+    expect(sparqlPrompt).toContain(`The memory belongs to Maya, whose IRI is <${OWNER_IRI}>`);
     expect(sparqlPrompt).toContain('Today is 2026-11-22 (Sunday)');
     expect(sparqlPrompt).toContain('schema:MusicEvent (class, sub of schema:Event)');
     expect(sparqlPrompt).toContain('Question: How many charity events did I go to?');

@@ -70,19 +70,19 @@ describe('lexicon → PCM ontology', () => {
 });
 
 describe('prompts', () => {
-  it('ask-sparql.v1 and ask-answer.v1 load with their declared slots', () => {
-    expect(loadPrompt('ask-sparql', 1).placeholders.sort()).toEqual(['dialogue', 'examples', 'ontology_catalog', 'person_iri', 'person_name', 'prefixes', 'question', 'today'].sort());
+  it('ask-sparql.v2 and ask-answer.v1 load with their declared slots', () => {
+    expect(loadPrompt('ask-sparql', 2).placeholders.sort()).toEqual(['dialogue', 'examples', 'ontology_catalog', 'person_iri', 'person_name', 'prefixes', 'question', 'today'].sort());
     expect(loadPrompt('ask-answer', 1).placeholders.sort()).toEqual(['computed', 'dialogue', 'evidence', 'person_name', 'question', 'route', 'rows', 'today'].sort());
   });
 
   it('the SPARQL prompt mentions only terms the ontology declares', () => {
-    const body = loadPrompt('ask-sparql', 1).body;
+    const body = loadPrompt('ask-sparql', 2).body;
     expect(vocabularyTerms(body).filter((t) => !declared(t))).toEqual([]);
   });
 
   it('fills every slot', () => {
     const s = sparqlPrompt({ question: 'How many concerts?', personIri: 'https://engram.local/memory/person/maya', personName: 'Maya', now: '2026-11-22T10:00:00', earlier: [] });
-    expect(s.ref).toBe('ask-sparql.v1');
+    expect(s.ref).toBe('ask-sparql.v2');
     expect(s.prompt).not.toMatch(/\{\{/);
     expect(s.prompt).toContain('EARLIER IN THIS CONVERSATION\n(none)');
     const a = answerPrompt({ question: 'q?', personName: 'Maya', now: '2026-11-22T10:00:00', route: 'message search', computations: [], triples: [], messages: [], earlier: [] });

@@ -16,7 +16,7 @@ export const DEMO_GRAPH = GRAPHS.extraction('demo-by-hand');
  * asked for, so that a test controls exactly which facts the graph holds.
  */
 export async function demoEngine(dir = tempDir('engram-ask-'), opts: { demoGraph?: boolean } = {}): Promise<Engine> {
-  const engine = await openEngine(dir, { withoutOntology: false });
+  const engine = await openEngine(dir, { withoutOntology: false, autoGraph: false });
   if (!engine.chat.listSources().length) {
     const job = await finished(engine, engine.importDemo());
     if (job.state !== 'done') throw new Error(`demo import ${job.state}: ${job.error}`);

@@ -38,7 +38,7 @@ describe('offline SPARQL templates on an extraction-like graph', () => {
     expect(t.plan.sparql).toMatchObject({ origin: 'template', template: 'list-class' });
     expect(t.plan.sparql!.query).toMatch(/rdfs:subClassOf\* schema:MusicEvent/);
     expect(t.answer).toMatchObject({ route: 'graph', source: 'graph' });
-    expect(t.answer.text).toBe('Jazz night at B-Flat (2026-09-05); Nightjar Parade concert (2026-10-23)');
+    expect(t.answer.text).toBe('• Jazz night at B-Flat (2026-09-05)\n• Nightjar Parade concert (2026-10-23)');
     expect(t.evidence.triples.length).toBeGreaterThan(0);
     expect(t.evidence.triples.every((x) => x.origins.includes('extraction'))).toBe(true);
   });
@@ -49,7 +49,7 @@ describe('offline SPARQL templates on an extraction-like graph', () => {
     expect(t.plan.sparql!.template).toBe('count-class');
     expect(t.plan.sparql!.query).toMatch(/COUNT\(DISTINCT \?x\)/);
     expect(t.answer.computation).toMatchObject({ kind: 'count', value: '2' });
-    expect(t.answer.text).toMatch(/^2: .*Spree Charity 10K run.*Lichtblick charity gala/);
+    expect(t.answer.text).toMatch(/^2:\n• Spree Charity 10K run.*\n• Lichtblick charity gala/);
   });
 
   it("did-verb: 'what did I buy in October' → BuyActions of the person within the timeline's period", async () => {
@@ -110,16 +110,16 @@ describe('offline SPARQL templates on an extraction-like graph', () => {
   it("preference: 'favourite band' (category words widen it) and 'dislike' (sentiment filter)", async () => {
     const band = await ask('What is my favourite band?');
     expect(band.plan.sparql!.template).toBe('preference');
-    expect(band.answer.text).toBe('Maya loves Nightjar Parade');
+    expect(band.answer.text).toBe('Your favourite band is Nightjar Parade.');
     const food = await ask('Which food do I dislike?');
     expect(food.plan.sparql!.query).toMatch(/IN \("dislikes", "avoids"\)/);
-    expect(food.answer.text).toBe('Maya dislikes cilantro');
+    expect(food.answer.text).toBe('You dislike cilantro.');
   });
 
   it("my-attribute: 'my dog' → pcm:hasPet with its details", async () => {
     const t = await ask("What is my dog's name and breed?");
     expect(t.plan.sparql!.template).toBe('my-attribute');
-    expect(t.answer.text).toBe('Pixel (dog, beagle)');
+    expect(t.answer.text).toBe('Your dog is Pixel (dog, beagle).');
   });
 
   it('my-attribute, update: a number that changed → the latest statement (superseded ones dropped)', async () => {

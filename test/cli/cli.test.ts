@@ -24,7 +24,8 @@ describe('engram CLI', () => {
   beforeAll(async () => {
     const r = await engram('--data', data, 'import', fixture('locomo', 'mini.json'), fixture('claude', 'conversations.json'));
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('mini.json: imported: 6 messages, 3 sessions, 1 conversations\nconversations.json: imported: 6 messages, 3 sessions, 2 conversations\n');
+    // the import, then the automatic knowledge graph the command waits for
+    expect(r.stdout).toMatch(/^mini\.json: imported: 6 messages, 3 sessions, 1 conversation\nconversations\.json: imported: 6 messages, 3 sessions, 2 conversations\nautomatic knowledge graph: 2 sources · \d+ triples\n$/);
   }, 60_000);
 
   it('stats reports counts and the graph size', async () => {
@@ -52,16 +53,16 @@ describe('engram CLI', () => {
   });
 
   it('sparql answers as a table, JSON, CSV, from a file, and ASK/CONSTRUCT', async () => {
-    const q = 'PREFIX sioc: <http://rdfs.org/sioc/ns#> PREFIX pcm: <https://w3id.org/pcm#> SELECT ?turn ?text WHERE { ?p pcm:turnIndex ?turn ; sioc:content ?text ; sioc:has_creator ?c . ?c <http://xmlns.com/foaf/0.1/name> "Ben" } ORDER BY ?text';
+    const q = 'PREFIX sioc: <http://rdfs.org/sioc/ns#> PREFIX pcm: <https://w3id.org/pcm#> PREFIX dcterms: <http://purl.org/dc/terms/> SELECT ?when ?session WHERE { ?p dcterms:created ?when ; pcm:inSession ?session ; sioc:has_creator ?c . ?c <http://xmlns.com/foaf/0.1/name> "Ben" } ORDER BY ?when';
     const table = await engram('--data', data, 'sparql', q);
-    expect(table.stdout.split('\n')[0]).toMatch(/^turn\s+text$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^when\s+session$/);
     const json = JSON.parse((await engram('--data', data, 'sparql', q, '--json')).stdout);
-    expect(json.vars).toEqual(['turn', 'text']);
+    expect(json.vars).toEqual(['when', 'session']);
     expect(json.rows).toHaveLength(2);
     const file = path.join(tempDir(), 'q.rq');
     fs.writeFileSync(file, q);
     const csv = await engram('--data', data, 'sparql', '--file', file, '--csv');
-    expect(csv.stdout.split('\n')[0]).toBe('turn,text');
+    expect(csv.stdout.split('\n')[0]).toBe('when,session');
     expect((await engram('--data', data, 'sparql', 'ASK { ?s ?p ?o }')).stdout).toBe('true\n');
     const ttl = await engram('--data', data, 'sparql', 'CONSTRUCT { ?s a ?t } WHERE { ?s a ?t } LIMIT 1');
     expect(ttl.stdout).toMatch(/@prefix/);
@@ -88,7 +89,7 @@ describe('engram CLI', () => {
     expect(strict.code).toBe(1);
     expect(strict.stderr).toBe('engram: chatgpt-broken.json: conversation 2 "Broken: no mapping" (cg-2) cannot be read: it has no mapping (its messages are missing from the export) (strict import: nothing was imported)\n');
     expect(JSON.parse((await engram('--data', dir, 'stats', '--json')).stdout).messages).toBe(0);
-    const r = await engram('--data', dir, 'import', file);
+    const r = await engram('--data', dir, 'import', '--no-auto-graph', file);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       'chatgpt-broken.json: imported: 7 messages, 3 sessions, 3 conversations; 1 conversation skipped\n' +

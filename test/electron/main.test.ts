@@ -191,7 +191,8 @@ describe('Electron main (with a stand-in for electron)', () => {
 
   it('answers the window over the one IPC channel, validated', async () => {
     const handle = state.ipc['engram:api'];
-    expect(Object.keys(state.ipc)).toEqual(['engram:api']);
+    // The API's one channel, and the checked request to open a link in the system browser.
+    expect(Object.keys(state.ipc).sort()).toEqual(['engram:api', 'engram:open-external']);
     const fromApp = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
     const stats = (await handle(fromApp, 'stats', {})) as { ok: boolean; result: { messages: number } };
     expect(stats.ok).toBe(true);
@@ -221,7 +222,7 @@ describe('Electron main (with a stand-in for electron)', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const states = win.webContents.sent
-      .filter(([ch, e]) => ch === 'engram:event' && (e as { type: string }).type === 'job')
+      .filter(([ch, e]) => ch === 'engram:event' && (e as { type: string }).type === 'job' && (e as { job: { id: string } }).job.id === job.result.id)
       .map(([, e]) => (e as { job: { state: string } }).job.state);
     expect(states[0]).toBe('running');
     expect(states.at(-1)).toBe('done');

@@ -25,12 +25,12 @@ vi.mock('electron', () => ({
 }));
 
 describe('preload', () => {
-  it('exposes only window.engram: the API methods and onEvent', async () => {
+  it('exposes only window.engram: the API methods, onEvent and openExternal', async () => {
     await import('../../electron/preload/preload');
     expect(fake.exposed).toHaveLength(1);
     const [key, api] = fake.exposed[0];
     expect(key).toBe('engram');
-    expect(Object.keys(api).sort()).toEqual([...apiMethodNames, 'onEvent'].sort());
+    expect(Object.keys(api).sort()).toEqual([...apiMethodNames, 'onEvent', 'openExternal'].sort());
 
     expect(await api.listSources({})).toEqual({ ok: true, result: 'r' });
     expect(fake.invoked).toEqual([['engram:api', 'listSources', {}]]);

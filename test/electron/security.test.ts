@@ -16,6 +16,7 @@ import { createApiHandler } from '../../electron/electron-main/ipc';
 import { buildMenuTemplate, TAB_MENU } from '../../electron/electron-main/menu';
 import { fitToDisplays, readWindowState, writeWindowState } from '../../electron/electron-main/window-state';
 import { createBridge } from '../../electron/preload/bridge';
+import { safeExternalUrl } from '../../shared/transport/external-url';
 
 describe('window security settings', () => {
   it('isolates and sandboxes the renderer', () => {
@@ -75,7 +76,7 @@ describe('preload bridge', () => {
       },
       () => () => {},
     );
-    expect(Object.keys(bridge).sort()).toEqual([...apiMethodNames, 'onEvent'].sort());
+    expect(Object.keys(bridge).sort()).toEqual([...apiMethodNames, 'onEvent', 'openExternal'].sort());
     expect(Object.isFrozen(bridge)).toBe(true);
     await bridge.stats({});
     await (bridge.getMessage as (a: unknown, b?: unknown) => Promise<unknown>)({ id: 1 }, 'ignored');
@@ -84,6 +85,19 @@ describe('preload bridge', () => {
       ['getMessage', { id: 1 }],
     ]);
     expect(() => bridge.onEvent('nope' as never)).toThrow();
+  });
+
+  it('passes only a string to openExternal; main opens http(s) and mailto links only', async () => {
+    const asked: string[] = [];
+    const bridge = createBridge(async () => ({ ok: true, result: null }), () => () => {}, async (url) => (asked.push(url), true));
+    expect(await bridge.openExternal('https://example.org/a?b=1')).toBe(true);
+    expect(await bridge.openExternal({ toString: () => 'https://x' } as never)).toBe(false);
+    expect(asked).toEqual(['https://example.org/a?b=1']);
+    expect(safeExternalUrl('https://example.org/a b')).toBe('https://example.org/a%20b');
+    expect(safeExternalUrl('mailto:someone@example.org')).toBe('mailto:someone@example.org');
+    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'app://engram/index.html', 'data:text/html,hi', 'https://user:pw@example.org/', '/relative', '', 42]) {
+      expect(safeExternalUrl(bad), String(bad)).toBe(null);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Parser } from 'n3';
-import { GRAPHS, MEMORY_BASE, PREFIXES } from '../../shared/rdf';
+import { GRAPHS, MEMORY_BASE, OWNER_IRI, PREFIXES } from '../../shared/rdf';
 import type { Engine } from '../../electron/node/engine/engine';
 import { DEMO_GRAPH, DEMO_MESSAGE_NS } from '../../electron/node/engine/import/demo-graph';
 import { speakerIri } from '../../electron/node/engine/stores/graph/messages-graph';
@@ -26,7 +26,7 @@ async function select(query: string): Promise<Record<string, { value: string; ty
 }
 
 beforeAll(async () => {
-  engine = await openEngine(tempDir('engram-demo-graph-'), { withoutOntology: false });
+  engine = await openEngine(tempDir('engram-demo-graph-'), { withoutOntology: false, autoGraph: false });
   const job = await finished(engine, engine.importDemo());
   expect(job.state).toBe('done');
 });
@@ -89,12 +89,14 @@ describe('the demo knowledge graph', () => {
     expect(problems).toEqual([]);
   });
 
-  it("the person is the messages graph's speaker node, and the other speakers are reused", async () => {
-    const maya = await engine.getEntity({ iri: speakerIri('Maya', 'user') });
+  it("the person is the memory's owner, the same as the messages graph's speaker node, and the other speakers are reused", async () => {
+    const maya = await engine.getEntity({ iri: OWNER_IRI });
     expect(maya).not.toBeNull();
     expect(maya!.category).toBe('Person');
     const label = maya!.properties.find((p) => p.predicate === `${rdfs}label`)!;
-    expect(label.values).toEqual([{ term: { type: 'literal', value: 'Maya' }, origins: expect.arrayContaining(['messages', 'extraction']) }]);
+    expect(label.values).toEqual([{ term: { type: 'literal', value: 'Maya' }, origins: expect.arrayContaining(['owner', 'extraction']) }]);
+    const speaker = await engine.getEntity({ iri: speakerIri('Maya', 'user') });
+    expect(speaker!.properties.find((p) => p.predicate === `${owl}sameAs`)!.values[0]).toMatchObject({ term: { type: 'uri', value: OWNER_IRI }, origins: ['owner'] });
     expect(maya!.properties.find((p) => p.predicate === `${pcm}hasPet`)!.values[0]).toMatchObject({ label: 'Pixel', origins: ['extraction'] });
     expect(maya!.provenance.length).toBeGreaterThan(0);
     for (const [name, role] of [['Lena', 'user'], ['Tobi', 'user'], ['Assistant', 'assistant']] as const) {
@@ -149,7 +151,7 @@ describe('the Entities and Graph tabs on the demo graph', () => {
   });
 
   it('a neighbourhood honours the class and time filters (the seed stays)', async () => {
-    const maya = speakerIri('Maya', 'user');
+    const maya = OWNER_IRI;
     const places = await engine.graphView({ seed: { kind: 'entity', iri: maya }, depth: 1, classIris: [`${schema}Place`] });
     expect(places.nodes.map((n) => n.id)).toContain(maya);
     expect(places.nodes.filter((n) => n.id !== maya).every((n) => n.category === 'Place' || n.category === 'Organization')).toBe(true);

@@ -30,7 +30,7 @@ ent:ben <${pcm}hasPet> ent:pixel .
 
 beforeEach(async () => {
   dir = tempDir();
-  engine = await openEngine(dir, { withoutOntology: false });
+  engine = await openEngine(dir, { withoutOntology: false, autoGraph: false });
   await importFiles(engine, fixture('locomo', 'mini.json'));
 });
 afterEach(async () => {
@@ -92,7 +92,7 @@ describe('direct editing', () => {
     expect((await engine.getEntity({ iri: `${E}ben` }))!.label).toBe('Ben');
     await engine.redo();
     await engine.close();
-    engine = await openEngine(dir, { withoutOntology: false });
+    engine = await openEngine(dir, { withoutOntology: false, autoGraph: false });
     ben = await engine.getEntity({ iri: `${E}ben` });
     expect(ben!.label).toBe('Benjamin');
   });

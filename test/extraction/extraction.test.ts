@@ -94,9 +94,9 @@ describe('extraction with valid Turtle', () => {
       expect(detail!.derived.length, m.text).toBeGreaterThan(0);
       expect(detail!.derived.some((d) => d.types.includes(`${PREFIXES.schema}Event`))).toBe(true);
     }
-    // the person is the primary agent and the messages' creator node
-    expect(promptOf(chats(double)[0])).toContain('The memory belongs to Maya, whose IRI is <https://engram.local/memory/person/maya>');
-    expect(knownEntitiesOf(promptOf(chats(double)[0]))[0]).toBe('Maya → <https://engram.local/memory/person/maya>');
+    // the memory's owner is the primary agent (the source's user speaker maps to them)
+    expect(promptOf(chats(double)[0])).toContain('The memory belongs to Maya, whose IRI is <https://engram.local/memory/person/owner>');
+    expect(knownEntitiesOf(promptOf(chats(double)[0]))[0]).toBe('Maya → <https://engram.local/memory/person/owner>');
 
     const status = await engine.extractionStatus({});
     expect(status.totals).toMatchObject({ chunks: 6, done: 6, failed: 0, pending: 0 });

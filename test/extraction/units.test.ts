@@ -20,7 +20,7 @@ const ontology = loadOntology();
 
 describe('ontology index (resources/ontology/pcm.ttl)', () => {
   it('parses the ontology and knows its classes, properties and individuals', () => {
-    expect(ontology.version).toBe('1.0.0');
+    expect(ontology.version).toBe('1.2.0');
     expect(ontology.classes.size).toBeGreaterThan(80);
     expect(ontology.properties.size).toBeGreaterThan(60);
     expect(ontology.classes.has(`${schema}TravelAction`)).toBe(true);

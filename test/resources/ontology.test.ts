@@ -52,7 +52,7 @@ describe('PCM ontology (resources/ontology/pcm.ttl)', () => {
   it('has an ontology header with version, title and competency questions per LongMemEval category', () => {
     const header = query(`SELECT ?v ?t WHERE { <${ONTOLOGY_IRI}> a owl:Ontology ; owl:versionInfo ?v ; dcterms:title ?t }`);
     expect(header).toHaveLength(1);
-    expect(header[0].get('v')!.value).toBe('1.0.0');
+    expect(header[0].get('v')!.value).toBe('1.2.0');
     const notes = values(`SELECT ?x WHERE { <${ONTOLOGY_IRI}> skos:note ?x }`);
     for (const category of [
       'user facts',

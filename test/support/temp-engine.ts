@@ -13,8 +13,14 @@ export function tempDir(prefix = 'engram-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * The clock tests run against unless they pass their own: the day after the demo memory's last
+ * session, so the demo is imported with its own dates (import/demo-shift.ts moves it to the present).
+ */
+export const DEMO_CLOCK = () => new Date('2026-11-06T12:00:00');
+
 export async function openEngine(dataDir = tempDir(), opts: Partial<EngineOptions> = {}): Promise<Engine> {
-  const engine = await Engine.open({ dataDir, withoutOntology: true, ...opts });
+  const engine = await Engine.open({ dataDir, withoutOntology: true, clock: DEMO_CLOCK, ...opts });
   await engine.whenReady();
   return engine;
 }

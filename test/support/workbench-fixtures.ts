@@ -59,6 +59,8 @@ export function askTurn(over: Partial<AskTurn> = {}): AskTurn {
     },
     answer: {
       text: 'Sunday, October 11, 2026 [t1, t2]',
+      status: 'answered',
+      how: 'Computed from your knowledge graph.',
       route: 'graph',
       source: 'computed',
       citations: ['t1', 't2'],

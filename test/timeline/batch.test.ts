@@ -110,7 +110,7 @@ describe('engram retrieve', () => {
   it('answers one question with its plan and explanation', async () => {
     const { stdout } = await engram('retrieve', '--now', NOW, '--source', 'garden.json', 'What', 'did', 'we', 'discuss', 'two', 'sessions', 'ago?');
     expect(stdout).toContain('plan:    f_value(Session_Index, [4])');
-    expect(stdout).toContain("'two sessions ago' → Session_Index = 4");
+    expect(stdout).toContain("I read 'two sessions ago' as the second-to-last session (Session_Index = 4");
     expect(stdout).toContain('The violin recital is next Friday.');
     const json = JSON.parse((await engram('retrieve', '--now', NOW, '--json', 'What did we talk about on October 20th?')).stdout);
     expect(json.run.rows.map((r: { text: string }) => r.text)[0]).toMatch(/Back from Lisbon/);

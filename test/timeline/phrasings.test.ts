@@ -75,8 +75,8 @@ describe('targets and plans as rows', () => {
   });
 
   it('counts a ranked answer to a time-only question as cut to the rank limit (best case)', () => {
-    // "anything interesting" is read as content today: the plan ranks and keeps at most 4 rows
-    const r = scorePhrasing(item({ question: 'Anything interesting come up last week?' }), memory);
+    // a question the corpus calls time-only but whose plan ranks (here by "car") keeps at most 4 rows
+    const r = scorePhrasing(item({ question: 'What did we say about the car last week?' }), memory);
     expect(r.retrieved).toBeLessThanOrEqual(4);
     expect(r.recall).toBeCloseTo(4 / 40, 5);
     expect(r.symptom).toBe('ranked: time-only answer cut short');

@@ -242,6 +242,6 @@ describe('classification and time + content', () => {
   it('explains every step with the words it came from', () => {
     const p = plan('What did we chat about between May 3 and May 10?');
     expect(p.plan.chain[0].why).toBe('between May 3 and May 10');
-    expect(p.explanation[0]).toMatch(/'between May 3 and May 10' → Sun May 3, 2026 – Sun May 10, 2026/);
+    expect(p.explanation[0]).toBe("I read 'between May 3 and May 10' as Sun May 3 – Sun May 10, 2026");
   });
 });

@@ -102,6 +102,22 @@ describe('timeline API', () => {
     expect(page.elapsedMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('reads numeric dates by the locale setting, and refuses a locale that is not a tag', async () => {
+    const us = await engine.askTimeline(parseApiArgs('askTimeline', { question: 'what did we talk about on 2/11', now: NOW, sourceIds: [garden] }));
+    expect(us.planned.plan.chain).toEqual([{ op: 'f_value', column: 'Date', values: ['2026-02-11'], why: 'on 2/11' }]);
+    const gb = await engine.askTimeline(parseApiArgs('askTimeline', { question: 'what did we talk about on 2/11', now: NOW, sourceIds: [garden], locale: 'en-GB' }));
+    expect(texts(gb.run.rows)[0]).toMatch(/rescue dog/);
+    expect(gb.planned.explanation[0]).toBe("I read 'on 2/11' (on November 2) as Mon Nov 2, 2026");
+    expect(() => parseApiArgs('planQuestion', { question: 'x', locale: 'en GB!' })).toThrow(/planQuestion: locale/);
+  });
+
+  it('finds a position inside a session from the session’s own response numbers', async () => {
+    const r = await engine.askTimeline({ question: 'What was the last message of our 2nd chat?', now: NOW, sourceIds: [garden] });
+    expect(texts(r.run.rows)).toEqual(['Keep practising every evening!']);
+    const first = await engine.askTimeline({ question: 'what was the first msg in our last convo', now: NOW, sourceIds: [garden] });
+    expect(texts(first.run.rows)).toEqual(['Pepper dug up half of the tulip bed this morning.']);
+  });
+
   it('reads "now" with an offset in this machine’s zone, without one as wall clock', () => {
     // vitest pins TZ=UTC
     expect(resolveNow('2026-11-18T15:30:00+01:00')).toBe('2026-11-18T14:30:00');

@@ -14,6 +14,7 @@ import type { Engine } from '../engine/engine';
 import { parseWhole, readTextFile, withEngineAt } from './command';
 import { runAskBatchFiles, type AskBatchContext } from '../engine/ask/batch';
 import { formatOf, printRows } from './output';
+import { countOf } from '../../../shared/text/plural';
 
 export interface AskCommandOptions {
   batch?: string;
@@ -49,7 +50,7 @@ export function printTurn(turn: AskTurn, out: NodeJS.WritableStream = process.st
   w(`intent:   ${turn.classification.intent} → ${turn.classification.routes.join(' + ') || 'no route'}`);
   for (const why of turn.classification.why) w(`  · ${why}`);
   w(`answer:   ${turn.answer.text}`);
-  w(`          (by ${turn.answer.route}, ${turn.answer.source}${turn.answer.model ? `, ${turn.answer.model}` : ''})`);
+  w(`          (${turn.answer.status.replace('_', ' ')}; ${turn.answer.how})`);
   if (turn.answer.computation) w(`computed: ${turn.answer.computation.value} — ${turn.answer.computation.detail}`);
   if (turn.evidence.messages.length) {
     w('evidence:');
@@ -58,7 +59,7 @@ export function printTurn(turn: AskTurn, out: NodeJS.WritableStream = process.st
   for (const t of turn.evidence.triples.slice(0, 10)) w(`  ${t.ref.padEnd(4)} ${t.s.label} — ${t.p.label} — ${t.o.type === 'uri' ? (t.o.label ?? t.o.value) : t.o.value}  [${t.origins.join(', ')}]`);
   for (const warning of turn.warnings) w(`warning:  ${warning}`);
   if (turn.plan.sparql) {
-    w(`sparql (${turn.plan.sparql.origin}${turn.plan.sparql.template ? ` ${turn.plan.sparql.template}` : ''}, ${turn.results.sparql?.rows.length ?? 0} rows${turn.results.sparql?.error ? `, error: ${turn.results.sparql.error}` : ''}):`);
+    w(`sparql (${turn.plan.sparql.origin}${turn.plan.sparql.template ? ` ${turn.plan.sparql.template}` : ''}, ${countOf(turn.results.sparql?.rows.length ?? 0, 'row')}${turn.results.sparql?.error ? `, error: ${turn.results.sparql.error}` : ''}):`);
     for (const line of turn.plan.sparql.query.split('\n')) w(`  ${line}`);
   }
   w(`(${turn.timings.total} ms)`);
@@ -79,7 +80,7 @@ export async function runAsk(dataDir: string, words: string[], opts: AskCommandO
     if (opts.batch) {
       const stats = await runAskBatchFiles(batchContext(engine), opts.batch, opts.out!, { llm: opts.llm, k });
       const rate = stats.lines ? (stats.lines / (stats.elapsedMs / 1000)).toFixed(1) : '0';
-      process.stderr.write(`engram: ${stats.lines} questions in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
+      process.stderr.write(`engram: ${countOf(stats.lines, 'question')} in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
       return;
     }
     let turn: AskTurn;

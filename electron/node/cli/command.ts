@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { JobInfo } from '../../../shared/types';
-import { Engine, type EngineOptions } from '../engine/engine';
-import { problemLine } from '../engine/doctor/doctor';
+import type { Engine, EngineOptions } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 
 /** A one-line failure the CLI reports (`engram: …` on stderr) and exits 1 on. */
@@ -62,14 +61,16 @@ export async function withEngineAt<T>(
   work: (engine: Engine) => Promise<T>,
   opts: { waitForGraph?: boolean } & Pick<EngineOptions, 'sessionGapMinutes'> = {},
 ): Promise<T> {
+  // The engine is loaded here, not when the CLI starts (`--help` loads none of it).
+  const { Engine } = await import('../engine/engine');
   const engine = await Engine.open({ dataDir, sessionGapMinutes: opts.sessionGapMinutes });
   const unlisten = stopOnSignals((deadlineMs) => engine.close({ deadlineMs }));
   try {
-    if (opts.waitForGraph !== false) {
-      await engine.whenReady();
-      await warnOfDamage(engine);
-    }
-    return await work(engine);
+    if (opts.waitForGraph !== false) await engine.whenReady();
+    const result = await work(engine);
+    // Damage found in what the command opened (stores open when first used), said after its output.
+    await warnOfDamage(engine);
+    return result;
   } finally {
     await engine.close();
     unlisten();
@@ -88,7 +89,8 @@ export function withEngine<T>(
 
 /** One line on stderr per problem start-up found and could not repair (the command goes on). */
 export async function warnOfDamage(engine: Engine): Promise<void> {
-  const { problems } = await engine.integrityReport();
+  const problems = engine.problemsFoundSoFar();
+  const { problemLine } = await import('../engine/doctor/doctor');
   for (const p of problems) if (!p.repaired) process.stderr.write(`engram: warning: ${problemLine(p)}\n`);
 }
 

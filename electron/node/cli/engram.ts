@@ -8,9 +8,10 @@ import { compactIri } from '../../../shared/rdf';
 import type { ImportReport, MessageFilter, RdfFormat, RdfTerm } from '../../../shared/types';
 import { defaultDataDir } from '../engine/paths';
 import { CliError, endOnClosedStdout, readTextFile, followJob, parseIds, parsePositive, parseRange, parseSeconds, parseWhole, withEngine } from './command';
-import { MAX_QUERY_SECONDS } from '../../../shared/api';
+import { MAX_QUERY_SECONDS } from '../../../shared/limits';
 import { formatOf, printObject, printRows } from './output';
 import { registerExtractionCommands } from './extract-command';
+import { countOf } from '../../../shared/text/plural';
 
 interface GlobalOpts {
   data?: string;
@@ -48,15 +49,17 @@ export function buildProgram(): Command {
     .argument('<files...>', 'files to import')
     .option('--gap <minutes>', 'start a new session after this many silent minutes (sources without sessions)', '20')
     .option('--strict', 'all or nothing per file: refuse a file if any conversation in it cannot be read')
-    .action(async (files: string[], opts: { gap: string; strict?: boolean }) => {
+    .option('--no-auto-graph', 'do not wait for the automatic knowledge graph (it then runs at the next start)')
+    .action(async (files: string[], opts: { gap: string; strict?: boolean; autoGraph: boolean }) => {
       const gap = parseWhole(opts.gap, '--gap', { min: 1, max: 525_600 });
       return withEngine(program, async (engine) => {
         const job = await engine.importPaths({ paths: files, strict: opts.strict === true });
+        const tty = process.stderr.isTTY;
         // Progress on a terminal only: a script reads just the per-file lines.
-        const end = await followJob(engine, job, { quiet: !process.stderr.isTTY });
+        const end = await followJob(engine, job, { quiet: !tty });
         const result = (end.result ?? {}) as { sources?: Record<string, unknown>[]; errors?: { error: string }[] };
         for (const s of result.sources ?? []) {
-          const counts = s.status === 'imported' ? `: ${s.messages} messages, ${s.sessions} sessions, ${s.conversations} conversations` : '';
+          const counts = s.status === 'imported' ? `: ${countOf(Number(s.messages), 'message')}, ${countOf(Number(s.sessions), 'session')}, ${countOf(Number(s.conversations), 'conversation')}` : '';
           const skipped = (s.skipped as ImportReport['skipped'] | undefined) ?? [];
           const warnings = (s.warnings as ImportReport['warnings'] | undefined) ?? [];
           const note = skipped.length ? `; ${skipped.length} conversation${skipped.length === 1 ? '' : 's'} skipped` : '';
@@ -68,6 +71,20 @@ export function buildProgram(): Command {
         for (const e of errors) process.stderr.write(`engram: ${e.error}\n`);
         if (end.state === 'cancelled') throw new CliError('import cancelled');
         if (errors.length) process.exitCode = 1;
+        // The automatic knowledge graph runs after the chat table is written, in the background;
+        // the command waits for it (or leaves it for the next start with --no-auto-graph).
+        const imported = (result.sources ?? []).filter((s) => s.status === 'imported').map((s) => s.sourceId as number);
+        for (let auto = opts.autoGraph ? engine.autoGraph.current() : null; auto; auto = engine.autoGraph.current()) {
+          const done = await followJob(engine, auto, { quiet: !tty });
+          if (done.state === 'failed') process.stderr.write(`engram: the automatic knowledge graph failed: ${done.error}\n`);
+          if (done.state !== 'done') break;
+        }
+        const auto = (await engine.autoGraphStatus()).filter((s) => imported.includes(s.sourceId) && s.state === 'done');
+        if (opts.autoGraph && auto.length) {
+          const skipped = auto.reduce((n, s) => n + Object.values(s.skipped).reduce((a, b) => a + b, 0), 0);
+          const triples = auto.reduce((n, s) => n + s.triples, 0);
+          process.stdout.write(`automatic knowledge graph: ${countOf(auto.length, 'source')} · ${countOf(triples, 'triple')}${skipped ? ` · ${countOf(skipped, 'message')} skipped` : ''}\n`);
+        }
       }, { waitForGraph: false, sessionGapMinutes: gap });
     });
 
@@ -85,7 +102,7 @@ export function buildProgram(): Command {
     withEngine(program, async (engine) => {
       const rows = await engine.listSources();
       printRows(rows as unknown as Record<string, unknown>[], ['id', 'name', 'format', 'conversations', 'sessions', 'messages', 'firstAt', 'lastAt'], formatOf(opts));
-    }, { waitForGraph: false }),
+    }),
   );
 
   program
@@ -181,7 +198,7 @@ export function buildProgram(): Command {
       } else {
         printRows(r.rows.map((row) => Object.fromEntries(r.vars.map((v) => [v, termText(row[v])]))), r.vars, format);
       }
-      if (r.kind === 'select' && r.truncated) process.stderr.write(`engram: only the first ${r.rows.length} rows are shown (--limit)\n`);
+      if (r.kind === 'select' && r.truncated) process.stderr.write(`engram: only the first ${countOf(r.rows.length, 'row')} are shown (--limit)\n`);
     });
   });
 
@@ -234,6 +251,7 @@ export function buildProgram(): Command {
     .option('--now <iso>', 'the current time, ISO-8601 (default: the clock)')
     .option('--source <source>', 'only this source (id or file name); sessions are counted within it')
     .option('--limit <n>', 'show at most this many messages', '200')
+    .option('--locale <tag>', 'how numeric dates are written and whose holidays count: en-US (5/11 = May 11, default) or en-GB (5 November)…', process.env.ENGRAM_LOCALE)
     .option('--json', 'output JSON')
     .option('--csv', 'output CSV')
     .option('--planner <planner>', 'rules (default, no LLM) or llm (Ollama, the study\'s path)', 'rules')

@@ -5,8 +5,10 @@ import type { ExtractionScope, JobInfo, MessageFilter } from '../../../shared/ty
 import type { Engine } from '../engine/engine';
 import { CliError, followJob, parseIds, parsePositive, parseRange, withEngine } from './command';
 import { registerCoverageCommand } from './coverage-command';
+import { registerOwnerCommands } from './owner-command';
 import { formatOf, printRows } from './output';
 import { registerSettingsCommand } from './settings-command';
+import { countOf } from '../../../shared/text/plural';
 
 interface ExtractFlags {
   source?: string;
@@ -49,8 +51,8 @@ async function scopeOf(engine: Engine, f: ExtractFlags): Promise<ExtractionScope
 
 function summary(r: Record<string, unknown>): string {
   return (
-    `${r.chunks} chunks: ${r.extracted} extracted, ${r.failed} failed, ${r.skipped} already done · ` +
-    `${r.triples} triples kept, ${r.dropped} dropped · ${r.tokensPerSecond} tok/s (${r.model})`
+    `${countOf(Number(r.chunks), 'chunk')}: ${r.extracted} extracted, ${r.failed} failed, ${r.skipped} already done · ` +
+    `${countOf(Number(r.triples), 'triple')} kept, ${r.dropped} dropped · ${r.tokensPerSecond} tok/s (${r.model})`
   );
 }
 
@@ -60,7 +62,7 @@ async function finish(engine: Engine, end: JobInfo, json: boolean | undefined): 
   const r = end.result ?? {};
   if (json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
   else if (end.kind === 'extract') process.stdout.write(`${summary(r)}\n`);
-  else process.stdout.write(`${r.messages} messages and ${r.entities} entities embedded (${r.totalMessages} message vectors, ${r.totalEntities} entity vectors, ${r.model})\n`);
+  else process.stdout.write(`${countOf(Number(r.messages), 'message')} and ${countOf(Number(r.entities), 'entity', 'entities')} embedded (${countOf(Number(r.totalMessages), 'message vector')}, ${countOf(Number(r.totalEntities), 'entity vector')}, ${r.model})\n`);
   for (const f of (r.failures as { key: string; error: string }[] | undefined) ?? []) process.stderr.write(`engram: chunk ${f.key} failed: ${f.error}\n`);
 }
 
@@ -160,5 +162,6 @@ export function registerExtractionCommands(program: Command): void {
     );
 
   registerCoverageCommand(program, run);
+  registerOwnerCommands(program, run);
   registerSettingsCommand(program, run);
 }

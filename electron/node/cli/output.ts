@@ -6,10 +6,7 @@ export function formatOf(opts: { json?: boolean; csv?: boolean }): OutputFormat 
   return opts.json ? 'json' : opts.csv ? 'csv' : 'table';
 }
 
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+import { csvCell } from '../../../shared/csv';
 
 /** Prints rows in the chosen format; tables truncate long cells only on a terminal. */
 export function printRows(rows: Record<string, unknown>[], columns: string[], format: OutputFormat, out: NodeJS.WritableStream = process.stdout): void {

@@ -10,6 +10,7 @@ import { parseWhole, withEngineAt } from './command';
 import { runBatchFiles } from '../engine/timeline/batch';
 import { chainNotation } from '../engine/timeline/plan';
 import { formatOf, printRows } from './output';
+import { countOf } from '../../../shared/text/plural';
 
 export interface RetrieveOptions {
   batch?: string;
@@ -19,6 +20,8 @@ export interface RetrieveOptions {
   limit: string;
   json?: boolean;
   csv?: boolean;
+  /** Locale setting of the dates (en-US when absent). */
+  locale?: string;
   /** 'rules' (default) or 'llm' (Ollama; the rules' plan is the fallback). */
   planner?: string;
   llmHost?: string;
@@ -30,23 +33,28 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
   if (!opts.batch && !words.length) throw new Error('give a question, or --batch IN.jsonl --out OUT.jsonl');
   if (opts.batch && !fs.existsSync(opts.batch)) throw new Error(`${opts.batch}: no such file`);
   if (opts.planner && !['rules', 'llm'].includes(opts.planner)) throw new Error(`--planner: expected rules or llm, got '${opts.planner}'`);
+  if (opts.locale && !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/.test(opts.locale)) throw new Error(`--locale: expected a language tag such as en-US or en-GB, got '${opts.locale}'`);
   const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 100_000 });
   await withEngineAt(dataDir, async (engine) => {
     let timeline = engine.timeline;
-    if (opts.planner === 'llm') {
-      const { OllamaClient } = await import('../engine/llm/ollama');
+    if (opts.planner === 'llm' || opts.locale) {
       const { Timeline } = await import('../engine/timeline/timeline');
-      const client = new OllamaClient({ host: opts.llmHost ?? process.env.OLLAMA_HOST, model: opts.llmModel });
-      const check = await client.check();
-      if (!check.modelReady) throw new Error(`the LLM planner needs Ollama with ${client.settings.model}: ${check.problems.join('; ') || 'not reachable'}`);
-      timeline = new Timeline(engine.chat, engine.search, { llm: client });
+      let llm: import('../engine/timeline/timeline').TimelineOptions['llm'];
+      if (opts.planner === 'llm') {
+        const { OllamaClient } = await import('../engine/llm/ollama');
+        const client = new OllamaClient({ host: opts.llmHost ?? process.env.OLLAMA_HOST, model: opts.llmModel });
+        const check = await client.check();
+        if (!check.modelReady) throw new Error(`the LLM planner needs Ollama with ${client.settings.model}: ${check.problems.join('; ') || 'not reachable'}`);
+        llm = client;
+      }
+      timeline = new Timeline(engine.chat, engine.search, { ...(llm ? { llm } : {}), ...(opts.locale ? { locale: opts.locale } : {}) });
     }
     const names = new Map(engine.chat.listSources().map((s) => [s.id, s.name]));
     const sourceName = (id: number) => names.get(id) ?? String(id);
     if (opts.batch) {
       const stats = await runBatchFiles(timeline, opts.batch, opts.out!, sourceName);
       const rate = stats.lines ? Math.round(stats.lines / (stats.elapsedMs / 1000)) : 0;
-      process.stderr.write(`engram: ${stats.lines} questions in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
+      process.stderr.write(`engram: ${countOf(stats.lines, 'question')} in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
       return;
     }
     let sourceIds: number[] | undefined;
@@ -65,7 +73,7 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
       if (planned.rewritten) process.stdout.write(`rewrite: ${planned.rewrite}\n`);
       process.stdout.write(`kind:    ${planned.classification}\nplan:    ${chainNotation(planned.plan)}${planned.plan.rank ? ` → rank(“${planned.plan.rank.query}”, ≤ ${planned.plan.rank.limit})` : ''}\n`);
       for (const line of planned.explanation) process.stdout.write(`  · ${line}\n`);
-      process.stdout.write(`${run.total} messages in ${run.sessionIds.length} sessions (${run.elapsedMs} ms)\n\n`);
+      process.stdout.write(`${countOf(run.total, 'message')} in ${countOf(run.sessionIds.length, 'session')} (${run.elapsedMs} ms)\n\n`);
     }
     printRows(run.rows as unknown as Record<string, unknown>[], ['id', 'sessionIndex', 'responseIndex', 'timestamp', 'speaker', 'text'], format);
   }, { waitForGraph: false });

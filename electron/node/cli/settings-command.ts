@@ -1,6 +1,5 @@
 // `engram settings [get | set KEY VALUE | check]`: the extraction settings and a live Ollama check.
 import type { Command } from 'commander';
-import { extractionSettingsPatchSchema } from '../../../shared/api';
 import type { ExtractionSettings, OllamaStatus } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
 import { DEFAULT_EXTRACTION_SETTINGS } from '../engine/extraction/settings';
@@ -62,6 +61,7 @@ export function registerSettingsCommand(program: Command, run: (work: (engine: E
     .action(async (name: string, raw: string) =>
       run(async (engine) => {
         const key = keyOf(name);
+        const { extractionSettingsPatchSchema } = await import('../../../shared/api');
         const parsed = extractionSettingsPatchSchema.safeParse({ [key]: valueOf(key, raw) });
         if (!parsed.success) throw new Error(`${key}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
         printSettings(await engine.setExtractionSettings(parsed.data));

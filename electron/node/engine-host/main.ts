@@ -60,7 +60,7 @@ if (!channel) {
   process.stderr.write('engram: the engine host is started by Engram (utility process, worker or fork), not on its own\n');
   process.exit(2);
 } else {
-  const host = serveEngine(channel.port, (options) => Engine.open({ dataDir: options.dataDir, sqliteNativeBinding: options.sqliteNativeBinding }));
+  const host = serveEngine(channel.port, (options) => Engine.open({ dataDir: options.dataDir, sqliteNativeBinding: options.sqliteNativeBinding, startGraph: true }));
   // Once closed, leave a moment for the last message to go out, then end.
   void host.closed.then(() => setTimeout(() => process.exit(0), 50));
   // Orphaned (the parent died without saying close): still close the engine cleanly.

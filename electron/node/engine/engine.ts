@@ -9,19 +9,29 @@ import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
-import { parseInput } from './import/detect';
-import { importSource, rebuildDerived, removeSource, type ImportStores, type SourceOutcome } from './import/import-job';
+import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
+import { wallClockOfDate } from '../../../shared/dates/wall-clock';
+import { demoShiftDays, lastDemoDay, shiftDemo, storedShift, type DemoMemory } from './import/demo-shift';
 import { DEFAULT_SESSION_GAP_MINUTES } from './import/sessionize';
 import { appVersion, resourcePath } from './paths';
 import type { ChatStore } from './stores/chat/chat-store';
-import { GraphStore } from './stores/graph/graph-store';
-import { parseRdf, RdfParseError } from './stores/graph/rdf-io';
+import type { GraphStore } from './stores/graph/graph-store';
+import { parseRdf, RdfParseError, skolemize, toNQuads } from './stores/graph/rdf-io';
+import { combineGraphStats } from './stores/graph/graph-stats';
 import { SearchIndex } from './stores/search-index';
 import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
+import { AutoGraphService } from './extraction/auto/service';
+import { StanceService } from './topics/stances';
+import { TopicRoute } from './ask/topic-route';
+import { TopicService } from './topics/topic-service';
+import { TopicModelService } from './topics/topic-model';
+import { topicDetail, topicLane } from './topics/topic-pages';
+import { normalizeText } from '../../../shared/text/words';
+import { OwnerService } from './owner/owner-service';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
 import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
@@ -47,6 +57,26 @@ export interface EngineOptions {
   sqliteNativeBinding?: string;
   /** Open the graph from memory images when they fit (default on; the bench compares both). */
   graphImages?: boolean;
+  /**
+   * Start loading the graph as the memory opens (the workbench, which shows it soon). Otherwise
+   * (the command line) its worker starts when something first needs the graph.
+   */
+  startGraph?: boolean;
+  /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
+  autoGraph?: boolean;
+  /**
+   * The wall clock (default: the system's; `ENGRAM_CLOCK`, an ISO date-time, pins it). The demo
+   * memory is moved to the present against it, so tests pin it to get the demo's own dates.
+   */
+  clock?: () => Date;
+}
+
+/** The clock the options give, else ENGRAM_CLOCK, else the system's. */
+function clockOf(options: EngineOptions): () => Date {
+  if (options.clock) return options.clock;
+  const pinned = process.env.ENGRAM_CLOCK?.trim();
+  if (pinned && !Number.isNaN(new Date(pinned).getTime())) return () => new Date(pinned);
+  return () => new Date();
 }
 
 
@@ -68,6 +98,16 @@ export class Engine implements EngramApi {
   readonly extraction: ExtractionService;
   /** Reads for the Entities and Graph tabs (entities/). */
   readonly entities: EntityService;
+  /** The memory's owner ("you") across sources (owner/owner-service.ts). */
+  readonly ownerService: OwnerService;
+  /** The automatic knowledge graph, no model (extraction/auto/). */
+  readonly autoGraph: AutoGraphService;
+  /** Topics of sessions without a model (topics/). */
+  readonly topics: TopicService;
+  /** Stances over time: preferences and facts that change (topics/stances.ts). */
+  readonly stanceService: StanceService;
+  /** Topic summaries and updates with a model (topics/topic-model.ts). */
+  readonly topicModel: TopicModelService;
   private timelineService?: Timeline;
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
@@ -76,10 +116,12 @@ export class Engine implements EngramApi {
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
   get askEngine(): AskService {
-    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction }));
+    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner(), topicRoute: new TopicRoute(this.topics, this.stanceService, this.chat) }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];
+  /** The wall clock (EngineOptions.clock). */
+  readonly clock: () => Date;
   /** What start-up found damaged, repaired or not (integrityReport). */
   private readonly startupProblems: IntegrityProblem[];
   /** Checks the stores against each other and rebuilds what is derived (doctor/doctor.ts). */
@@ -87,18 +129,31 @@ export class Engine implements EngramApi {
   private closing: Promise<void> | null = null;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>> & Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
+    this.clock = clockOf(options);
     this.chat = sqlite.chat;
     this.searchIndex = parts.search;
     this.graph = parts.graph;
     this.startupProblems = parts.problems;
     this.settings = sqlite.settings;
     this.jobs = new JobRunner((job) => this.emit({ type: 'job', job }));
-    this.extraction = new ExtractionService({ chat: this.chat, state: sqlite.extraction, graph: this.graph, settings: this.settings, jobs: this.jobs, dataDir: options.dataDir, changed: (...t) => this.changed(...t) });
+    this.extraction = new ExtractionService({
+      chat: this.chat,
+      state: sqlite.extraction,
+      graph: this.graph,
+      settings: this.settings,
+      jobs: this.jobs,
+      dataDir: options.dataDir,
+      changed: (...t) => this.changed(...t),
+      // A model's chunks supersede the automatic triples of their messages (and give them back when they go).
+      chunksChanged: (sourceIds) => this.autoGraph.scheduleReconcile(sourceIds),
+      owner: () => this.ownerService.owner(),
+    });
     this.entities = new EntityService(this.graph, this.chat);
     this.doctor = new MemoryDoctor({
       chat: this.chat,
@@ -110,6 +165,32 @@ export class Engine implements EngramApi {
       reloadOntology: (force) => this.loadOntology(force),
       reloadDemoGraph: () => this.reloadDemoGraph(),
       withOntology: !options.withoutOntology,
+    });
+    const autoStore = sqlite.autoGraph;
+    this.ownerService = new OwnerService({ chat: this.chat, graph: this.graph, settings: this.settings, store: autoStore }, (ids) => this.autoGraph.enqueue(ids));
+    this.topics = new TopicService({ chat: this.chat, graph: this.graph, store: sqlite.topics });
+    this.stanceService = new StanceService(this.graph, () => this.ownerService.owner().iris);
+    this.topicModel = new TopicModelService({
+      chat: this.chat,
+      graph: this.graph,
+      store: sqlite.topics,
+      jobs: this.jobs,
+      settings: () => this.extraction.getSettings(),
+      ownerName: () => this.ownerService.owner().name,
+      changed: () => this.changed('graph'),
+    });
+    this.autoGraph = new AutoGraphService({
+      chat: this.chat,
+      graph: this.graph,
+      jobs: this.jobs,
+      store: autoStore,
+      owner: this.ownerService,
+      chunks: () => this.extraction.state,
+      changed: (...t) => this.changed(...t),
+      topics: this.topics,
+      afterRun: async () => {
+        await this.stanceService.refresh();
+      },
     });
   }
 
@@ -130,9 +211,8 @@ export class Engine implements EngramApi {
       refuseMissingRecord(dataDir, dbFile);
       sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
       const problems: IntegrityProblem[] = [];
-      const opened = await openSearchIndex(path.join(dataDir, 'search'), problems);
-      search = opened.index;
-      graph = GraphStore.open({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
+      search = await openSearchIndex(path.join(dataDir, 'search'), sqlite, problems);
+      graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
       const engine = new Engine(
         {
           dataDir,
@@ -141,12 +221,16 @@ export class Engine implements EngramApi {
           graphCompactBytes: options.graphCompactBytes,
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
+          startGraph: options.startGraph,
+          autoGraph: options.autoGraph,
+          clock: options.clock,
         },
         lock,
         sqlite,
         { search, graph, problems },
       );
-      await engine.recover(opened.counts);
+      await engine.recover();
+      if (options.startGraph) void graph.ready().catch(() => undefined);
       return engine;
     } catch (e) {
       await graph?.terminate();
@@ -157,9 +241,11 @@ export class Engine implements EngramApi {
     }
   }
 
-  /** Waits until the graph is loaded and start-up reconciliation is done. */
+  /**
+   * Waits until start-up reconciliation is done (the derived stores in step with SQLite). The
+   * graph itself loads when first needed (`graph.ready()`), or at open with `startGraph`.
+   */
   async whenReady(): Promise<void> {
-    await this.graph.ready();
     await Promise.all(this.background);
   }
 
@@ -175,6 +261,7 @@ export class Engine implements EngramApi {
     const graceful = async () => {
       if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id);
       await this.extraction.shutdown();
+      await this.autoGraph.shutdown();
       await this.jobs.idle();
       await Promise.allSettled(this.background);
       await this.graph.close();
@@ -240,48 +327,67 @@ export class Engine implements EngramApi {
   // ---- start-up recovery
 
   /**
-   * Brings the derived stores back in step with SQLite after a crash. Readers only see
-   * 'ready' sources, so half-imported ones are removed in the background once the graph is up.
+   * Brings the derived stores back in step with SQLite after a crash. Readers only see 'ready'
+   * sources, so half-imported ones are removed in the background. The search index checks
+   * itself when first used (search-index.ts). The graph's side is checked
+   * against the counts kept beside its journal, so this loads no graph: what it must change
+   * (a messages graph to build, graphs to drop, a new ontology) is journaled for the graph to
+   * apply when it loads.
    */
-  private async recover(inIndex: Map<number, number>): Promise<void> {
-    const inChat = this.chat.messageCountsBySource();
-    for (const [id, n] of inChat) if (inIndex.get(id) !== n) await rebuildDerived(this.stores, id, { search: true });
-    const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
-    if (stray.length) await this.search.deleteWhere({ sourceIds: stray });
+  private async recover(): Promise<void> {
     // Read now, before any import can start: these are the leftovers of a crash, not imports in progress.
     const leftovers = this.chat.unfinishedSources();
+    // What the graph finds damaged when it loads (whenever something first needs it): graphs a
+    // damaged snapshot lost are rebuilt from the record, then the loss is settled.
+    this.graph.onStart(() =>
+      this.background.push(
+        this.graph
+          .ready()
+          .then(async (ready) => {
+            this.startupProblems.push(...ready.problems);
+            this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
+            if (ready.lostAll || ready.lostGraphs.length) {
+              await this.reconcileGraph();
+              await this.settleLostGraphs(ready.lostAll);
+              const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
+              // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
+              if (!unresolved.length) await this.graph.request({ op: 'resolveDamage' });
+            }
+          })
+          .catch((e: Error) => console.error(`engram: start-up graph check failed: ${e.message}`)),
+      ),
+    );
     this.background.push(
-      this.graph
-        .ready()
-        .then(async (ready) => {
-          this.startupProblems.push(...ready.problems);
-          for (const s of leftovers) await removeSource(this.stores, s.id);
-          // Graphs a damaged snapshot lost: rebuilt from the record before the sources are reconciled.
-          this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
-          await this.reconcileGraph();
-          await this.extraction.recover();
-          if (ready.lostAll || ready.lostGraphs.length) await this.settleLostGraphs(ready.lostAll);
-          // The record's rows against their checksums, without holding anything up.
-          this.startupProblems.push(...(await this.doctor.backgroundRowCheck()));
-          const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });
-          // Everything lost was rebuilt: a whole snapshot replaces the damaged one now.
-          if ((ready.lostAll || ready.lostGraphs.length) && !unresolved.length) await this.graph.request({ op: 'resolveDamage' });
-        })
-        .catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
+      (async () => {
+        for (const s of leftovers) await removeSource(this.stores, s.id);
+        await this.reconcileGraph();
+        await this.extraction.recover();
+        // The record's rows against their checksums, in pages that yield to other work.
+        this.startupProblems.push(...(await this.doctor.backgroundRowCheck()));
+        // Every source has an owner mapping and an automatic graph of this extractor version
+        // (after an upgrade, or when a run was killed, it runs again in the background).
+        for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
+        if (this.options.autoGraph !== false) {
+          this.autoGraph.enqueue(this.autoGraph.due());
+          this.autoGraph.enqueueTopics(this.autoGraph.topicsDue());
+        }
+      })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
     );
   }
 
   private async reconcileGraph(): Promise<void> {
     if (!this.options.withoutOntology) await this.loadOntology();
-    const graphs = new Set((await this.graph.request({ op: 'graphs' })).map((g) => g.iri));
+    const graphs = new Set((await this.graph.graphs()).map((g) => g.iri));
     // An ontology graph lost (a damaged snapshot) comes back even when its hash says it is loaded.
     if (!this.options.withoutOntology && !graphs.has(GRAPHS.ontology)) await this.loadOntology(true);
     const sources = this.chat.listSources();
-    for (const s of sources) if (!graphs.has(s.graphIri)) await rebuildDerived(this.stores, s.id, { graph: true });
+    for (const s of sources) if (!graphs.has(s.graphIri) && s.messages > 0) await rebuildDerived(this.stores, s.id, { graph: true });
     // Every source row counts, ready or still importing: an import may have started meanwhile.
-    const known = new Set(this.chat.allSourceKeys().map((k) => GRAPHS.source(k)));
-    const orphans = [...graphs].filter((g) => g.startsWith(GRAPHS.source('')) && !known.has(g));
-    if (orphans.length) await this.graph.request({ op: 'dropGraphs', graphs: orphans });
+    const keys = this.chat.allSourceKeys();
+    const known = new Set(keys.flatMap((k) => [GRAPHS.source(k), GRAPHS.auto(k), GRAPHS.autoSuperseded(k), GRAPHS.topics(k)]));
+    const perSource = [GRAPHS.source(''), GRAPHS.auto(''), GRAPHS.autoSuperseded(''), GRAPHS.topics('')];
+    const orphans = [...graphs].filter((g) => perSource.some((p) => g.startsWith(p)) && !known.has(g));
+    await this.graph.dropGraphs(orphans);
   }
 
   /** Marks the damaged snapshot's sections whose graphs are back (rebuilt from the record) as repaired. */
@@ -309,7 +415,7 @@ export class Engine implements EngramApi {
     const dir = path.join(this.options.dataDir, 'search');
     await this.searchIndex.close().catch(() => undefined);
     SearchIndex.remove(dir);
-    this.searchIndex = await SearchIndex.open(dir);
+    this.searchIndex = await openSearchIndex(dir, this.sqlite, this.startupProblems);
     // Services that captured the old index make themselves again on next use.
     this.timelineService = undefined;
     this.askService = undefined;
@@ -324,9 +430,17 @@ export class Engine implements EngramApi {
   // ---- integrity
 
   /** What start-up found damaged (repaired or not). */
+  /** What the stores were found to hold damaged: the graph and the search index are opened for it if nothing has opened them yet. */
   async integrityReport(): Promise<ApiResult<'integrityReport'>> {
-    if (this.graph.isReady) await Promise.allSettled(this.background);
+    await this.graph.ready().catch(() => undefined);
+    await this.searchIndex.ensureOpen().catch(() => undefined);
+    await Promise.allSettled(this.background);
     return report(this.startupProblems);
+  }
+
+  /** The problems found so far, without opening anything (a command's closing warnings). */
+  problemsFoundSoFar(): IntegrityProblem[] {
+    return [...this.startupProblems];
   }
 
   /**
@@ -358,18 +472,17 @@ export class Engine implements EngramApi {
     if (!fs.existsSync(file)) return false;
     const turtle = fs.readFileSync(file, 'utf8');
     const hash = createHash('sha256').update(turtle).digest('hex');
-    if (!force && this.settings.get<string>('ontologyHash') === hash) return false;
-    await this.graph.request({
-      op: 'replaceGraph',
-      graph: GRAPHS.ontology,
-      data: turtle,
-      format: 'turtle',
-      asEdit: false,
-      label: 'Load ontology',
-      respectRemovals: false,
-    });
-    this.settings.set('ontologyHash', hash);
-    return true;
+    const loaded = !force && this.settings.get<string>('ontologyHash') === hash;
+    if (loaded && this.graph.meta.typeLabels().size) return false;
+    const quads = skolemize(parseRdf(turtle, 'turtle'));
+    if (!loaded) await this.graph.replaceTrusted(GRAPHS.ontology, toNQuads(quads), 'Load ontology');
+    // The names of its classes, for the statistics' most used types (known without the graph loaded).
+    const label = `${PREFIXES.rdfs}label`;
+    const labels = new Map<string, string>();
+    for (const q of quads) if (q.predicate.value === label && q.subject.termType === 'NamedNode' && !labels.has(q.subject.value)) labels.set(q.subject.value, q.object.value);
+    this.graph.meta.setTypeLabels(new Map([...this.graph.meta.typeLabels(), ...labels]));
+    if (!loaded) this.settings.set('ontologyHash', hash);
+    return !loaded;
   }
 
   // ---- overview
@@ -378,11 +491,27 @@ export class Engine implements EngramApi {
     return { dataDir: this.options.dataDir, version: appVersion() };
   }
 
+  /**
+   * What the memory holds. The graph's figures come from the counts kept beside its journal and
+   * the chat table (stores/graph/graph-stats.ts), without loading it (`graphReady` is false only
+   * while a started graph is loading).
+   */
   async stats(): Promise<ApiResult<'stats'>> {
     const chat = this.chat.overview();
-    const graphReady = this.graph.isReady;
-    const g = graphReady ? await this.graph.request({ op: 'stats' }) : { triples: 0, graphs: 0, nodes: 0, edges: 0, topTypes: [] };
-    return { ...chat, ...g, graphReady };
+    const loading = this.graph.started && !this.graph.isReady;
+    const meta = this.graph.meta;
+    const others = await this.graph.otherStats();
+    const graphs = await this.graph.graphs().catch(() => []);
+    const g = combineGraphStats({
+      triples: meta.totalTriples(),
+      graphs: graphs.length,
+      messagesEdges: meta.messagesEdges(),
+      counts: this.chat.messagesGraphCounts(),
+      others,
+      typeLabels: meta.typeLabels(),
+      presentInMessages: (iris) => this.chat.structureIrisPresent(iris),
+    });
+    return { ...chat, ...g, graphReady: !loading };
   }
 
   async listSources(): Promise<ApiResult<'listSources'>> {
@@ -477,9 +606,20 @@ export class Engine implements EngramApi {
     const file = resourcePath('demo', 'demo-memory.json');
     if (!fs.existsSync(file)) throw new ApiError('not_found', 'the demo memory is missing from this build');
     return this.jobs.start('import', 'Import the demo memory', 'messages', async (ctx) => {
-      const result = await this.runImport([() => readInputPath(file)], ctx);
+      // The demo lives in the present: moved by whole weeks so its last session is in the past
+      // week (import/demo-shift.ts); imported again, it keeps the move its stored messages have.
+      const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoMemory;
+      const name = path.basename(file);
+      const stored = this.chat.listSources().find((s) => s.name === name && s.firstAt);
+      const firstInFile = demo.conversations.flatMap((c) => c.messages.map((m) => m.timestamp)).sort()[0];
+      const shift = stored?.firstAt ? storedShift(firstInFile, stored.firstAt) : demoShiftDays(lastDemoDay(demo), wallClockOfDate(this.clock()).local.slice(0, 10));
+      const bytes = new TextEncoder().encode(JSON.stringify(shiftDemo(demo, shift)));
+      const result = await this.runImport([() => readInputBytes(name, bytes, fs.statSync(file).mtime)], ctx);
       const source = result.sources.find((s) => s.sourceId !== null);
-      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId))) {
+      // The demo person's facts are the owner's when the demo person is the owner (as extraction would write them).
+      const mapped = this.ownerService.owner().sources.find((s) => s.sourceId === source?.sourceId);
+      const rename = new Map(mapped?.speakerIri ? [[mapped.speakerIri, this.ownerService.owner().iri]] : []);
+      if (source?.sourceId != null && (await loadDemoGraph(this.chat, this.graph, source.sourceId, rename, { days: shift, year: Number(lastDemoDay(demo).slice(0, 4)) }))) {
         this.settings.set(DEMO_GRAPH_SOURCE, source.sourceId);
       }
       this.changed('graph');
@@ -502,7 +642,6 @@ export class Engine implements EngramApi {
     ctx: JobContext,
     opts: { strict?: boolean } = {},
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
-    if (!this.graph.isReady) ctx.progress(0, null, 'Waiting for the knowledge graph to load');
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
     const sources: SourceOutcome[] = [];
@@ -522,6 +661,8 @@ export class Engine implements EngramApi {
           const written = done - doneBefore;
           return share > 0.01 && written > 0 ? doneBefore + Math.max(written, Math.round(written / share)) : null;
         };
+        // The format readers (and the date parser they use) are loaded by the first import.
+        const { parseInput } = await import('./import/detect');
         const parsed = await parseInput(file, (n) => (read = n));
         for (const p of parsed) {
           ctx.throwIfCancelled();
@@ -530,6 +671,7 @@ export class Engine implements EngramApi {
             done += n;
             ctx.progress(done, estimate());
           });
+          if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
           sources.push(outcome);
         }
       } catch (e) {
@@ -541,6 +683,7 @@ export class Engine implements EngramApi {
       }
     }
     ctx.progress(done, done);
+    if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
     void this.search.optimize().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
@@ -548,12 +691,22 @@ export class Engine implements EngramApi {
     return { sources, errors };
   }
 
+  /** After a source's chat table is written: its owner speaker, then the automatic graph in the background. */
+  private async afterImport(sourceId: number): Promise<void> {
+    await this.ownerService.ensure(sourceId);
+    if (this.options.autoGraph !== false) this.autoGraph.enqueue([sourceId]);
+  }
+
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {
-    await this.graph.ready();
+    await this.whenReady();
+    const keys = new Map(this.chat.listSources().map((s) => [s.id, s.key]));
     const { removedIds } = await removeSource(this.stores, args.id);
+    const removed = removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! }));
+    await this.autoGraph.forget(removed);
+    await this.topics.forget(removed);
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
-      await this.graph.request({ op: 'dropGraphs', graphs: [DEMO_GRAPH] });
+      await this.graph.dropGraphs([DEMO_GRAPH]);
       this.settings.set(DEMO_GRAPH_SOURCE, null);
     }
     if (removedIds.length) await this.extraction.forgetRemoved();
@@ -582,11 +735,22 @@ export class Engine implements EngramApi {
   }
 
   async listGraphs(): Promise<ApiResult<'listGraphs'>> {
-    const graphs = await this.graph.request({ op: 'graphs' });
+    const graphs = await this.graph.graphs();
     // An extraction graph is named after its chunk; people know it by conversation and session.
     const sessions = new Map(this.chat.listSessions().map((s) => [s.id, s]));
     const chunks = new Map(this.extraction.listChunks({ limit: 1_000_000 }).chunks.map((c) => [c.graph, c]));
+    const sourceByKey = new Map(this.chat.listSources().map((s) => [s.key, s]));
     return graphs.map((g) => {
+      if (g.iri.startsWith(GRAPHS.topics(''))) return { ...g, label: `Topics: ${sourceByKey.get(g.iri.slice(GRAPHS.topics('').length))?.name ?? g.iri}` };
+      if (g.iri === GRAPHS.stances) return { ...g, label: 'Stances over time' };
+      if (g.iri.startsWith(GRAPHS.topicModel(''))) return { ...g, label: `Topic summary by a model: ${g.iri.slice(GRAPHS.topicModel('').length)}` };
+      if (g.kind === 'auto') {
+        const superseded = g.iri.startsWith(GRAPHS.autoSuperseded(''));
+        const key = g.iri.slice((superseded ? GRAPHS.autoSuperseded('') : GRAPHS.auto('')).length);
+        const name = sourceByKey.get(key)?.name ?? key;
+        return { ...g, label: superseded ? `Automatic, superseded by a model: ${name}` : `Automatic: ${name}` };
+      }
+      if (g.kind === 'owner') return { ...g, label: 'You (the owner)' };
       const chunk = g.kind === 'extraction' ? chunks.get(g.iri) : undefined;
       const session = chunk ? sessions.get(chunk.sessionId) : undefined;
       if (!session) return g;
@@ -700,7 +864,67 @@ export class Engine implements EngramApi {
   }
 
   async coverage(args: ApiArgs<'coverage'>): Promise<ApiResult<'coverage'>> {
-    return this.extraction.coverage(args.answers);
+    return this.extraction.coverage(args.answers, args.origins);
+  }
+
+  // ---- topics and stances over time
+
+  async topicLane(args: ApiArgs<'topicLane'>): Promise<ApiResult<'topicLane'>> {
+    return topicLane(this.topics, args.sourceIds, args.limit);
+  }
+
+  async listTopics(args: ApiArgs<'listTopics'>): Promise<ApiResult<'listTopics'>> {
+    const words = args.search ? normalizeText(args.search) : '';
+    return this.topics
+      .topics(args.sourceIds)
+      .filter((t) => !words || normalizeText(t.label).includes(words))
+      .slice(0, args.limit ?? 500);
+  }
+
+  async getTopic(args: ApiArgs<'getTopic'>): Promise<ApiResult<'getTopic'>> {
+    await this.graph.ready();
+    return topicDetail({ chat: this.chat, graph: this.graph, topics: this.topics, stances: this.stanceService, entities: this.entities }, args.iri);
+  }
+
+  async stances(args: ApiArgs<'stances'>): Promise<ApiResult<'stances'>> {
+    return this.stanceService.list(args);
+  }
+
+  async startTopicSummaries(args: ApiArgs<'startTopicSummaries'>): Promise<ApiResult<'startTopicSummaries'>> {
+    await this.whenReady();
+    return this.topicModel.start(args);
+  }
+
+  // ---- the automatic knowledge graph and the owner
+
+  async autoGraphStatus(): Promise<ApiResult<'autoGraphStatus'>> {
+    return this.autoGraph.status();
+  }
+
+  async runAutoGraph(args: ApiArgs<'runAutoGraph'>): Promise<ApiResult<'runAutoGraph'>> {
+    await this.whenReady();
+    const all = this.chat.listSources().map((s) => s.id);
+    const ids = args.sourceIds?.length ? args.sourceIds.filter((id) => all.includes(id)) : all;
+    if (!ids.length) throw new ApiError('not_found', args.sourceIds?.length ? `no source ${args.sourceIds.join(', ')}` : 'no sources to extract');
+    return this.autoGraph.enqueue(ids);
+  }
+
+  async owner(): Promise<ApiResult<'owner'>> {
+    return this.ownerService.info();
+  }
+
+  async setOwner(args: ApiArgs<'setOwner'>): Promise<ApiResult<'setOwner'>> {
+    await this.whenReady();
+    const info = await this.ownerService.set(args.sourceId, args.speaker);
+    this.changed('settings', 'graph');
+    return info;
+  }
+
+  async setOwnerName(args: ApiArgs<'setOwnerName'>): Promise<ApiResult<'setOwnerName'>> {
+    await this.whenReady();
+    const info = await this.ownerService.setName(args.name);
+    this.changed('settings', 'graph');
+    return info;
   }
 
   // ---- timeline: time and session questions
@@ -759,6 +983,10 @@ export class Engine implements EngramApi {
 
   async graphView(args: ApiArgs<'graphView'>): Promise<ApiResult<'graphView'>> {
     return this.entities.graphView(args);
+  }
+
+  async graphOverview(args: ApiArgs<'graphOverview'>): Promise<ApiResult<'graphOverview'>> {
+    return this.entities.graphOverview(args);
   }
 
   // ---- Ask (ask/ask-service.ts)
@@ -820,27 +1048,19 @@ function refuseMissingRecord(dataDir: string, dbFile: string): void {
  * data: it is removed and rebuilt from the chat table; a table without its full-text index (a
  * crash between the two) gets it back.
  */
-async function openSearchIndex(dir: string, problems: IntegrityProblem[]): Promise<{ index: SearchIndex; counts: Map<number, number> }> {
-  let index: SearchIndex | null = null;
-  try {
-    index = await SearchIndex.open(dir);
-    const counts = await index.countBySource();
-    if (await index.repairTextIndex()) {
-      problems.push({ store: 'search', where: 'search/messages.lance', problem: 'the full-text index was missing', repaired: true, action: 'built again' });
-    }
-    return { index, counts };
-  } catch (e) {
-    await index?.close().catch(() => undefined);
-    problems.push({
-      store: 'search',
-      where: 'search/',
-      problem: `the search index could not be read (${String((e as Error).message).split('\n')[0].replace(/, \/rustc\/.*$/, '').slice(0, 160)})`,
-      repaired: true,
-      action: 'rebuilt from engram.sqlite',
-    });
-    SearchIndex.remove(dir);
-    return { index: await SearchIndex.open(dir), counts: new Map() };
-  }
+/**
+ * The search index, opened when first used: then reconciled with the chat table (after a crash
+ * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
+ */
+function openSearchIndex(dir: string, sqlite: MemoryDb, problems: IntegrityProblem[]): Promise<SearchIndex> {
+  return SearchIndex.open(
+    dir,
+    {
+      counts: () => sqlite.chat.messageCountsBySource(),
+      rows: (sourceId) => [...sqlite.chat.iterateSourceMessages(sourceId)].map(searchRowOf),
+    },
+    (problem) => problems.push(problem),
+  );
 }
 
 /** SQLite's "the file is damaged" errors, said with the file and what to do. */

@@ -4,7 +4,7 @@
 import type { JobInfo } from '../../../shared/types';
 import { api } from '../api/connection';
 import { useApp } from '../state/app-store';
-import { errorMessage, formatCount, formatDuration } from '../ui/format';
+import { errorMessage, formatCount, formatDuration, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { useTicker } from '../ui/use-elapsed';
 import { extractResultOf, jobTitle, parseJobMessage, summarizeResult } from './extraction-model';
@@ -65,7 +65,7 @@ export function ExtractionJobRow({ job, compact }: { job: JobInfo; compact?: boo
         )}
         {running && progress?.kind === 'progress' && (
           <span className="muted tnum job-stats" data-testid="job-counts">
-            <b>{formatCount(progress.done)}</b>/{formatCount(progress.total)} chunks
+            <b>{formatCount(progress.done)}</b>/{plural(progress.total, 'chunk')}
             {' · '}
             {progress.failed > 0 ? (
               <button className="link danger-text" onClick={() => setFailedOpen({})} data-testid="job-failed-link">
@@ -75,7 +75,7 @@ export function ExtractionJobRow({ job, compact }: { job: JobInfo; compact?: boo
               '0 failed'
             )}
             {' · '}
-            {formatCount(progress.triples)} triples · {progress.tokensPerSecond.toFixed(1)} tok/s
+            {plural(progress.triples, 'triple')} · {progress.tokensPerSecond.toFixed(1)} tok/s
             {progress.eta ? ` · ETA ${progress.eta}` : ''}
             {progress.note ? ` · ${progress.note}` : ''}
           </span>

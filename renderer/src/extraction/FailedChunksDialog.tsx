@@ -6,7 +6,7 @@ import { api } from '../api/connection';
 import { runningJobs, useApp } from '../state/app-store';
 import { Dialog } from '../ui/Dialog';
 import { EmptyState } from '../ui/EmptyState';
-import { errorMessage, formatCount, formatDateTime, formatRange } from '../ui/format';
+import { errorMessage, formatCount, formatDateTime, formatRange, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { useExtraction, useStarting } from './extraction-store';
 import { ProblemLine } from './ProblemLine';
@@ -82,7 +82,7 @@ export function FailedChunksDialog({ filter }: { filter: { sourceIds?: number[] 
         ) : (
           <>
             <p className="muted" style={{ margin: '0 0 10px' }}>
-              {list.total === 1 ? '1 chunk' : `${formatCount(list.total)} chunks`} could not be extracted. A failed chunk adds nothing to the graph; its messages stay as they are.
+              {plural(list.total, 'chunk')} could not be extracted. A failed chunk adds nothing to the graph; its messages stay as they are.
               {list.total > list.chunks.length ? ` The first ${formatCount(list.chunks.length)} are listed.` : ''}
             </p>
             <div className="failed-list">

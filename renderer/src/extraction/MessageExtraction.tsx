@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ChunkInfo, MessageRow } from '../../../shared/types';
 import { api } from '../api/connection';
 import { runningJobs, useApp } from '../state/app-store';
-import { formatCount, formatDuration } from '../ui/format';
+import { formatCount, formatDuration, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { countsLine } from './extraction-model';
 import { scopeKey, useExtraction, useStarting } from './extraction-store';
@@ -64,7 +64,7 @@ export function MessageExtraction({ message }: { message: MessageRow }) {
             <span className="muted tnum" style={{ flex: 1 }} data-testid="message-chunk-status">
               {chunk.status === 'done' && (
                 <>
-                  Extracted{chunk.model ? ` by ${chunk.model}` : ''} · {formatCount(chunk.triplesKept ?? 0)} triples
+                  Extracted{chunk.model ? ` by ${chunk.model}` : ''} · {plural(chunk.triplesKept ?? 0, 'triple')}
                   {chunk.triplesDropped ? ` (${formatCount(chunk.triplesDropped)} dropped)` : ''}
                   {chunk.durationMs ? ` · ${formatDuration(chunk.durationMs)}` : ''}
                   {chunk.tries > 1 ? ` · ${chunk.tries} tries` : ''}
@@ -74,7 +74,7 @@ export function MessageExtraction({ message }: { message: MessageRow }) {
               {chunk.status === 'running' && 'Being extracted now…'}
               {chunk.status === 'pending' && 'Waiting to be extracted'}
               {' · '}
-              {target ? `one of ${chunk.targetIds.length} messages of its chunk` : 'context for its chunk'}
+              {target ? `one of ${plural(chunk.targetIds.length, 'message')} of its chunk` : 'context for its chunk'}
             </span>
             {(chunk.status === 'done' || chunk.status === 'failed') && (
               <button className="btn small" onClick={() => void reextract(chunk.key)} disabled={startingChunk || reextracting} data-testid="message-reextract" title="Ask the model again for this chunk; its graph is replaced (your own edits stay)">

@@ -9,7 +9,7 @@ import type {
   MessageFilter,
   OllamaStatus,
 } from '../../../shared/types';
-import { formatCount, formatRange } from '../ui/format';
+import { formatCount, formatRange, plural } from '../ui/format';
 
 // ---- problem lines ("… — start it with `ollama serve`")
 
@@ -120,7 +120,7 @@ export function extractResultOf(job: JobInfo): ExtractResult | null {
 export function summarizeResult(r: ExtractResult): string {
   const parts = [
     `${plural(r.chunks, 'chunk')}: ${formatCount(r.extracted)} extracted, ${formatCount(r.failed)} failed, ${formatCount(r.skipped)} already done`,
-    `${formatCount(r.triples)} triples kept, ${formatCount(r.dropped)} dropped`,
+    `${plural(r.triples, 'triple')} kept, ${formatCount(r.dropped)} dropped`,
   ];
   if (r.tokensPerSecond > 0) parts.push(`${r.tokensPerSecond.toFixed(1)} tok/s${r.model ? ` (${r.model})` : ''}`);
   if (r.pauses > 0) parts.push(`paused ${r.pauses === 1 ? 'once' : `${r.pauses} times`} while Ollama was away`);
@@ -191,7 +191,7 @@ export function countsState(c: ExtractionCounts | undefined, unchunked = 0): Cou
 /** "12/30 chunks · 1 failed · 356 triples", or "Not extracted yet". */
 export function countsLine(c: ExtractionCounts | undefined, unchunked = 0): string {
   if (!c || c.chunks === 0) return 'Not extracted yet';
-  const parts = [`${formatCount(c.done)}/${formatCount(c.chunks)} chunks`];
+  const parts = [`${formatCount(c.done)}/${plural(c.chunks, 'chunk')}`];
   if (c.running) parts.push(`${formatCount(c.running)} running`);
   if (c.failed) parts.push(`${formatCount(c.failed)} failed`);
   parts.push(plural(c.triples, 'triple'));
@@ -228,6 +228,3 @@ export function scopeOfFilter(filter: MessageFilter, allSourceIds: number[]): Ex
 /** The most message ids one scope may carry (the API's limit). */
 export const MAX_SCOPE_IDS = 100_000;
 
-function plural(n: number, one: string): string {
-  return `${formatCount(n)} ${n === 1 ? one : `${one}s`}`;
-}

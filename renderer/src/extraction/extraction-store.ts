@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { EngineEvent, ExtractionScope, ExtractionSettings, ExtractionStatus, JobInfo, OllamaStatus } from '../../../shared/types';
 import { api, connection } from '../api/connection';
 import { useApp } from '../state/app-store';
-import { errorMessage } from '../ui/format';
+import { errorMessage, plural } from '../ui/format';
 import { blockingProblems, describeScope, jobTitle } from './extraction-model';
 
 export interface OllamaNeeded {
@@ -192,7 +192,7 @@ export const useExtraction = create<ExtractionState>()((set, get) => {
           useApp.setState((s) => ({ jobs: { ...s.jobs, ...Object.fromEntries(jobs.map((j) => [j.id, j])) } }));
           await get().refreshStatus();
           if (jobs.length) {
-            useApp.getState().notify({ tone: 'info', text: jobs.length === 1 ? `Resumed: ${jobTitle(jobs[0], useApp.getState().sources)}` : `Resumed ${jobs.length} jobs` });
+            useApp.getState().notify({ tone: 'info', text: jobs.length === 1 ? `Resumed: ${jobTitle(jobs[0], useApp.getState().sources)}` : `Resumed ${plural(jobs.length, 'job')}` });
           }
           return jobs;
         } catch (err) {

@@ -1,7 +1,7 @@
 // The memory selector: which memory this is (its sources), and the way to manage them.
 import { connection } from '../api/connection';
 import { useApp } from '../state/app-store';
-import { formatCompact, formatRange } from '../ui/format';
+import { formatCompact, formatRange, nounFor, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { PopoverButton } from '../ui/Popover';
 
@@ -18,7 +18,7 @@ export function MemorySelector() {
         <button className={`btn ghost ${open ? 'active' : ''}`} onClick={toggle} data-testid="memory-selector" style={{ color: 'var(--text)' }}>
           <Icon name="database" size={14} />
           <span title={info?.dataDir}>{folder ?? 'My memory'}</span>
-          <span className="faint">· {sources.length === 1 ? '1 source' : `${sources.length} sources`}</span>
+          <span className="faint">· {plural(sources.length, 'source')}</span>
           <Icon name="chevronDown" size={13} />
         </button>
       )}
@@ -45,7 +45,7 @@ export function MemorySelector() {
               <div style={{ minWidth: 0, flex: 1 }}>
                 <div className="truncate">{s.name}</div>
                 <div className="faint" style={{ fontSize: 11.5 }}>
-                  {s.format} · {formatCompact(s.messages)} messages · {formatRange(s.firstAt, s.lastAt)}
+                  {s.format} · {formatCompact(s.messages)} {nounFor(s.messages, 'message')} · {formatRange(s.firstAt, s.lastAt)}
                 </div>
               </div>
             </div>

@@ -5,7 +5,7 @@ import { api } from '../api/connection';
 import { SourceExtraction } from '../extraction/ExtractButtons';
 import { refreshMemory } from '../state/memory';
 import { useApp } from '../state/app-store';
-import { errorMessage, formatCount, formatDateTime, formatRange } from '../ui/format';
+import { errorMessage, formatCount, formatDateTime, formatRange, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { conversationLabel } from './JobList';
 
@@ -56,7 +56,7 @@ function SourceRow({ source }: { source: SourceInfo }) {
           ) : null}
         </div>
         <div className="faint tnum" style={{ fontSize: 11.5 }}>
-          {formatCount(source.messages)} messages · {formatCount(source.sessions)} sessions · {formatCount(source.conversations)} conversations ·{' '}
+          {plural(source.messages, 'message')} · {plural(source.sessions, 'session')} · {plural(source.conversations, 'conversation')} ·{' '}
           {formatRange(source.firstAt, source.lastAt)} · imported {formatDateTime(source.importedAt.slice(0, 19))}
         </div>
         <SourceExtraction source={source} />

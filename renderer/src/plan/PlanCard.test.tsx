@@ -92,6 +92,20 @@ describe('PlanCard', () => {
     expect(onRun.mock.calls[0][0].chain).toEqual([{ op: 'f_value', column: 'Week', values: ['2026-W44'] }]);
   });
 
+  it('says which words it read and which it did not understand as a time', () => {
+    const explanation = ["I read 'last wk' (last week) as the week of Mon Nov 16, 2026 (2026-W47)", "Not understood as a time: 'a while ago' (neither a filter nor searched for)"];
+    render(<PlanCard plan={planned} explanation={explanation} notUnderstood={['a while ago']} onRun={vi.fn(async () => {})} />);
+    expect(screen.getByTestId('plan-explanation').textContent).toContain("I read 'last wk' (last week) as the week of Mon Nov 16, 2026");
+    const unread = screen.getByTestId('plan-not-understood');
+    expect(within(unread).getAllByTestId('plan-not-understood-words').map((q) => q.textContent)).toEqual(['a while ago']);
+    expect(unread.textContent).toMatch(/Neither a filter nor searched for/);
+  });
+
+  it('shows no warning when every time word was read', () => {
+    renderCard();
+    expect(screen.queryByTestId('plan-not-understood')).toBeNull();
+  });
+
   it("shows the owner's refusal", async () => {
     renderCard(vi.fn(async () => {
       throw new Error('Step 1: 2026-13-01 is not a date');

@@ -29,6 +29,7 @@ import {
   type DraftStep,
   type PlanDraft,
 } from './plan-model';
+import { NotUnderstood } from './NotUnderstood';
 import './plan.css';
 import { DAY_NAMES_FROM_MONDAY } from '../../../shared/dates/calendar';
 
@@ -48,6 +49,8 @@ export interface PlanCardProps {
   rewrite?: string | null;
   classification?: QuestionKind;
   explanation?: string[];
+  /** Words that look like a time but were not read (neither a filter nor searched for). */
+  notUnderstood?: string[];
   /** Rows of the last run. */
   result?: { total: number; sessions: number } | null;
   onRun(plan: TimelinePlan): Promise<void>;
@@ -166,6 +169,7 @@ export function PlanCard(props: PlanCardProps) {
         />
       )}
 
+      <NotUnderstood words={props.notUnderstood} />
       {props.explanation && props.explanation.length > 0 && (
         <ul className="plan-explanation" data-testid="plan-explanation">
           {props.explanation.map((line, i) => (

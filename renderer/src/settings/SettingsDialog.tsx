@@ -1,4 +1,4 @@
-// Settings of extraction: the Ollama host and models, temperature, context length, chunking and
+// Settings: who "you" are (OwnerSettings), and extraction: the Ollama host and models, temperature, context length, chunking and
 // concurrency, with a live check of the server (version, installed models, and the exact
 // command to run for each problem). Values are checked as typed; Save sends what changed.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { useApp } from '../state/app-store';
 import { Dialog } from '../ui/Dialog';
 import { errorMessage } from '../ui/format';
 import { Icon } from '../ui/icons';
+import { OwnerSettings } from './OwnerSettings';
 import { changedFields, checkDraft, draftHints, toDraft, type SettingsDraft, type SettingsField } from './settings-form';
 import '../extraction/extraction.css';
 
@@ -144,6 +145,8 @@ function SettingsForm({ saved, onDone }: { saved: ExtractionSettings; onDone: ()
         void save();
       }}
     >
+      <OwnerSettings />
+
       <section className="settings-section">
         <h3 className="section-title">Ollama</h3>
         <Field label="Host" error={shownError('host')} help="Where Ollama answers. Ollama on this computer: http://127.0.0.1:11434.">

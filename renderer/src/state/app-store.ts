@@ -81,8 +81,14 @@ export const useApp = create<AppState>()((set) => ({
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   notify: (notice) => {
     const id = ++noticeSeq;
-    // At most four at once; one that stays until dismissed is never pushed out.
-    set((s) => ({ notices: [...s.notices.filter((n) => n.sticky || s.notices.filter((m) => !m.sticky).slice(-3).includes(n)), { ...notice, id }] }));
+    // At most four at once; one that stays until dismissed is never pushed out. One notice with
+    // an action (Undo, Redo) at a time: a newer one replaces it, so a stale "Undo" never undoes
+    // something other than what it says.
+    set((s) => {
+      const kept = notice.action ? s.notices.filter((n) => n.sticky || !n.action) : s.notices;
+      const transient = kept.filter((m) => !m.sticky).slice(-3);
+      return { notices: [...kept.filter((n) => n.sticky || transient.includes(n)), { ...notice, id }] };
+    });
     if (!notice.sticky) setTimeout(() => useApp.getState().dismiss(id), notice.tone === 'error' ? 9000 : 5000);
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),

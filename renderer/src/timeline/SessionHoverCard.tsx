@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { MessageRow } from '../../../shared/types';
 import { api } from '../api/connection';
-import { formatCount, formatRange } from '../ui/format';
+import { formatCount, formatRange, plural } from '../ui/format';
 import type { SessionMark } from './timeline-model';
 
 const previews = new Map<number, MessageRow[]>();
@@ -43,7 +43,7 @@ export function SessionHoverCard({ mark, x, width }: { mark: SessionMark; x: num
     <div className="hover-card" style={{ left, width: cardWidth }} data-testid="session-hover">
       <div className="hover-card-title truncate">{s.conversationTitle || 'Untitled conversation'}</div>
       <div className="faint tnum" style={{ fontSize: 11.5 }}>
-        Session {s.index} · {formatRange(s.start, s.end)} · {formatCount(s.messageCount)} messages
+        Session {s.index} · {formatRange(s.start, s.end)} · {plural(s.messageCount, 'message')}
       </div>
       <div className="hover-card-lines">
         {lines === null && <div className="faint">Loading…</div>}

@@ -2,22 +2,41 @@
 // Wheel zooms (years down to hours) and dragging the axis pans, with d3-zoom; dragging the plot
 // brushes a range, with d3-brush; a click selects a session; hovering shows a session's first
 // lines. The selection lives in the app store (and so in the URL) and filters the tabs.
+// Long gaps without conversations are compressed into short breaks (timeline-model.ts,
+// compressGaps): everything here works on positions of that axis, and reads real times back
+// only for labels and selections.
 import { brushX, type BrushBehavior, type D3BrushEvent } from 'd3-brush';
-import { scaleUtc } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { pointer, select as d3select } from 'd3-selection';
 import { zoom as d3zoom, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimeSelection } from '../state/route';
 import { useApp } from '../state/app-store';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
-import { formatCount, formatDateTime, formatRange } from '../ui/format';
+import { formatCount, formatDateTime, formatRange, plural } from '../ui/format';
 import { Icon } from '../ui/icons';
 import { cssVar, useColorScheme } from '../ui/use-color-scheme';
 import { useSize } from '../ui/use-size';
 import { SessionHoverCard } from './SessionHoverCard';
 import { usePlan } from '../plan/plan-store';
 import { TimelineQuestion } from './question/TimelineQuestion';
-import { constrainTransform, densityBins, domainOf, fullDomain, scaleExtentFor, sessionAt, toMarks, transformFor, type SessionMark } from './timeline-model';
+import { TopicLane } from './TopicLane';
+import { useTopicLane } from './topic-lane-store';
+import {
+  compressGaps,
+  constrainTransform,
+  densityBins,
+  domainOf,
+  fullDomain,
+  gapLabel,
+  scaleExtentFor,
+  sessionAt,
+  toMarks,
+  transformFor,
+  warpedTicks,
+  warpMarks,
+  type SessionMark,
+} from './timeline-model';
 
 const DENSITY_TOP = 8;
 const DENSITY_H = 44;
@@ -36,8 +55,12 @@ export function Timeline() {
   // Sessions of the plan on screen (question box, Ask): lit up apart from the selection.
   const planSessionIds = usePlan((s) => s.result?.sessionIds);
   const planSessions = useMemo(() => new Set(planSessionIds ?? []), [planSessionIds]);
+  const topicsShown = useTopicLane((s) => s.shown);
 
-  const marks = useMemo(() => toMarks(sessions), [sessions]);
+  const realMarks = useMemo(() => toMarks(sessions), [sessions]);
+  const warp = useMemo(() => compressGaps(realMarks), [realMarks]);
+  // Sessions on the axis (gaps compressed): density, hit-testing and zoom work on these.
+  const marks = useMemo(() => warpMarks(realMarks, warp), [realMarks, warp]);
   const limits = useMemo(() => fullDomain(marks), [marks]);
   const limitsKey = `${limits[0]}:${limits[1]}`;
   // The visible part of the memory: set from d3-zoom's events (directly only before layout).
@@ -48,11 +71,14 @@ export function Timeline() {
   const plotRef = useRef<HTMLDivElement>(null);
   const { width } = useSize(wrapRef);
 
-  const scale = useMemo(() => scaleUtc().domain([new Date(domain[0]), new Date(domain[1])]).range([0, Math.max(1, width)]), [domain, width]);
-  const toPx = useCallback((t: number) => scale(new Date(t)), [scale]);
+  const scale = useMemo(() => scaleLinear().domain(domain).range([0, Math.max(1, width)]), [domain, width]);
+  const toPx = useCallback((u: number) => scale(u), [scale]);
   const bins = useMemo(() => densityBins(marks, domain, width), [marks, domain, width]);
-  const ticks = useMemo(() => scale.ticks(Math.max(2, Math.floor(width / 120))), [scale, width]);
-  const tickFormat = useMemo(() => scale.tickFormat(), [scale]);
+  const ticks = useMemo(() => warpedTicks(warp, domain, Math.max(1, width)), [warp, domain, width]);
+  const breaks = useMemo(
+    () => warp.breaks.map((b) => ({ ...b, x0: scale(b.axisStart), x1: scale(b.axisEnd) })).filter((b) => b.x1 > 0 && b.x0 < width),
+    [warp, scale, width],
+  );
   const sourceColor = useMemo(() => {
     const byId = new Map(sources.map((s, i) => [s.id, SOURCE_COLORS[i % SOURCE_COLORS.length]]));
     return (id: number) => byId.get(id) ?? SOURCE_COLORS[0];
@@ -65,10 +91,10 @@ export function Timeline() {
 
   const selectedRange = useMemo((): [number, number] | null => {
     if (!selection) return null;
-    if (selection.kind === 'range') return [wallToMs(selection.from), wallToMs(selection.to)];
+    if (selection.kind === 'range') return [warp.toAxis(wallToMs(selection.from)), warp.toAxis(wallToMs(selection.to))];
     const m = marks.find((mk) => mk.session.id === selection.sessionId);
     return m ? [m.start, m.end] : null;
-  }, [selection, marks]);
+  }, [selection, marks, warp]);
 
   // ---- drawing
   useEffect(() => {
@@ -93,7 +119,7 @@ export function Timeline() {
     ctx.strokeStyle = grid;
     ctx.lineWidth = 1;
     for (const t of ticks) {
-      const x = Math.round(scale(t)) + 0.5;
+      const x = Math.round(t.x) + 0.5;
       ctx.beginPath();
       ctx.moveTo(x, 0);
       ctx.lineTo(x, PLOT_H);
@@ -161,11 +187,37 @@ export function Timeline() {
     }
     ctx.globalAlpha = 1;
 
+    // Compressed gaps: a hatched band with jagged edges, so that it reads as a cut in time.
+    if (breaks.length) {
+      ctx.save();
+      ctx.fillStyle = cssVar('--bg-subtle') || 'rgba(127,127,127,0.08)';
+      ctx.strokeStyle = grid;
+      for (const b of breaks) {
+        const w = Math.max(6, b.x1 - b.x0);
+        ctx.fillRect(b.x0, 0, w, PLOT_H);
+        ctx.beginPath();
+        for (const edge of [b.x0, b.x0 + w]) {
+          for (let y = 0; y <= PLOT_H; y += 6) ctx.lineTo(edge + ((y / 6) % 2 ? 2.5 : -2.5), y);
+          ctx.moveTo(b.x0 + w, 0);
+        }
+        ctx.stroke();
+        ctx.beginPath();
+        for (let x = b.x0 - PLOT_H; x < b.x0 + w; x += 7) {
+          ctx.moveTo(Math.max(b.x0, x), Math.max(0, b.x0 - x));
+          ctx.lineTo(Math.min(b.x0 + w, x + PLOT_H), Math.min(PLOT_H, b.x0 + w - x));
+        }
+        ctx.globalAlpha = 0.5;
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+      }
+      ctx.restore();
+    }
+
     if (hover && !brushing) {
       ctx.fillStyle = cssVar('--text-faint');
       ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
     }
-  }, [width, bins, marks, ticks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
+  }, [width, bins, marks, ticks, breaks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
 
   // ---- zoom and pan: d3-zoom on the body (wheel anywhere, drag on the axis only)
   const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
@@ -246,8 +298,8 @@ export function Timeline() {
     const px = event.selection as [number, number] | null;
     const plot = plotRef.current;
     if (px && px[1] - px[0] >= 3) {
-      const a = scale.invert(px[0]).getTime();
-      const b = scale.invert(px[1]).getTime();
+      const a = warp.fromAxis(scale.invert(px[0]));
+      const b = warp.fromAxis(scale.invert(px[1]));
       select({ kind: 'range', from: msToWall(Math.floor(a / 1000) * 1000), to: msToWall(Math.ceil(b / 1000) * 1000) });
     } else if (plot) {
       const hit = sessionAt(marks, xOfEvent(event.sourceEvent, plot), toPx);
@@ -300,11 +352,14 @@ export function Timeline() {
         <span className="timeline-title">
           <Icon name="clock" size={13} /> Timeline
         </span>
-        <span className="faint tnum">{formatRange(msToWall(domain[0]), msToWall(domain[1]))}</span>
-        <span className="faint">· {formatCount(sessions.length)} sessions</span>
+        <span className="faint tnum">{formatRange(msToWall(warp.fromAxis(domain[0])), msToWall(warp.fromAxis(domain[1])))}</span>
+        <span className="faint">· {plural(sessions.length, 'session')}</span>
         <TimelineQuestion />
         <span className="spacer" />
         <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>
+        <button className={`btn small ${topicsShown ? 'active' : ''}`} onClick={() => useTopicLane.getState().setShown(!topicsShown)} title="Show the top topics as rows across time" aria-pressed={topicsShown} data-testid="timeline-topics-toggle">
+          Topics
+        </button>
         <button className="icon-btn small" onClick={() => zoomBy(0.5)} title="Zoom in" aria-label="Zoom in">
           <Icon name="plus" size={14} />
         </button>
@@ -338,11 +393,23 @@ export function Timeline() {
         </div>
         <div ref={axisRef} className="timeline-axis" style={{ height: AXIS_H }} data-testid="timeline-axis">
           {ticks.map((t) => (
-            <span key={t.getTime()} className="tick" style={{ left: scale(t) }} data-time={t.getTime()}>
-              {tickFormat(t)}
+            <span key={t.time} className="tick" style={{ left: t.x }} data-time={t.time}>
+              {t.label}
+            </span>
+          ))}
+          {breaks.map((b) => (
+            <span
+              key={b.start}
+              className="tick timeline-break"
+              style={{ left: (b.x0 + b.x1) / 2 }}
+              title={`No conversation from ${formatRange(msToWall(b.start), msToWall(b.end))}: compressed`}
+              data-testid="timeline-break"
+            >
+              ⋯ {gapLabel(b.end - b.start)} ⋯
             </span>
           ))}
         </div>
+        {topicsShown && <TopicLane marks={marks} toPx={toPx} width={width} />}
       </div>
     </div>
   );

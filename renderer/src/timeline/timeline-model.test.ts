@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/types';
 import { zoomIdentity } from 'd3-zoom';
-import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, constrainTransform, densityBins, domainOf, fullDomain, scaleExtentFor, sessionAt, toMarks, transformFor } from './timeline-model';
+import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, compressGaps, constrainTransform, densityBins, domainOf, fullDomain, gapLabel, scaleExtentFor, sessionAt, toMarks, transformFor, warpedTicks, warpMarks } from './timeline-model';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
 
 const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
@@ -96,5 +96,57 @@ describe('timeline model', () => {
     expect(b).toBeCloseTo(limits[1] + span / 4, -1);
     const ok = transformFor(inside, limits, width);
     expect(constrain(ok, extent)).toBe(ok);
+  });
+});
+
+describe('compressed gaps', () => {
+  const at = (wall: string, hours = 1) => ({ start: wallToMs(wall), end: wallToMs(wall) + hours * HOUR });
+  const marksOf = (...spans: { start: number; end: number }[]) => spans.map((s, i) => ({ ...s, session: { id: i + 1, messageCount: 10 } as SessionInfo }));
+
+  it('keeps periods at real scale and shows a long gap as a short break', () => {
+    // Two sources three years apart, each a month of conversations.
+    const marks = marksOf(at('2022-03-01T10:00:00'), at('2022-03-20T10:00:00'), at('2025-06-01T10:00:00'), at('2025-06-15T10:00:00'));
+    const warp = compressGaps(marks);
+    expect(warp.breaks).toHaveLength(1);
+    const [b] = warp.breaks;
+    expect(b.end - b.start).toBeGreaterThan(3 * 365 * DAY - 30 * DAY);
+    // The break is short: a few days of axis for three years of nothing.
+    expect(b.axisEnd - b.axisStart).toBeLessThanOrEqual(7 * DAY);
+    expect(b.axisEnd - b.axisStart).toBeGreaterThanOrEqual(2 * DAY);
+    // Within a period, one hour is one hour; across the gap, the axis is continuous and monotonic.
+    const t = wallToMs('2025-06-10T10:00:00');
+    expect(warp.toAxis(t + HOUR) - warp.toAxis(t)).toBeCloseTo(HOUR, 3);
+    expect(warp.toAxis(wallToMs('2022-03-05T00:00:00') + HOUR) - warp.toAxis(wallToMs('2022-03-05T00:00:00'))).toBeCloseTo(HOUR, 3);
+    expect(warp.fromAxis(warp.toAxis(t))).toBeCloseTo(t, 0);
+    // Past the ends, real speed (so panning beyond the memory behaves as before).
+    const end = wallToMs('2025-07-30T00:00:00');
+    expect(warp.toAxis(end + DAY) - warp.toAxis(end)).toBeCloseTo(DAY, 3);
+    // Each period gets room: more than a third of the axis each.
+    const axis = warpMarks(marks, warp);
+    const span = axis[3].end - axis[0].start;
+    expect((axis[1].end - axis[0].start) / span).toBeGreaterThan(0.3);
+    expect(gapLabel(b.end - b.start)).toBe('3.2 years');
+  });
+
+  it('leaves sessions weeks apart alone', () => {
+    const marks = marksOf(at('2026-09-01T10:00:00'), at('2026-09-15T10:00:00'), at('2026-10-02T10:00:00'));
+    const warp = compressGaps(marks);
+    expect(warp.breaks).toEqual([]);
+    expect(warp.toAxis(123)).toBe(123);
+    expect(warpMarks(marks, warp)).toBe(marks);
+  });
+
+  it('labels each period with its own ticks, none inside a break', () => {
+    const marks = marksOf(at('2022-03-01T10:00:00'), at('2022-03-20T10:00:00'), at('2025-06-01T10:00:00'), at('2025-06-15T10:00:00'));
+    const warp = compressGaps(marks);
+    const axis = warpMarks(marks, warp);
+    const domain = fullDomain(axis);
+    const ticks = warpedTicks(warp, domain, 1000);
+    const [b] = warp.breaks;
+    expect(ticks.some((t) => t.label.includes('Mar') || /^\d+$/.test(t.label))).toBe(true);
+    expect(ticks.filter((t) => new Date(t.time).getUTCFullYear() === 2025).length).toBeGreaterThan(1);
+    expect(ticks.filter((t) => new Date(t.time).getUTCFullYear() === 2022).length).toBeGreaterThan(1);
+    for (const t of ticks) expect(t.time < b.start || t.time > b.end).toBe(true);
+    expect(ticks.map((t) => t.x)).toEqual([...ticks.map((t) => t.x)].sort((x, y) => x - y));
   });
 });

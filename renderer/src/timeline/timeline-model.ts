@@ -1,6 +1,7 @@
 // Pure geometry of the session timeline: session extents, density bins, hit-testing, and the
 // zoom transform of the visible domain.
 // Times are wall-clock strings handled as UTC milliseconds (see shared/dates/wall-clock.ts).
+import { scaleLinear, scaleUtc } from 'd3-scale';
 import { zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import { wallToMs } from '../../../shared/dates/wall-clock';
 import type { SessionInfo } from '../../../shared/types';
@@ -157,4 +158,125 @@ export function constrainTransform(limits: [number, number]) {
     const clamped = clampDomain(domain, limits);
     return clamped === domain ? transform : transformFor(clamped, limits, width);
   };
+}
+
+// ---- compressed gaps: a piecewise-linear axis
+//
+// Months without a conversation between two sources (or two bursts of use) would take most of
+// the width. The axis keeps every period with conversations at its real scale (one axis
+// millisecond per real one, so zooming in to hours shows real hours) and shows each gap longer
+// than GAP_MIN as a short break. The axis is a d3 polylinear scale (real knots → axis knots):
+// zoom, brush, density and hit-testing all work on axis positions, and convert back to real
+// times only to read a time or select a range.
+
+/** Gaps of no conversation longer than this are compressed. */
+export const GAP_MIN = 21 * DAY;
+/** Room kept at real scale on each side of a gap, so sessions never touch a break. */
+const GAP_MARGIN = 2 * DAY;
+
+export interface TimeBreak {
+  /** The real gap that is compressed (no session in it). */
+  start: number;
+  end: number;
+  /** Where it lies on the axis (much shorter than end - start). */
+  axisStart: number;
+  axisEnd: number;
+}
+
+export interface TimeWarp {
+  toAxis(t: number): number;
+  fromAxis(u: number): number;
+  breaks: TimeBreak[];
+}
+
+export const IDENTITY_WARP: TimeWarp = { toAxis: (t) => t, fromAxis: (u) => u, breaks: [] };
+
+/** The compressed axis for these sessions (identity when no gap is long enough). */
+export function compressGaps(marks: SessionMark[], minGap = GAP_MIN): TimeWarp {
+  if (marks.length < 2) return IDENTITY_WARP;
+  // Periods of activity: sessions closer than minGap belong together.
+  const periods: [number, number][] = [];
+  for (const m of marks) {
+    const last = periods[periods.length - 1];
+    if (last && m.start - last[1] <= minGap) last[1] = Math.max(last[1], m.end);
+    else periods.push([m.start, m.end]);
+  }
+  if (periods.length < 2) return IDENTITY_WARP;
+  const active = periods.reduce((s, [a, b]) => s + (b - a) + 2 * GAP_MARGIN, 0);
+  // A break is short but visible: about 6 % of the active time, at least two days, whole days.
+  const shown = (gap: number) => Math.min(gap, Math.max(2 * DAY, Math.round((active * 0.06) / DAY) * DAY));
+  const realKnots: number[] = [periods[0][0]];
+  const axisKnots: number[] = [periods[0][0]];
+  const breaks: TimeBreak[] = [];
+  for (let i = 1; i < periods.length; i++) {
+    const start = periods[i - 1][1] + GAP_MARGIN;
+    const end = periods[i][0] - GAP_MARGIN;
+    const axisStart = axisKnots[axisKnots.length - 1] + (start - realKnots[realKnots.length - 1]);
+    const axisEnd = axisStart + shown(end - start);
+    realKnots.push(start, end);
+    axisKnots.push(axisStart, axisEnd);
+    breaks.push({ start, end, axisStart, axisEnd });
+  }
+  // A last stretch at real scale: outside the knots the scale goes on with its end segments'
+  // slope (1), so the view may pan past the ends at real speed.
+  const last = periods[periods.length - 1][1] + GAP_MARGIN;
+  axisKnots.push(axisKnots[axisKnots.length - 1] + (last - realKnots[realKnots.length - 1]));
+  realKnots.push(last);
+  const scale = scaleLinear().domain(realKnots).range(axisKnots);
+  return { toAxis: (t) => scale(t), fromAxis: (u) => scale.invert(u), breaks };
+}
+
+/** Sessions placed on the axis (for density, hit-testing and the domain, which work on axis positions). */
+export function warpMarks(marks: SessionMark[], warp: TimeWarp): SessionMark[] {
+  if (!warp.breaks.length) return marks;
+  return marks.map((m) => ({ ...m, start: warp.toAxis(m.start), end: warp.toAxis(m.end) }));
+}
+
+export interface AxisTick {
+  /** Real time of the tick. */
+  time: number;
+  x: number;
+  label: string;
+}
+
+/**
+ * Ticks over the visible axis: each stretch at real scale between breaks gets d3's time ticks
+ * for its own width, so every period with conversations is labelled in its own terms.
+ */
+export function warpedTicks(warp: TimeWarp, domain: [number, number], width: number, spacing = 120): AxisTick[] {
+  const px = (u: number) => ((u - domain[0]) / (domain[1] - domain[0])) * width;
+  // Stretches of the axis between the breaks, clipped to the view.
+  const stretches: [number, number][] = [];
+  let from = domain[0];
+  for (const b of warp.breaks) {
+    if (b.axisEnd <= domain[0] || b.axisStart >= domain[1]) continue;
+    if (b.axisStart > from) stretches.push([from, b.axisStart]);
+    from = Math.max(from, b.axisEnd);
+  }
+  if (from < domain[1]) stretches.push([from, domain[1]]);
+  const out: AxisTick[] = [];
+  for (const [a, b] of stretches) {
+    const w = px(b) - px(a);
+    if (w < 40) continue;
+    const real = scaleUtc().domain([new Date(warp.fromAxis(a)), new Date(warp.fromAxis(b))]).range([px(a), px(b)]);
+    const format = real.tickFormat();
+    // Clear of a break's label (at the break), close to the view's own edges.
+    const lo = px(a) + (a === domain[0] ? 24 : 44);
+    const hi = px(b) - (b === domain[1] ? 24 : 44);
+    for (const t of real.ticks(Math.max(1, Math.floor(w / spacing)))) {
+      const x = real(t);
+      if (x < lo || x > hi) continue;
+      out.push({ time: t.getTime(), x, label: format(t) });
+    }
+  }
+  return out;
+}
+
+/** "3 months", "2 years": how long a break is, for its label. */
+export function gapLabel(ms: number): string {
+  const days = ms / DAY;
+  if (days < 60) return `${Math.round(days / 7)} weeks`;
+  if (days < 548) return `${Math.round(days / 30.44)} months`;
+  const years = days / 365.25;
+  return `${years < 10 ? years.toFixed(1).replace(/\.0$/, '') : Math.round(years)} years`;
 }

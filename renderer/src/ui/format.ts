@@ -1,6 +1,9 @@
 // Formatting of wall-clock times, counts and durations. Wall-clock strings have no zone: the
 // date toolkit (shared/dates) reads them as calendar days, so no local zone or DST shift creeps in.
 import { formatDate as formatDay, isDate } from '../../../shared/dates/calendar';
+import { countOf } from '../../../shared/text/plural';
+
+export { nounFor } from '../../../shared/text/plural';
 
 export function formatDate(wall: string | null | undefined): string {
   if (!wall) return '—';
@@ -56,8 +59,9 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
+/** "1 source", "2 sources": by the language's plural rules (shared/text/plural.ts). */
+export function plural(n: number, one: string, many?: string): string {
+  return countOf(n, one, many);
 }
 
 /** The message of an error for the person: ApiErrors are written for them already. */

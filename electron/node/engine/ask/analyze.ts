@@ -16,6 +16,8 @@ import { matchStem } from '../../../../shared/text/stem';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp, words } from '../../../../shared/text/words';
 import { attributeOf, conceptOf, verbOf, type Attribute, type Concept, type VerbAction } from './lexicon';
+import { ontologyLexicon } from './ontology-lexicon';
+import { kindOf } from './answer-type';
 
 export interface Period {
   from: string;
@@ -139,9 +141,14 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   const q = question.trim();
   const lower = q.toLowerCase();
   const why: string[] = [];
-  const concept = conceptOf(q);
+  // the phrasing layer first (lexicon.ts), then every class and property of the ontology (ontology-lexicon.ts)
+  const lexicon = ontologyLexicon();
   const verb = verbOf(q);
-  const attribute = attributeOf(q);
+  // (a class the ontology names is the topic of questions that ask for things, names or counts;
+  // a "when", "where" or "which days" question is about something else)
+  const asksForThings = /^\s*(?:what|which|how many|list|name|show)\b/i.test(q) && ['thing', 'name', 'count', 'person'].includes(kindOf(q).kind);
+  const concept = conceptOf(q) ?? (verb || !asksForThings ? null : lexicon.conceptOf(q));
+  const attribute = attributeOf(q) ?? lexicon.attributeOf(q);
   let period = periodOfPlan(planned);
   const aboutNow = NOW_WORDS.test(q);
   const aboutConversation = TALK.test(q.replace(/^\s*(?:(?:can|could) you\s+)?(?:please\s+)?tell me\b/i, ''));
@@ -183,10 +190,10 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   } else if (/\bhow much\b|\bwhat did .+ cost\b|\bwhat (?:was|is) the (?:price|cost)\b|\bspen[dt]\b/i.test(q)) {
     intent = 'amount';
     why.push("'how much' → prices and amounts (summed in code when several)");
-  } else if (/\bhow long\b(?!\s+ago)|\bwhat(?:'s| is| was) the duration\b/i.test(q)) {
+  } else if (/\bhow long\b(?!\s+ago|\s+since|\s+(?:has it been|is it|was it)\s+since)|\bwhat(?:'s| is| was) the duration\b/i.test(q)) {
     intent = 'duration';
     why.push("'how long' → a duration (ISO 8601 read in code)");
-  } else if (/^\s*(?:so\s+|and\s+)?(?:when|what date|on what (?:date|day)|since when|how long ago)\b|^\s*(?:so\s+|and\s+)?(?:which (?:date|day)|what day|what time)(?=\s+(?:is|was|did|does|do|will|are|were|am|of|and|should|can|would)\b|\s*[?,]|\s*$)|\bwhen (?:did|was|is|were|will)\b/i.test(q)) {
+  } else if (/^\s*(?:so\s+|and\s+)?(?:when|what date|on what (?:date|day)|since when|how long ago|how long since|how long (?:has it been|is it|was it) since|how many (?:days|weeks|months|years) ago)\b|^\s*(?:so\s+|and\s+)?(?:which (?:date|day)|what day|what time)(?=\s+(?:is|was|did|does|do|will|are|were|am|of|and|should|can|would)\b|\s*[?,]|\s*$)|\bwhen (?:did|was|is|were|will)\b/i.test(q)) {
     intent = 'date';
     why.push("'when' → the date of an event or action (graph), resolved dates in the messages");
   } else if ((negative || positive) && !verb) {

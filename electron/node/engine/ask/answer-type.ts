@@ -53,14 +53,14 @@ const WH = '(?:when|where|who|whom|what|which|how|why)';
 /** The kind of answer one question (or one part of it) asks for. */
 export function kindOf(text: string): Pick<AnswerPart, 'kind' | 'granularity' | 'resultTime'> {
   const q = ` ${text.trim().toLowerCase()} `;
-  if (/\bhow long ago\b|\bsince when\b|\bwhat (?:date|year|month)\b|\b(?:on|in) (?:what|which) (?:date|year|month)\b|\bwhich (?:date|year|month)\b/.test(q) || /^\s*(?:and\s+|so\s+)?when\b|\bwhen (?:did|was|is|were|will|do|does|had|has|have)\b|[,;]\s*(?:and\s+)?when\b/.test(q)) {
+  if (/\bhow long ago\b|\bhow long since\b|\bhow long (?:has it been|is it|was it) since\b|\bhow many (?:days|weeks|months|years) ago\b|\bsince when\b|\bwhat (?:date|year|month)\b|\b(?:on|in) (?:what|which) (?:date|year|month)\b|\bwhich (?:date|year|month)\b/.test(q) || /^\s*(?:and\s+|so\s+)?when\b|\bwhen (?:did|was|is|were|will|do|does|had|has|have)\b|[,;]\s*(?:and\s+)?when\b/.test(q)) {
     return { kind: 'date', granularity: /\b(?:what|which) year\b/.test(q) ? 'year' : /\b(?:what|which) month\b/.test(q) ? 'month' : 'day' };
   }
   if (/\b(?:what|which) days? of the week\b|\b(?:what|which|on which|on what) (?:days|evenings?|mornings?|nights?|afternoons?|weekdays?)\b/.test(q)) return { kind: 'weekday' };
   if (/\b(?:what|which) day\b(?=\s+(?:is|was|did|does|do|will|are|were|and)\b|\s*[?,.]|\s*$)/.test(q)) return { kind: 'date', granularity: 'day' };
   if (/\b(?:finish(?:ing)?|race|lap|record|personal best|completion|marathon|10k|5k)\s+time\b/.test(q)) return { kind: 'time', resultTime: true };
   if (/\b(?:what|which|at what) time\b|\bwhat time\b/.test(q)) return { kind: 'time' };
-  if (/\bhow long\b(?!\s+ago)|\bfor how long\b|\bwhat(?:'s| is| was) the duration\b/.test(q)) return { kind: 'duration' };
+  if (/\bhow long\b(?!\s+ago|\s+since|\s+(?:has it been|is it|was it)\s+since)|\bfor how long\b|\bwhat(?:'s| is| was) the duration\b/.test(q)) return { kind: 'duration' };
   if (/\bhow often\b|\bhow many times (?:a|per|each|every)\b|\bhow frequently\b/.test(q)) return { kind: 'frequency' };
   if (/\bhow much\b.*\b(?:cost|costs|pay|paid|spend|spent|price|charge[ds]?|fee|earn(?:ed)?|raised?|donat\w*|sav(?:e|ed)|worth|budget|rent|owe[ds]?)\b|\bhow much money\b|\bwhat did .+ cost\b|\bwhat (?:was|is|were) the (?:price|cost|fee|rent|total)\b|\bhow much (?:did|does|do|was|is) .+ (?:cost|pay)\b/.test(q)) return { kind: 'amount' };
   if (/\bhow many\b|\bnumber of\b|\bhow much\b/.test(q)) return { kind: /\bhow much\b/.test(q) && !/\bhow many\b/.test(q) ? 'number' : 'count' };

@@ -20,8 +20,15 @@ import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer }
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
 import { isFiller, valuesOf, type Value } from './sentences';
-import { addDays, longDate, shortStamp } from '../../../../shared/dates/calendar';
+import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
+
+const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
+const isCalendarWord = (w: string) => CALENDAR.has(w.toLowerCase());
 import type { TemplateId } from './templates';
+import { ontologyLexicon } from './ontology-lexicon';
+import { attributeSentence, favourite, listLines, preferenceSentence, secondPerson, spentOn, talkedMost, type Who } from './phrasing';
+
+const singular = (phrase: string) => phrase.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 
 type Row = Record<string, RdfTerm>;
 
@@ -60,7 +67,7 @@ function dateOf(row: Row, ...vars: string[]): string | undefined {
   return undefined;
 }
 
-function wordsMatch(text: string, words: string[]): number {
+export function wordsMatch(text: string, words: string[]): number {
   const toks = new Set(tokens(text).map(matchStem));
   const lower = text.toLowerCase();
   return words.filter((w) => toks.has(w) || containsStem(lower, w)).length;
@@ -82,7 +89,7 @@ function listText(items: string[], max = 8): string {
 }
 
 /** What the rows of a query say, read according to the template that wrote it. */
-export function interpretRows(template: TemplateId | null, a: Analysis, res: AskSparqlResults, triples: AskEvidenceTriple[], today: string): Interpretation {
+export function interpretRows(template: TemplateId | null, a: Analysis, res: AskSparqlResults, triples: AskEvidenceTriple[], today: string, who: Who = { you: true, name: 'You' }): Interpretation {
   const none: Interpretation = { text: null, refs: [], entities: [] };
   if (res.error || !res.rows.length) return none;
   const ordered = res.ranked.map((i) => res.rows[i]);
@@ -95,7 +102,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const labels = items.map((r) => `${labelOf(r, 'label', 'objectLabel') ?? '?'}${dateOf(r, 'date') ? ` (${dateOf(r, 'date')!.slice(0, 10)})` : ''}`);
       const ents = iris(items, 'x');
       return {
-        text: `${n}${labels.length ? `: ${listText(labels)}` : ''}`,
+        text: `${n}${labels.length ? `:\n${listLines(labels)}` : ''}`,
         computation: { kind: 'count', value: String(n), detail: `COUNT(DISTINCT ?x) over ${a.concept?.phrase ?? 'the matches'} = ${n}`, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
@@ -131,19 +138,36 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       });
       const ents = iris(items, key);
       const pivot = template === 'before-after' && first?.pivotLabel ? ` (${a.pivot?.dir} ${lit(first.pivotLabel)}, ${dateOf(first, 'pivotDate')?.slice(0, 10)})` : '';
-      return { text: template === 'before-after' ? `${labels[0]}${pivot}${labels.length > 1 ? `; earlier/later: ${listText(labels.slice(1), 4)}` : ''}` : listText(labels), refs: refsFor(triples, ents), entities: ents };
+      return { text: template === 'before-after' ? `${labels[0]}${pivot}${labels.length > 1 ? `; earlier/later: ${listText(labels.slice(1), 4)}` : ''}` : labels.length > 1 ? listLines(labels) : labels[0], refs: refsFor(triples, ents), entities: ents };
     }
     case 'nth-event': {
-      const items = distinctBy(res.rows, 'x').map((r) => ({ row: r, date: dateOf(r, 'date') }));
+      const all = distinctBy(res.rows, 'x').map((r) => ({ row: r, date: dateOf(r, 'date'), end: dateOf(r, 'endDate') }));
+      // one inside another's span is part of it (a day trip during a trip): the series is of the outer ones
+      const within = (x: (typeof all)[number], y: (typeof all)[number]) => x !== y && !!x.date && !!y.date && !!y.end && x.date.slice(0, 10) >= y.date.slice(0, 10) && (x.end ?? x.date).slice(0, 10) <= y.end.slice(0, 10) && !(x.date === y.date && x.end === y.end);
+      const items = all.filter((x) => !all.some((y) => within(x, y)));
       const n = a.ordinal ?? 1;
       const pick = nth(items, n);
       if (!pick) return none;
       const dated = items.filter((x) => x.date).length;
       const ents = iris([pick.row], 'x');
+      const which = `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ones (${a.concept?.phrase ?? 'events'}) in date order`;
+      // "how much did I spend on my last trip?": what the n-th one cost
+      if (expectedAnswer(a.question).parts[0]?.kind === 'amount') {
+        const price = lit(pick.row.price);
+        if (!price) return { text: null, refs: [], entities: ents };
+        const value = formatMoney(Number(price), lit(pick.row.currency) ?? '');
+        const span = `${longDate(pick.date!)}${dateOf(pick.row, 'endDate') ? ` – ${longDate(dateOf(pick.row, 'endDate')!)}` : ''}`;
+        return {
+          text: spentOn(who, value, `${n === -1 ? 'last' : ordinalWord(n)} ${singular(a.concept?.phrase ?? 'one')}`, `${labelOf(pick.row, 'label')} (${span})`),
+          computation: { kind: 'value', value, detail: `the price of ${which}`, refs: refsFor(triples, ents) },
+          refs: refsFor(triples, ents),
+          entities: ents,
+        };
+      }
       const value = `${labelOf(pick.row, 'label')} (${longDate(pick.date!)})`;
       return {
         text: value,
-        computation: { kind: 'nth', value, detail: `the ${n === -1 ? 'last' : ordinalWord(n)} of ${dated} dated ${a.concept?.phrase ?? 'events'} in date order`, refs: refsFor(triples, ents) },
+        computation: { kind: 'nth', value, detail: which, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
       };
@@ -186,7 +210,7 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const value = people.slice(0, 4).map((r) => `${lit(r.name)} (${lit(r.messages)} messages)`).join(', ');
       const ents = iris(people.slice(0, 1), 'person');
       return {
-        text: `${lit(people[0].name)}${people.length > 1 ? ` — ${value}` : ` (${lit(people[0].messages)} messages)`}`,
+        text: talkedMost(who, lit(people[0].name)!, lit(people[0].messages)!, a.period ? `${a.period.phrase || 'in the period'}`.replace(/^(?=the |past |last )/, '') : null, people.slice(1, 4).map((r) => `${lit(r.name)} (${lit(r.messages)})`)),
         computation: { kind: 'ranking', value, detail: `messages per person${a.period ? ` from ${a.period.from} to ${a.period.to}` : ''}, most first`, refs: refsFor(triples, ents) },
         refs: refsFor(triples, ents),
         entities: ents,
@@ -201,9 +225,14 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
     case 'preference': {
       const live = ordered.filter((r) => lit(r.superseded) !== 'true');
       const use = (live.length ? live : ordered).slice(0, 3);
-      const items = use.map((r) => labelOf(r, 'label') ?? `${lit(r.sentiment) ?? ''} ${labelOf(r, 'objectLabel', 'object') ?? ''}`.trim());
       const ents = iris(use, 'x');
-      return { text: listText([...new Set(items)]), refs: refsFor(triples, ents), entities: ents };
+      const objects = [...new Set(use.map((r) => labelOf(r, 'objectLabel') ?? labelOf(r, 'label', 'object') ?? ''))].filter(Boolean);
+      const fav = /\bfavou?rite\s+([a-z]+(?:\s+[a-z]+)?)\b/i.exec(a.question.replace(/[?.!]+$/, ''));
+      // "my favourite band" → the best one; "what do I like …" → each preference as a sentence
+      const text = fav && objects.length
+        ? favourite(who, fav[1].toLowerCase().replace(/\s+(?:is|are|was|were)$/, ''), objects.slice(0, 1))
+        : [...new Set(use.map((r) => (labelOf(r, 'label') ? `${who.you ? secondPerson(labelOf(r, 'label')!, who.name) : labelOf(r, 'label')}.`.replace(/\.\.$/, '.') : preferenceSentence(who, lit(r.sentiment), labelOf(r, 'objectLabel', 'object') ?? ''))))].join(' ');
+      return { text, refs: refsFor(triples, ents), entities: ents };
     }
     case 'my-attribute':
     case 'current-of-class': {
@@ -228,8 +257,10 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const earlier = byTime.length > 1 && (a.aboutNow || a.intent === 'update') ? ` (before: ${byTime.slice(1, 3).map((x) => x.label).join(', ')})` : '';
       const value = `${current.label}${details.length ? ` (${[...new Set(details)].join(', ')})` : ''}`;
       const validFrom = res.rows.map((r) => (r.value?.value === current.value ? dateOf(r, 'validFrom') : undefined)).find(Boolean);
+      const said = `${value}${validFrom ? `, since ${validFrom.slice(0, 10)}` : ''}${earlier}`;
+      const what = a.attribute && !a.attribute.numeric ? a.attribute.phrase.replace(/^my\s+(?:new\s+|current\s+|old\s+|previous\s+)?/i, '').replace(/['’]s$/, '') : null;
       return {
-        text: `${value}${validFrom ? `, since ${validFrom.slice(0, 10)}` : ''}${earlier}`,
+        text: template === 'my-attribute' && what ? attributeSentence(who, what, said) : said,
         computation: merged.size > 1 || a.intent === 'update' ? { kind: 'latest', value, detail, refs: refsFor(triples, ents) } : undefined,
         refs: refsFor(triples, ents),
         entities: ents,
@@ -255,8 +286,10 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       const best = wordsMatch(rowWords(items[0]), a.keywords);
       const full = items.filter((r) => a.keywords.length > 0 && wordsMatch(rowWords(r), a.keywords) === a.keywords.length);
       // "in total": one thing that is what was asked about states its own total; several parts are summed
-      const total = /\b(total|altogether|in all|overall|sum)\b/i.test(a.question) && full.length !== 1;
-      const use = total ? (full.length ? full : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best)) : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best).slice(0, 1);
+      // "how much did I spend in October?": a period and no topic of its own → everything in it, summed
+      const wholePeriod = !!a.period && !a.keywords.length && items.length > 1;
+      const total = (/\b(total|altogether|in all|overall|sum)\b/i.test(a.question) && full.length !== 1) || wholePeriod;
+      const use = wholePeriod ? items : total ? (full.length ? full : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best)) : items.filter((r) => wordsMatch(rowWords(r), a.keywords) === best).slice(0, 1);
       const amounts = use.map((r) => ({ amount: Number(lit(r.price)), currency: lit(r.currency) ?? '' }));
       const ents = iris(use, 'x');
       if (amounts.length === 1) {
@@ -271,11 +304,20 @@ export function interpretRows(template: TemplateId | null, a: Analysis, res: Ask
       // a loose label match is not an answer (it stays in the rows for the person to see)
       if (a.keywords.length && wordsMatch(lit(top.label) ?? '', a.keywords) / a.keywords.length < 0.5) return { text: null, refs: [], entities: x ? [x] : [] };
       const skip = /(#type|#supersedes|#validUntil|actionStatus|priceCurrency)$/;
-      const facts = res.rows
-        .filter((r) => r.x?.value === x && !skip.test(r.p?.value ?? ''))
-        .slice(0, 6)
-        .map((r) => `${val(r.p)} ${lit(r.oLabel) ?? readableValue(r.o.type === 'uri' ? val(r.o)! : r.o.value, r.o.type === 'literal' ? r.o.datatype : undefined)}`);
-      return { text: `${lit(top.label) ?? val(top.x)}: ${facts.join('; ')}`, refs: refsFor(triples, x ? [x] : []), entities: x ? [x] : [] };
+      const rows = res.rows.filter((r) => r.x?.value === x && !skip.test(r.p?.value ?? ''));
+      const currency = lit(res.rows.find((r) => r.x?.value === x && /priceCurrency$/.test(r.p?.value ?? ''))?.o);
+      const valueOf = (r: Row) =>
+        /price$/.test(r.p?.value ?? '') && currency ? formatMoney(Number(r.o.value), currency) : (lit(r.oLabel) ?? readableValue(r.o.type === 'uri' ? val(r.o)! : r.o.value, r.o.type === 'literal' ? r.o.datatype : undefined));
+      const label = lit(top.label) ?? val(top.x);
+      const ents = x ? [x] : [];
+      // the fact of the kind asked for ("where did we go?" → its destination), said as the answer
+      const kind = expectedAnswer(a.question).parts[0]?.kind;
+      for (const p of FACT_OF_KIND[kind ?? ''] ?? []) {
+        const r = rows.find((row) => p.test(row.p?.value ?? ''));
+        if (r) return { text: `${valueOf(r)} (${label})`, refs: refsFor(triples, ents), entities: ents };
+      }
+      const facts = rows.slice(0, 6).map((r) => `${propertyWords(r.p?.value ?? '')} ${valueOf(r)}`);
+      return { text: `${label}: ${facts.join('; ')}`, refs: refsFor(triples, ents), entities: ents };
     }
     default: {
       // A query the person (or the LLM) wrote: a single value, a count, or the best row.
@@ -389,12 +431,16 @@ interface Scoring {
   outcome: Map<number, number>;
   /** Messages whose plan has such an outcome in the evidence. */
   plansWithOutcome: Set<number>;
+  /** The speakers that are "I" (lower case), when known. */
+  me?: Set<string>;
+  /** The text of the pool's messages per session (what a session talks about). */
+  sessionText: Map<number, string>;
 }
 
 function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, pool: AskEvidenceMessage[]): Scoring {
   const speakers = new Set(pool.map((e) => e.message.speaker.toLowerCase()));
   const words = tokens(a.question);
-  // a speaker the question names is its subject (LoCoMo: "What did Melanie paint?"); their name in a message is mostly an address
+  // a speaker the question names is its subject ("What did Noor paint?"); their name in a message is mostly an address
   const subjects = new Set(words.filter((w) => speakers.has(w)));
   const texts = pool.map((e) => `${e.message.text} ${e.message.conversationTitle}`);
   // the concept's, the attribute's and the verb's own words count here ("which gym": the gym is the
@@ -418,13 +464,14 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before: previousInPool(pool),
     companions: part === expected.parts[0] ? expected.parts.slice(1).filter((p) => !p.keywords.length).map((p) => p.kind) : [],
+    sessionText: sessionTexts(pool),
     ...outcomes(pool, shared),
   };
 }
 
 /**
  * "I booked an orthopedist for Tuesday" → what the same conversation says on that day or the
- * next two: how it went ("Back from Dr. Aydin. It's runner's knee"). Each such message gets the
+ * next two: how it went ("Back from the doctor. It's runner's knee"). Each such message gets the
  * plan's match with the question.
  */
 function outcomes(pool: AskEvidenceMessage[], weights: Map<string, number>): { outcome: Map<number, number>; plansWithOutcome: Set<number> } {
@@ -449,6 +496,12 @@ function outcomes(pool: AskEvidenceMessage[], weights: Map<string, number>): { o
     }
   }
   return { outcome: out, plansWithOutcome: plans };
+}
+
+function sessionTexts(pool: AskEvidenceMessage[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of pool) out.set(e.message.sessionId, `${out.get(e.message.sessionId) ?? ''} ${e.message.text}`);
+  return out;
 }
 
 function previousInPool(pool: AskEvidenceMessage[]): Map<number, MessageRow> {
@@ -502,7 +555,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
       // "Did he have a dog?" — "No, no pets right now."
       if (part.kind === 'yesno' && /^(?:yes|yeah|yep|yup|no|nope|not|never|definitely|of course)\b/i.test(s)) score += 0.3;
-      // "what did I name it?": a name given ("I named it Monty")
+      // "what did I name it?": a name given ("I named it Fern")
       if (part.kind === 'name' && /\b(?:name[ds]?|call(?:ed)?)\b/i.test(part.text) && values.some((v) => v.raw === 'named')) score += 0.4;
       const novel = novelWords(s, sc.askedWords, sc.speakers);
       if ((isFiller(s) && part.kind !== 'yesno') || novel === 0) score -= 0.8;
@@ -553,6 +606,11 @@ export interface MessageAnswer {
   text: string;
   computation?: AskComputation;
   refs: string[];
+  /**
+   * Whether the quoted sentence answers the question (a value of the kind asked for, about whom
+   * it asks, on its topic) or only shares words with it; `why` says what is missing.
+   */
+  judged?: { answered: boolean; why: string };
 }
 
 function quote(p: Picked): string {
@@ -562,7 +620,7 @@ function quote(p: Picked): string {
 
 /**
  * What to quote for a sentence: a sentence that leans on the one before it ("It's €55 a month.")
- * takes it along; one that says little of its own ("Back from Dr. Aydin.") takes the next. For a
+ * takes it along; one that says little of its own ("Back from the doctor.") takes the next. For a
  * question about a thing (no value to pick out), the sentence that names the topic is often
  * followed by what the question asks ("This necklace is special to me. … it stands for love,
  * faith and strength."): the next sentence comes too.
@@ -666,6 +724,8 @@ const quoteOf = (p: PartAnswer) => quote({ evidence: p.cand.evidence, sentence: 
 export interface MessageAnswerOptions {
   /** People already named (a follow-up "who else"): a sentence must name someone new. */
   exclude?: string[];
+  /** The speakers that are "I" in the question (the owner's, or the person "I" is read as). */
+  me?: string[];
   /** Answer only these kinds of the question's parts (the graph answered the others). */
   kinds?: AnswerKind[];
 }
@@ -685,9 +745,11 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
     if (c) return c;
   }
   const answers: { part: AnswerPart; answer: PartAnswer }[] = [];
+  let judged: { answered: boolean; why: string } | undefined;
   for (const part of expected.parts) {
     if (opts.kinds && !opts.kinds.includes(part.kind)) continue;
     const sc = scoringFor(a, expected, part, pool);
+    sc.me = new Set((opts.me ?? []).map((n) => n.toLowerCase()));
     let usable = pool;
     if (opts.exclude?.length && part.kind === 'person') {
       const known = opts.exclude.map((n) => n.toLowerCase());
@@ -697,12 +759,149 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
       usable = [...new Set(named.map((c) => c.evidence))];
     }
     const p = answerPart(sc, usable, answers[0]?.answer ?? null);
-    if (p) answers.push({ part, answer: p });
+    if (p) {
+      // the first part answered says whether the messages answer the question at all
+      judged ??= judge(sc, p);
+      answers.push({ part, answer: p });
+    }
   }
   if (!answers.length) return null;
-  if (expected.list && answers.length === 1) return listAnswer(a, expected, pool, answers[0].answer);
-  return composeParts(answers, a);
+  const out = expected.list && answers.length === 1 ? listAnswer(a, expected, pool, answers[0].answer) : composeParts(answers, a);
+  return { ...out, ...(judged ? { judged } : {}) };
 }
+
+/** Kinds whose answer is a value a sentence must hold (a date, an amount, a person…). */
+const VALUE_KINDS = new Set<AnswerKind>([...STATED_KINDS, 'time', 'person', 'place']);
+/**
+ * How much of the question's topic a sentence (with its context) must cover to answer it: a
+ * sentence that holds a value of the kind asked for needs little (its value is the answer, and
+ * people word things differently: "my dog" ← "Pixel is a beagle"); one quoted for a thing needs more.
+ */
+const TOPIC_FLOOR = { value: 0.1, thing: 0.3 };
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b/i;
+const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself)\b/i;
+
+/**
+ * Does the sentence picked for a part answer the question, or only share words with it?
+ *  - about whom the question asks: a question about a named person (or about "me") is answered
+ *    by what that person says of themself, or by what someone says to them or about them by
+ *    name — not by another speaker's "I" and "my" (LoCoMo's adversarial questions swap people);
+ *  - a value of the kind asked for, when the kind has values (a date, an amount, a person…);
+ *  - the question's topic: the sentence and its context cover enough of its words.
+ */
+function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
+  const m = p.cand.evidence.message;
+  const speaker = m.speaker.toLowerCase();
+  const unit = p.unit;
+  const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
+  if (about.size && !about.has(speaker)) {
+    const names = [...about];
+    const named = names.some((n) => namesAsSubject(unit, n));
+    // said to them ("your new job"), not about the speaker's own world first
+    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON)));
+    if (!named && !addressed) return { answered: false, why: `${m.speaker} says this about ${FIRST_PERSON.test(unit) ? `${m.speaker === 'Assistant' ? 'itself' : 'their own life'}` : 'something else'}, not about ${sc.subjects.size ? names.filter((n) => sc.subjects.has(n)).map(capitalize).join(' or ') : 'you'}` };
+  }
+  // the one asked about talking to the other about the other's life ("Your store looks great")
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
+    return { answered: false, why: `${m.speaker} says this about the one they talk to, not about themself` };
+  }
+  // the sentence with the question's words is said to the listener, about them ("That race sounds great, Mel!", "Sorry to hear about your job")
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
+    return { answered: false, why: `${m.speaker} says this to the one they talk to, about them` };
+  }
+  // a question asks, it does not tell ("Love the necklace, any special meaning to it?")
+  if (!VALUE_KINDS.has(sc.part.kind) && /\?\s*$/.test(unit)) return { answered: false, why: 'the best-matching message asks rather than tells' };
+  // a name the question gives (a place, a title, a person) that none of the messages has: about something else
+  // the message's conversation, or any of the best-matching messages (the question's setting: "while I was in Porto")
+  const context = `${m.conversationTitle} ${[...sc.sessionText.values()].join(' ')}`;
+  const missing = properNames(sc.a.question).filter((n) => !sc.speakers.has(matchStem(n.toLowerCase())) && !new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(context));
+  if (missing.length) return { answered: false, why: `the messages do not mention ${missing.join(' or ')}` };
+  if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
+  if (p.cand.topic < (VALUE_KINDS.has(sc.part.kind) || sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing) && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
+  return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
+}
+
+const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** The properties that hold a value of a kind, best first (an entity's facts answering "where", "when", "how much"). */
+const FACT_OF_KIND: Record<string, RegExp[]> = {
+  place: [/[#/]toLocation$/, /[#/](?:location|place|address)$/i],
+  date: [/[#/](?:startDate|startTime)$/, /[#/](?:endDate|endTime|date|dateCreated)$/],
+  amount: [/[#/](?:price|amount|totalPaymentDue)$/],
+  person: [/[#/](?:participant|attendee|agent|knows)$/],
+};
+
+/** A property as people say it: its label in the ontology, else its name in words ("toLocation" → "to location"). */
+function propertyWords(iri: string): string {
+  const label = ontologyLexicon().ontology.labelOf(iri);
+  if (label) return label;
+  const local = iri.split(/[/#]/).pop() ?? iri;
+  return local.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+}
+
+/** The sentence of a unit that holds most of the question's topic words. */
+function topicSentence(unit: string, sc: Scoring): string {
+  let best = unit;
+  let most = -1;
+  for (const s of sentences(unit)) {
+    const stems = new Set(tokens(s).map(matchStem));
+    const n = [...sc.shared.keys()].filter((k) => stems.has(k)).length;
+    if (n > most) [best, most] = [s, n];
+  }
+  return best;
+}
+
+/** Words that greet, congratulate or console: what follows is about the one spoken to. */
+const TO_LISTENER = /^\s*(?:congrat\w*|sorry to hear|so sorry about|happy for you|glad to hear|good luck)\b/i;
+
+/**
+ * A sentence said to the listener about them: no "I" or "my" in it, and it speaks to them
+ * ("your", "you"), calls them by name ("…, Mel!": a first name or the start of one, of another
+ * speaker), or congratulates or consoles.
+ */
+function saidToListener(sentence: string, speaker: string, speakers: Set<string>): boolean {
+  if (FIRST_PERSON.test(sentence)) return false;
+  if (SECOND_PERSON.test(sentence) || TO_LISTENER.test(sentence)) return true;
+  const self = new Set(topicWords(speaker));
+  const others = [...speakers].filter((s) => !self.has(s));
+  for (const v of sentence.matchAll(/(?:^|[,!.?]\s*|\b(?:hey|hi|hello|thanks|wow|oh)\s+)(\p{Lu}\p{Ll}+)(?=\s*[,!.?])/gu)) {
+    const w = matchStem(v[1].toLowerCase());
+    if (w.length >= 3 && others.some((o) => o.startsWith(w))) return true;
+  }
+  return false;
+}
+
+/** Capitalized words inside a question (names, places, titles), not its first word, a calendar name or "I". */
+function properNames(question: string): string[] {
+  const out: string[] = [];
+  const body = question.replace(/^\s*\S+/, ' ');
+  for (const m of body.matchAll(/(?<![\p{L}'’])\p{Lu}[\p{L}'’-]+/gu)) {
+    const w = m[0].replace(/['’]s$/, '');
+    if (isCalendarWord(w) || w.length < 3) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * A sentence names someone as what it is about ("Noor's kids", "Noor painted it"), not
+ * only to address them ("Thanks, Noor!", "Hey Noor,").
+ */
+function namesAsSubject(text: string, name: string): boolean {
+  const first = name.split(/\s+/)[0];
+  const re = new RegExp(`\\b${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 24), m.index ?? 0);
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 3);
+    const address = /(?:^|[\s,!.])(?:hey|hi|hello|thanks|thank you|thx|congrats|congratulations|wow|oh|yeah|yes|sure|aw+|omg|ok(?:ay)?|so|dear|good|great|sorry)[\s,!.]*$/i.test(before) || /^\s*[,!?.]/.test(after) || /^\s*$/.test(before) && /^\s*[,!]/.test(after);
+    if (!address) return true;
+  }
+  return false;
+}
+
+const KIND_WORD: Record<AnswerKind, string> = {
+  date: 'date', time: 'time', duration: 'duration', amount: 'amount', count: 'number', frequency: 'frequency', number: 'number', person: 'person', place: 'place', weekday: 'day of the week', name: 'name', yesno: 'yes or no', thing: 'answer',
+};
 
 /** The parts' answers in the question's order: values first, each quote once. */
 function composeParts(answers: { part: AnswerPart; answer: PartAnswer }[], a: Analysis): MessageAnswer {
@@ -828,12 +1027,18 @@ export function betweenFromMessages(sides: { phrase: string; evidence: AskEviden
   };
 }
 
-/** A time question's answer: what the plan's rows are, session by session. */
-export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[], a: Analysis): MessageAnswer {
-  if (!run.total) return { text: 'No messages in that period.', refs: [] };
+/**
+ * A time question's answer: what the plan's rows are, session by session (one a line). `notes`
+ * are the planner's words where it fell back ("no conversation on 2026-11-17: the day before"):
+ * the answer says so first, in words.
+ */
+export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[], a: Analysis, notes: string[] = []): MessageAnswer {
+  const fellBack = notes.map((n) => `${n.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (d) => longDate(d)).replace(/^./, (c) => c.toUpperCase()).replace(/:\s*/, ', so this is ')}.`).join(' ');
+  const lead = fellBack ? `${fellBack} ` : '';
+  if (!run.total) return { text: `${lead}No messages in that period.`, refs: [] };
   if (run.ranked && evidence.length) {
     const picked = bestSentence(a, evidence.filter((e) => e.route === 'timeline'));
-    if (picked) return { text: quote(picked), refs: [picked.evidence.ref] };
+    if (picked) return { text: `${lead}${quote(picked)}`, refs: [picked.evidence.ref] };
   }
   const bySession = new Map<number, MessageRow[]>();
   for (const r of run.rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r]);
@@ -843,11 +1048,12 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
     const ref = refOf.get(first.id);
     return `${first.conversationTitle} on ${longDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${ref ? ` [${ref}]` : ''}`;
   });
-  const more = run.sessionIds.length > 5 ? `, and ${run.sessionIds.length - 5} more sessions` : '';
+  const more = run.sessionIds.length > 5 ? `and ${run.sessionIds.length - 5} more sessions` : '';
   const value = `${run.total} message${run.total === 1 ? '' : 's'} in ${run.sessionIds.length} session${run.sessionIds.length === 1 ? '' : 's'}`;
   const refs = parts.map((_, i) => refOf.get([...bySession.values()][i][0].id)).filter((r): r is string => !!r);
+  const list = parts.length > 1 ? `:\n${listLines([...parts, ...(more ? [more] : [])], 6)}` : `: ${parts[0]}${more ? `, ${more}` : ''}.`;
   return {
-    text: `${value}: ${parts.join('; ')}${more}.`,
+    text: `${lead}${value}${list}`,
     // a summary of the plan's rows, counted in code (not a quote)
     computation: { kind: 'count', value, detail: `the timeline plan's rows grouped by session${run.sessionIds.length > 5 ? ' (the first 5 named)' : ''}`, refs },
     refs,

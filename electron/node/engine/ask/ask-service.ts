@@ -9,12 +9,13 @@
 // computed value or the best evidence stated plainly) is kept with its plan, results, evidence,
 // warnings and timings. Every turn is stored; its SPARQL can be edited and run again.
 import { ApiError } from '../../../../shared/api';
+import { GRAPHS } from '../../../../shared/rdf';
 import type { AskAnswer, AskComputation, AskEvidenceMessage, AskPlan, AskResults, AskRoute, AskSparqlPlan, AskSparqlResults, AskTurn, MessageRow, TimelinePlan } from '../../../../shared/types';
 import type { ExtractionService } from '../extraction/service';
 import { clientOf } from '../extraction/settings';
 import type { OllamaClient } from '../llm/ollama';
 import type { ChatStore } from '../stores/chat/chat-store';
-import { speakerIri } from '../stores/graph/messages-graph';
+import { sourceIri, speakerIri } from '../stores/graph/messages-graph';
 import type { GraphStore } from '../stores/graph/graph-store';
 import type { SearchIndex } from '../stores/search-index';
 import type { Timeline } from '../timeline/timeline';
@@ -23,7 +24,9 @@ import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
-import { addDays, endOfDay } from '../../../../shared/dates/calendar';
+import { addDays, endOfDay, longDate } from '../../../../shared/dates/calendar';
+import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
+import { PREFIXES } from '../../../../shared/rdf';
 import { valuesOf } from './sentences';
 import { ContentSearch } from './content';
 import { rewriteFollowUp, turnEntities } from './followup';
@@ -31,7 +34,24 @@ import { graphEvidence, rankRows, runAskQuery, ASK_ROW_CAP } from './graph-route
 import { citationsIn, writeAnswer, writeSparql } from './llm';
 import { checkReadOnly, SparqlRefused } from './sparql-safety';
 import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
-import { buildTemplate, type TemplateId, type TemplateQuery } from './templates';
+import type { Owner } from '../owner/owner-service';
+import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
+import { graphConfidence } from './confidence';
+import type { TopicRoute } from './topic-route';
+import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
+
+/** Who "I" is in a question. */
+export interface Me {
+  name: string;
+  iri: string;
+  /** Every IRI that is this person (for VALUES ?me). */
+  iris: string[];
+  /** Their speaker names in the sources in scope. */
+  speakers: string[];
+  /** The memory's owner (answers about them are in the second person), or the person "I" was read as. */
+  owner: boolean;
+  note?: string;
+}
 
 export interface AskDeps {
   chat: ChatStore;
@@ -41,6 +61,10 @@ export interface AskDeps {
   graph: GraphStore;
   timeline: () => Timeline;
   extraction: ExtractionService;
+  /** The memory's owner ("you"). */
+  owner: () => Owner;
+  /** Questions about topics and stances over time ("when did we talk about X", "do I still …"). */
+  topicRoute?: TopicRoute;
 }
 
 export interface AskInput {
@@ -53,6 +77,8 @@ export interface AskInput {
   llm?: boolean;
   /** Dialogue before the question that is not an Ask conversation (the batch interface). */
   context?: DialogueTurn[];
+  /** Locale setting of the timeline's dates (numeric dates, holidays). */
+  locale?: string;
 }
 
 export interface AskOptions {
@@ -87,6 +113,8 @@ interface Rerun {
 }
 
 const SEARCH_K = 25;
+/** Messages searched for the first or last time something was talked about. */
+const MENTION_K = 200;
 const EVIDENCE_MAX = 20;
 const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
@@ -97,7 +125,7 @@ export class AskService {
   readonly store: AskConversationStore;
   readonly content: ContentSearch;
   private llmCheck: { at: number; client: OllamaClient | null } | null = null;
-  private extractedCache: { at: number; value: boolean } | null = null;
+  private readonly speakerCache = new Map<string, { speaker: string; role: string; messages: number }[]>();
 
   constructor(private readonly deps: AskDeps) {
     this.store = deps.conversations;
@@ -195,10 +223,100 @@ export class AskService {
 
   // ---- the pipeline
 
-  /** The person whose memory it is: the most active speaker with the user role in scope. */
-  primaryAgent(sourceIds?: number[]): { name: string; iri: string } {
-    const n = this.deps.chat.primarySpeaker(sourceIds) ?? 'Me';
-    return { name: n, iri: speakerIri(n, 'user') };
+  /**
+   * Who "I" is in a question: the memory's owner (OwnerService) when a source in scope maps one
+   * of its speakers to them, with every IRI that is the owner (`iris`, for VALUES ?me). When the
+   * owner is a speaker of none of the sources in scope (a log between two other people), the
+   * most active person there, and `note` says so (the turn warns whom "I" was read as).
+   */
+  me(sourceIds?: number[]): Me {
+    const owner = this.deps.owner();
+    const scope = sourceIds?.length ? owner.sources.filter((s) => sourceIds.includes(s.sourceId)) : owner.sources;
+    if (!scope.length || scope.some((s) => s.speaker)) {
+      const speakers = [...new Set(scope.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
+      return { name: owner.name, iri: owner.iri, iris: owner.iris, speakers, owner: true };
+    }
+    const counts = new Map<string, { role: string; n: number }>();
+    for (const s of scope) {
+      for (const x of this.speakersIn([s.sourceId])) {
+        if (x.role === 'assistant' || x.role === 'system') continue;
+        const c = counts.get(x.speaker) ?? { role: x.role, n: 0 };
+        c.n += x.messages;
+        counts.set(x.speaker, c);
+      }
+    }
+    const [name, top] = [...counts].sort((a, b) => b[1].n - a[1].n)[0] ?? ['Me', { role: 'user', n: 0 }];
+    const iri = speakerIri(name, top.role);
+    const sources = scope.map((s) => s.sourceName).join(', ');
+    return { name, iri, iris: [iri], speakers: [name], owner: false, note: `You are not a speaker of ${sources}: "I" and "my" were read as ${name} (set who you are with \`engram owner\` or in Settings)` };
+  }
+
+  /**
+   * The person a question names when it is not "I": a speaker of the sources in scope named in
+   * it ("What did Noor paint?", "Ana's new job"), with every IRI that is them (the owner's
+   * IRIs when that speaker is the owner). Null when it names none, or only "me".
+   */
+  private subjectOf(question: string, me: Me, sourceIds?: number[]): Me | null {
+    const people = this.speakersIn(sourceIds).filter((s) => s.role !== 'assistant' && s.role !== 'system');
+    const lower = question.toLowerCase();
+    const named = people.filter((p) => {
+      const first = p.speaker.toLowerCase().split(/\s+/)[0];
+      return first.length > 1 && new RegExp(`\\b${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s|’s)?\\b`, 'i').test(lower);
+    });
+    if (named.length !== 1) return null;
+    const p = named[0];
+    if (me.speakers.includes(p.speaker)) return null;
+    const iri = speakerIri(p.speaker, p.role);
+    return { name: p.speaker, iri, iris: [iri], speakers: [p.speaker], owner: false };
+  }
+
+  /** The speakers of a scope with their message counts, cached per data version (no scan per question). */
+  private speakersIn(sourceIds?: number[]): { speaker: string; role: string; messages: number }[] {
+    const key = `${this.deps.chat.dataVersion()}|${(sourceIds ?? []).join(',')}`;
+    let hit = this.speakerCache.get(key);
+    if (!hit) {
+      if (this.speakerCache.size > 50) this.speakerCache.clear();
+      hit = this.deps.chat.listSpeakers(sourceIds?.length ? sourceIds : undefined);
+      this.speakerCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** The IRIs of the sources in scope (none: the whole memory). */
+  private sourceIris(sourceIds?: number[]): string[] | undefined {
+    if (!sourceIds?.length) return undefined;
+    const keys = this.deps.chat.listSources().filter((s) => sourceIds.includes(s.id)).map((s) => s.key);
+    return keys.map(sourceIri);
+  }
+
+  /**
+   * The who-most template's rows (person, name, messages, last) from the chat table: messages
+   * per speaker in the period, without the person and the assistant, as the graph's posts per
+   * creator would give them (speakers whose names make one IRI are one person).
+   */
+  private whoMostRows(a: Analysis, me: { iri: string; iris?: string[] }): Omit<AskSparqlResults, 'ranked'> {
+    const t0 = performance.now();
+    const mine = new Set([me.iri, ...(me.iris ?? [])]);
+    const people = new Map<string, { name: string; messages: number; last: string }>();
+    for (const r of this.deps.chat.messagesPerSpeaker(a.period ? { from: a.period.from, to: a.period.to } : undefined)) {
+      const iri = speakerIri(r.speaker, r.role);
+      if (mine.has(iri)) continue;
+      const last = xsdDateTimeOf({ local: r.lastLocal, offsetMin: r.lastOffsetMin });
+      const p = people.get(iri);
+      if (p) {
+        p.messages += r.messages;
+        if (last > p.last) p.last = last;
+      } else people.set(iri, { name: r.speaker, messages: r.messages, last });
+    }
+    const rows = [...people]
+      .sort((x, y) => y[1].messages - x[1].messages)
+      .map(([iri, p]) => ({
+        person: { type: 'uri' as const, value: iri },
+        name: { type: 'literal' as const, value: p.name },
+        messages: { type: 'literal' as const, value: String(p.messages), datatype: `${PREFIXES.xsd}integer` },
+        last: { type: 'literal' as const, value: p.last, datatype: `${PREFIXES.xsd}dateTime` },
+      }));
+    return { kind: 'select', vars: ['person', 'name', 'messages', 'last'], rows, truncated: false, elapsedMs: ms(t0) };
   }
 
   /** An Ollama client when the model is ready (checked at most every 30 s), else null. */
@@ -220,13 +338,14 @@ export class AskService {
     this.llmCheck = null;
   }
 
+  /**
+   * Whether the graph holds facts to match beyond the messages and the ontology.
+   */
   private async hasExtractedFacts(): Promise<boolean> {
-    if (this.extractedCache && Date.now() - this.extractedCache.at < 5_000) return this.extractedCache.value;
-    await this.deps.graph.ready();
-    const graphs = await this.deps.graph.request({ op: 'graphs' });
-    const value = graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user') && g.triples > 0);
-    this.extractedCache = { at: Date.now(), value };
-    return value;
+    // the automatic graph (no model), a model's extraction or the person's own facts: from the
+    // graph's counts, without loading it
+    const graphs = await this.deps.graph.graphs();
+    return graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0);
   }
 
   /** Answers a question (not stored): the whole turn but its ids. */
@@ -244,7 +363,7 @@ export class AskService {
     // The timeline planner carries time references from the dialogue: the questions carry the
     // person's references; the answers (full of dates of their own) would mislead it.
     const dialogue: DialogueTurn[] = [...(input.context ?? []), ...earlier.slice(-4).map((t) => ({ speaker: 'user', text: t.rewrite }))];
-    let planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds });
+    let planned = timeline.plan({ question: fu.text, context: dialogue, now: input.now, sourceIds, ...(input.locale ? { locale: input.locale } : {}) });
     // a re-run: the person's plan (or the generated one kept) in place of the planner's; the period follows it
     if (rerun?.timeline) planned = { ...planned, plan: rerun.timeline.plan, explanation: rerun.timeline.explanation ?? planned.explanation };
     const rewrite = planned.rewritten ? planned.rewrite : fu.text;
@@ -255,9 +374,33 @@ export class AskService {
     const classification = classificationOf(a, planned);
     if (fu.note) classification.why.unshift(`follow-up: ${fu.note}`);
     if (planned.rewritten) classification.why.unshift(`follow-up (timeline): ${planned.explanation[0] ?? planned.rewrite}`);
-    const me = this.primaryAgent(sourceIds);
+    const me = this.me(sourceIds);
+    if (me.note && /\b(i|me|my|mine|myself|we|our|us)\b/i.test(rewrite)) warnings.push(me.note);
+    // a person the question names ("What did Ana buy?"): the templates ask about them, not about "me"
+    const subject = this.subjectOf(rewrite, me, sourceIds);
+    if (subject) classification.why.push(`'${subject.name}' → the person the question is about`);
     const dialogueWords = earlier.slice(-2).flatMap((t) => topicWords(t.rewrite));
     timings.plan = ms(t0);
+    /** The turn around what the routes found (its timings closed now). */
+    const turnOf = (found: Pick<Draft, 'classification' | 'plan' | 'results' | 'answer' | 'evidence'>): Draft => {
+      timings.total = ms(tStart);
+      const at = new Date().toISOString();
+      return { question: input.question, rewrite, rewritten: rewrite !== input.question, now, ...(sourceIds ? { sourceIds } : {}), ...found, warnings, timings, createdAt: at, updatedAt: at };
+    };
+
+    // Topic and stance questions answer from the topics and the stances over time when the memory
+    // has the topic or a stance on it; otherwise they go on to the routes below.
+    const topical = !rerun && this.deps.topicRoute ? await this.deps.topicRoute.answer(rewrite, me, sourceIds) : null;
+    if (topical) {
+      timings.answer = ms(t0);
+      return turnOf({
+        classification: { ...classification, routes: ['graph'], why: [...topical.why, ...classification.why] },
+        plan: { sparql: topical.sparql },
+        results: {},
+        answer: topical.answer,
+        evidence: { messages: topical.evidence, triples: [] },
+      });
+    }
 
     const plan: AskPlan = {};
     const results: AskResults = {};
@@ -290,10 +433,13 @@ export class AskService {
       a.intent === 'between' && a.pair
         ? Promise.all(a.pair.map(async (phrase) => ({ phrase, hits: (await this.content.retrieve(phrase, { k: 10, sourceIds })).hits })))
         : Promise.resolve(null);
+    // "when did I last talk about X?": every message about it is a candidate, not only the best-ranked
+    const firstLast = asksFirstOrLast(rewrite);
+    const mentionWork = firstLast ? this.content.retrieve(rewrite, { k: MENTION_K, sourceIds }).then((r) => r.hits) : Promise.resolve(null);
     const graphWork = routes.has('graph')
-      ? this.graphRoute(a, { me, focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
+      ? this.graphRoute(a, { me: subject ?? me, subjectNamed: !!subject, sources: this.sourceIris(sourceIds), focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
       : Promise.resolve(null);
-    const [run, hits, graphOut, betweenHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork]);
+    const [run, hits, graphOut, betweenHits, mentionHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork]);
     if (graphOut) {
       plan.sparql = graphOut.plan;
       results.sparql = graphOut.results;
@@ -309,16 +455,25 @@ export class AskService {
     t0 = performance.now();
     const sparqlRes = results.sparql;
     const triplesOut = sparqlRes && !sparqlRes.error && sparqlRes.rows.length && sparqlRes.kind === 'select'
-      ? await graphEvidence(this.deps.graph, this.deps.chat, sparqlRes.rows, sparqlRes.ranked, { skip: [me.iri] }).catch((e: Error) => {
+      ? await graphEvidence(this.deps.graph, this.deps.chat, sparqlRes.rows, sparqlRes.ranked, { skip: me.iris }).catch((e: Error) => {
           warnings.push(`evidence triples could not be read: ${e.message}`);
           return { triples: [], provenance: [] };
         })
       : { triples: [], provenance: [] };
     const template = plan.sparql?.origin === 'template' || (plan.sparql?.origin === 'person' && override?.template && !override.generated) ? plan.sparql?.template ?? null : null;
-    const interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10)) : { text: null, refs: [], entities: [] };
+    let interpretation: Interpretation = sparqlRes ? interpretRows(template as TemplateId | null, a, sparqlRes, triplesOut.triples, now.slice(0, 10), subject ? { you: false, name: subject.name } : { you: me.owner, name: me.name }) : { text: null, refs: [], entities: [] };
+    // a graph answer must give a value of the kind asked for, from a row about what the question names
+    const confidence = sparqlRes ? graphConfidence(template as TemplateId | null, a, expected, sparqlRes, interpretation, triplesOut.triples) : { ok: true, why: '' };
+    if (!confidence.ok) {
+      classification.why.push(confidence.why);
+      interpretation = { text: null, refs: [], entities: interpretation.entities };
+    }
 
     const candidates: Omit<AskEvidenceMessage, 'ref'>[] = [];
-    triplesOut.provenance.forEach((p, i) => candidates.push({ message: p.message, route: 'graph', score: 3 - i * 0.05, why: `source of '${p.label}'` }));
+    // the messages the graph's facts come from: first when the graph answers; else a hint among the search hits
+    triplesOut.provenance.forEach((p, i) =>
+      candidates.push({ message: p.message, route: 'graph', score: interpretation.text ? 3 - i * 0.05 : 0.5 - i * 0.02, why: `source of '${p.label}'` }),
+    );
     if (a.intent === 'who-most' && interpretation.text && sparqlRes) {
       const top = sparqlRes.rows[sparqlRes.ranked[0]];
       const name = top?.name?.value;
@@ -411,21 +566,37 @@ export class AskService {
       }
     }
     if (!offline && a.intent === 'time' && run) {
-      const m = answerFromTimeline(run, evidenceMessages, a);
+      // where the planner fell back ("no conversation on …: the day before"), the answer says so
+      const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
+      const m = answerFromTimeline(run, evidenceMessages, a, notes);
       offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
     }
     const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
     // "who else was there?" when the graph names no one else: someone new in the messages, or nobody
     const known = a.excludeKnown && a.intent === 'who-with' && !interpretation.text ? peopleNamedIn(earlier) : [];
+    const meSpeakers = (subject ?? me).speakers;
+    // "when did I last talk about X?": the latest (or first) message about it, computed from the messages
+    if (firstLast && (!offline || offline.route === 'graph')) {
+      const messages = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
+      const found = firstOrLastMention(a, messages, firstLast);
+      if (found) {
+        let e = evidenceMessages.find((x) => x.message.id === found.message.id);
+        if (!e) {
+          e = { ref: `m${evidenceMessages.length + 1}`, message: found.message, route: 'search', score: 0, why: `the ${firstLast} message about it` };
+          evidenceMessages.push(e);
+        }
+        offline = { ...mentionAnswer(found, e.ref, firstLast), route: 'search', source: 'computed' };
+      }
+    }
     if (!offline && known.length) {
-      const m = answerFromMessages(a, pool, { exclude: known });
+      const m = answerFromMessages(a, pool, { exclude: known, me: meSpeakers });
       const event = fu.focusLabel ?? (/\bat\s+"?(.+?)"?\?*$/.exec(rewrite)?.[1] ?? null);
       offline = m
         ? { ...m, route: 'search', source: 'evidence' }
         : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${listNames(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
     }
     if (!offline && evidenceMessages.length) {
-      const m = answerFromMessages(a, pool);
+      const m = answerFromMessages(a, pool, { me: meSpeakers });
       if (m) {
         const used = evidenceMessages.find((e) => e.ref === m.refs[0]);
         offline = { ...m, route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
@@ -434,19 +605,29 @@ export class AskService {
     // a question in parts ("When did it start leaking, and what did the repair cost?"): the parts the graph's reading does not answer, from the messages
     if (offline && interpretation.text && expected.parts.length > 1) {
       // the graph answers the first part of its kind (an event's date also gives its time and place)
-      const kinds = TEMPLATE_KINDS[template as TemplateId] ?? [];
+      const kinds = template ? TEMPLATES[template as TemplateId].answers : [];
       const first = expected.parts.find((p) => kinds.includes(p.kind));
       const answered = template === 'event-date' ? kinds : first ? [first.kind] : [];
       const rest = expected.parts.filter((p) => p !== first && !answered.includes(p.kind)).map((p) => p.kind);
       if (answered.length && rest.length) {
-        const m = answerFromMessages(a, pool, { kinds: rest });
+        const m = answerFromMessages(a, pool, { kinds: rest, me: meSpeakers });
         if (m) {
           const messagesFirst = expected.parts.findIndex((p) => rest.includes(p.kind)) === 0;
           offline = { ...offline, text: messagesFirst ? `${m.text}; ${offline.text}` : `${offline.text}; ${m.text}`, refs: [...offline.refs, ...m.refs] };
         }
       }
     }
+    // "how long ago …?": the date found, counted back from now
+    if (offline?.computation?.kind === 'date' && asksHowLongSince(rewrite)) {
+      const day = dayOfDateValue(offline.computation.value);
+      if (day) offline = { ...offline, ...howLongSince(offline, day, now) };
+    }
     if (offline?.computation) computations.push(offline.computation);
+    // quotes of the person asking are theirs: "(you, Thu 17 Sep 2026 19:02)"
+    if (offline && me.owner && me.speakers.length) {
+      const names = me.speakers.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+      offline = { ...offline, text: offline.text.replace(new RegExp(`” \\((?:${names}), `, 'g'), '” (you, ') };
+    }
     if (interpretation.text === null && sparqlRes && !sparqlRes.error && routes.has('graph')) {
       if (!(await this.hasExtractedFacts())) warnings.push('The graph has no extracted facts yet (run extraction to use it): answered from the messages.');
       else if (!sparqlRes.rows.length) warnings.push('The graph has no match for this question: answered from the messages.');
@@ -468,42 +649,27 @@ export class AskService {
         const known = new Set([...evidenceMessages.map((e) => e.ref), ...triplesOut.triples.map((t) => t.ref)]);
         const citations = citationsIn(r.text, known);
         const route: AskRoute = offline?.route ?? classification.routes[0] ?? 'search';
-        answer = { text: r.text, route, source: 'llm', citations, model: r.model, ...(offline?.computation ? { computation: offline.computation } : {}) };
+        const status = offlineAnswer(offline, evidenceMessages).status;
+        answer = { text: r.text, status, how: `Written by ${r.model} from the evidence.`, route, source: 'llm', citations, model: r.model, ...(offline?.computation ? { computation: offline.computation } : {}) };
         timings.llmAnswer = ms(t0);
       } catch (e) {
         warnings.push(`The model could not write the answer (${(e as Error).message}${(e as { hint?: string }).hint ? ` — ${(e as { hint?: string }).hint}` : ''}): the evidence answers instead.`);
-        answer = offlineAnswer(offline);
+        answer = offlineAnswer(offline, evidenceMessages);
       }
     } else {
-      answer = offlineAnswer(offline);
+      answer = offlineAnswer(offline, evidenceMessages);
     }
     timings.answer = ms(t0);
-    timings.total = ms(tStart);
-
-    const at = new Date().toISOString();
-    return {
-      question: input.question,
-      rewrite,
-      rewritten: rewrite !== input.question,
-      now,
-      ...(sourceIds ? { sourceIds } : {}),
-      classification,
-      plan,
-      results,
-      answer,
-      evidence: { messages: evidenceMessages, triples: triplesOut.triples },
-      warnings,
-      timings,
-      createdAt: at,
-      updatedAt: at,
-    };
+    return turnOf({ classification, plan, results, answer, evidence: { messages: evidenceMessages, triples: triplesOut.triples } });
   }
 
   /** The graph route: a query (the person's, the LLM's, or a template's), run under the safety rules. */
   private async graphRoute(
     a: Analysis,
     ctx: {
-      me: { name: string; iri: string };
+      me: { name: string; iri: string; iris: string[] };
+      subjectNamed: boolean;
+      sources?: string[];
       focus: string[];
       exclude: string[];
       now: string;
@@ -515,7 +681,7 @@ export class AskService {
     },
   ): Promise<{ plan: AskSparqlPlan; results: AskSparqlResults; ms: number; llmMs?: number } | null> {
     const t0 = performance.now();
-    const tctx = { me: ctx.me.iri, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus };
+    const tctx = { me: ctx.me.iri, meAll: ctx.me.iris, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus, subjectNamed: ctx.subjectNamed, sources: ctx.sources };
     let template: TemplateQuery | null = null;
     try {
       template = buildTemplate(a, tctx);
@@ -547,6 +713,16 @@ export class AskService {
     }
     if (!plan && template) plan = { query: template.sparql, origin: 'template', template: template.id, explanation: template.explanation };
     if (!plan) return null;
+    if (plan.origin === 'template') {
+      // Templates read what extraction wrote; with nothing extracted they have nothing to find,
+      // and reading the messages graphs to find it costs seconds at scale. "Who did I talk with
+      // most" counts messages: the chat table (their source of truth) gives the query's rows.
+      const own = template?.id === 'who-most' ? this.whoMostRows(a, ctx.me) : (await this.hasExtractedFacts()) ? null : emptyResults();
+      if (own) {
+        plan.explanation = [...plan.explanation, template?.id === 'who-most' ? 'its rows read from the chat table (the messages the posts are made from)' : 'not run: the graph has no extracted facts to match'];
+        return { plan, results: { ...own, ranked: rankRows(own.rows, a.keywords, ctx.dialogueWords) }, ms: ms(t0), llmMs };
+      }
+    }
     let results = await runAskQuery(this.deps.graph, plan.query);
     if (results.error && plan.origin === 'llm' && template) {
       ctx.warnings.push(`The model's SPARQL failed (${results.error}): template '${template.id}' ran instead.`);
@@ -561,20 +737,10 @@ export class AskService {
   }
 }
 
-/** The kinds of answer a template's reading gives (the other parts of a question come from the messages). */
-const TEMPLATE_KINDS: Partial<Record<TemplateId, AnswerKind[]>> = {
-  'event-date': ['date', 'time', 'place'],
-  'nth-event': ['date'],
-  'days-between': ['count'],
-  'amount-of': ['amount'],
-  'duration-of': ['duration'],
-  'count-class': ['count'],
-  'who-with': ['person'],
-  'who-most': ['person'],
-  'my-attribute': ['name', 'thing', 'count', 'number'],
-  'current-of-class': ['name', 'thing', 'place'],
-  recommended: ['name', 'place', 'thing'],
-};
+/** A query's results with no rows (a template with nothing to match). */
+function emptyResults(): Omit<AskSparqlResults, 'ranked'> {
+  return { kind: 'select', vars: [], rows: [], truncated: false, elapsedMs: 0 };
+}
 
 /**
  * The people the earlier "who … (else)" turns named: their rows' names, else the names in the
@@ -634,9 +800,35 @@ function routeLine(routes: AskRoute[], plan: AskPlan): string {
   return names.join(' and ') || 'nothing';
 }
 
-function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null): AskAnswer {
-  if (!o) return { text: 'Nothing in the memory answers this question.', route: 'none', source: 'none', citations: [] };
-  return { text: o.text, route: o.route, source: o.source, citations: o.refs, ...(o.computation ? { computation: o.computation } : {}) };
+/**
+ * The answer as the person reads it, with its status: the offline answer when it answers; the
+ * related messages named as such (never as the answer) when the best sentence only shares words
+ * with the question; "not found" when nothing matched.
+ */
+export function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null, evidence: AskEvidenceMessage[]): AskAnswer {
+  if (!o || (o.judged && !o.judged.answered)) {
+    if (!evidence.length) return { text: 'Nothing in your memory answers this question.', status: 'not_found', how: 'Nothing in the memory matched the question.', route: 'none', source: 'none', citations: [] };
+    const why = o?.judged?.why;
+    return {
+      text: `Your memory does not say this directly. The messages below share words with the question, but none of them answers it${why ? ` (${why})` : ''}.`,
+      status: 'related',
+      how: 'Related messages, not an answer.',
+      route: 'none',
+      source: 'none',
+      citations: [],
+    };
+  }
+  return { text: o.text, status: 'answered', how: howFound(o, evidence), route: o.route, source: o.source, citations: o.refs, ...(o.computation ? { computation: o.computation } : {}) };
+}
+
+/** How an offline answer was found, in plain words. */
+function howFound(o: MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }, evidence: AskEvidenceMessage[]): string {
+  if (o.route === 'graph') return o.source === 'computed' ? 'Computed from your knowledge graph.' : 'Read from your knowledge graph.';
+  if (o.route === 'timeline') return /^No messages\b|\bNo messages in that period\.$/.test(o.text) ? 'The timeline has no messages in that period.' : o.source === 'computed' ? "Counted from the timeline's messages." : "Quoted from the timeline's messages.";
+  const cited = evidence.filter((e) => o.refs.includes(e.ref)).map((e) => e.message);
+  if (o.source === 'computed') return cited.length > 1 ? `Computed from ${cited.length} messages.` : cited[0] ? `Computed from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.` : 'Computed from the messages.';
+  if (cited.length === 1) return `Quoted from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.`;
+  return cited.length ? `Quoted from ${cited.length} messages.` : 'Quoted from the messages.';
 }
 
 /**

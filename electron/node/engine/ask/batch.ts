@@ -4,13 +4,13 @@
 // Input line:  {"id": "...", "question": "...", "context": [{"speaker": "...", "text": "..."}]?,
 //               "now": "ISO-8601"?, "source": "source id or file name"?}
 // Output line: {"id": "...", "rewrite": "...", "classification": "...", "routes": [...],
-//               "answered_by": "graph|search|timeline|none", "plan": {"timeline"?, "sparql"?, "search"?},
+//               "answered_by": "graph|search|timeline|none", "status": "answered|related|not_found", "plan": {"timeline"?, "sparql"?, "search"?},
 //               "messages": [{"id", "source", "session", "response_index", "external_id"}] (rank order),
 //               "answer": "...", "evidence": {"messages": [...], "triples": [...]}}
 //               or {"id": "...", "error": "..."}.
 // Lines are independent questions (no Ask conversation is stored); earlier dialogue comes in
 // `context`. One engine serves the whole batch; lines are answered in order.
-import type { AskTurn } from '../../../../shared/types';
+import type { AskStatus, AskTurn } from '../../../../shared/types';
 import { answerBatchQuestion, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
 import type { AskService } from './ask-service';
 
@@ -36,6 +36,8 @@ export interface AskBatchOutput {
   classification?: string;
   routes?: string[];
   answered_by?: string;
+  /** 'answered', 'related' (messages share words, none answers) or 'not_found'. */
+  status?: AskStatus;
   plan?: { timeline?: unknown; sparql?: string; search?: string };
   messages?: { id: string; source: string; session: number; response_index: number; external_id: string | null }[];
   answer?: string;
@@ -57,6 +59,7 @@ export function batchLineOf(id: string, turn: Omit<AskTurn, 'id' | 'seq' | 'conv
     classification: turn.classification.intent,
     routes: turn.classification.routes,
     answered_by: turn.answer.route,
+    status: turn.answer.status,
     plan: {
       ...(turn.plan.timeline ? { timeline: turn.plan.timeline.plan } : {}),
       ...(turn.plan.sparql ? { sparql: turn.plan.sparql.query } : {}),

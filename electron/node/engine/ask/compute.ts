@@ -3,9 +3,9 @@
 // counts and sums, the latest value of a fact that changed, the n-th of a series; and, from
 // message text, the dates, durations and amounts a sentence states (relative dates resolved
 // against the time of the message that says them).
-import * as chrono from 'chrono-node';
+import { chrono, type Chrono } from '../common/chrono';
 import { quantityValue } from '../../../../shared/text/numbers';
-import { daysBetween, isDate, longDate, MONTH_NAMES, ymd } from '../../../../shared/dates/calendar';
+import { daysBetween, isDate, longDate, MONTH_NAMES, shiftMonth, ymd } from '../../../../shared/dates/calendar';
 
 // ---- ISO 8601 durations
 
@@ -159,6 +159,25 @@ const FUTURE = /\b(will|going to|gonna|planned|plan to|booked|signed up|register
  * ("last Wednesday" in a message of Tuesday 29 September 2026 → 2026-09-23). Bare durations
  * ("in 57 minutes") are not dates.
  */
+/**
+ * A month counted from the message's own month ("next month" on 31 August → September, "two
+ * months ago" in May → March): whole calendar months, not 30-day steps from the day (which run
+ * past the end of a short month). Null for any other phrase.
+ */
+function monthCounted(phrase: string, at: string): string | null {
+  const t = phrase.trim().toLowerCase();
+  let n: number | null = null;
+  const rel = /^(?:the\s+)?(next|last|previous|past|coming|this)\s+month$/.exec(t);
+  if (rel) n = rel[1] === 'this' ? 0 : rel[1] === 'next' || rel[1] === 'coming' ? 1 : -1;
+  const ago = /^(.+?)\s+months?\s+ago$/.exec(t);
+  if (ago) n = -(quantityValue(ago[1]) ?? NaN);
+  const ahead = /^in\s+(.+?)\s+months?$/.exec(t);
+  if (ahead) n = quantityValue(ahead[1]) ?? NaN;
+  if (n === null || !Number.isInteger(n)) return null;
+  const [y, m] = shiftMonth(Number(at.slice(0, 4)), Number(at.slice(5, 7)), n);
+  return ymd(y, m, 1);
+}
+
 export function findDates(raw: string, at: string): TextDate[] {
   const text = raw.replace(WEEKDAY_SHORT, (w, d: string) => WEEKDAY_FULL[d.toLowerCase()] ?? w);
   const ref = new Date(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 1, Number(at.slice(8, 10)), Number(at.slice(11, 13) || 12), Number(at.slice(14, 16) || 0));
@@ -166,9 +185,9 @@ export function findDates(raw: string, at: string): TextDate[] {
   const past = !forwardDate && PAST_TENSE.test(text);
   const day = at.slice(0, 10);
   const out: TextDate[] = [];
-  let results: chrono.ParsedResult[] = [];
+  let results: Chrono.ParsedResult[] = [];
   try {
-    results = chrono.en.parse(text, ref, { forwardDate });
+    results = chrono().en.parse(text, ref, { forwardDate });
   } catch {
     return out;
   }
@@ -181,6 +200,8 @@ export function findDates(raw: string, at: string): TextDate[] {
     // "four days after the race" counts from the race, not from the message: not a date here
     if (/^(?:\w+|\d+)\s+(?:days?|weeks?|months?|years?)\s+(?:after|before|later|earlier)$/i.test(t)) continue;
     if (/^\s*(?:after|before)\s+(?:the|my|our|that|his|her)\b/i.test(text.slice(r.index + r.text.length, r.index + r.text.length + 14))) continue;
+    // "for four years", "for two months": how long, not when
+    if (/^for\s/i.test(t)) continue;
     const s = r.start;
     const hasDay = s.isCertain('day') || s.isCertain('weekday') || /\b(yesterday|today|tonight|tomorrow)\b/i.test(t) || (/\b(ago|last|next|this)\b/i.test(t) && /\b(days?|weeks?|weekends?|nights?|mornings?|evenings?|afternoons?)\b/i.test(t));
     // "a year ago" / "two months ago": about that month
@@ -189,7 +210,7 @@ export function findDates(raw: string, at: string): TextDate[] {
     let d = s.date();
     // "we went on Saturday" (past tense, a bare weekday): the Saturday before, not the next one
     if (past && s.isCertain('weekday') && !s.isCertain('day') && !/\b(?:next|this|coming)\b/i.test(t) && ymd(d.getFullYear(), d.getMonth() + 1, d.getDate()) > day) d = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 7, d.getHours(), d.getMinutes());
-    let date = precision === 'day' ? ymd(d.getFullYear(), d.getMonth() + 1, d.getDate()) : precision === 'month' ? ymd(d.getFullYear(), d.getMonth() + 1, 1) : ymd(d.getFullYear(), 1, 1);
+    let date = precision === 'day' ? ymd(d.getFullYear(), d.getMonth() + 1, d.getDate()) : precision === 'month' ? (monthCounted(t, at) ?? ymd(d.getFullYear(), d.getMonth() + 1, 1)) : ymd(d.getFullYear(), 1, 1);
     if (precision === 'day' && s.isCertain('hour')) date += `T${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
     out.push({ date, phrase: r.text, explicit: s.isCertain('day') && s.isCertain('month'), precision });
   }

@@ -2,7 +2,7 @@
 // turns (their rewrites, answers and the entities their rows were about):
 //  - "who else was there?" → "Who else was at <the event of the previous answer>?", leaving out
 //    the people already named;
-//  - "what about Lena?" / "and my brother?" → the previous question about the new subject;
+//  - "what about Ana?" / "and my brother?" → the previous question about the new subject;
 //  - "when did I buy it?" → "it" becomes the previous topic ("my new running shoes");
 //  - "and before that?" → before the previous answer's event (graph), or, when the previous
 //    turn was a time question, the timeline planner's own follow-up rewrite (it reads the
@@ -99,7 +99,7 @@ export function rewriteFollowUp(question: string, earlier: AskTurn[]): FollowUp 
   const timeWords = /\b(day|days|week|weeks|month|months|year|session|sessions|time|before|after|morning|afternoon|evening|night|earlier|later|yesterday|today)\b/i;
   if (prev.classification.intent === 'time' && timeWords.test(q) && own.length <= 2) return base;
 
-  // "what about Lena?" / "and my brother?": the previous question about a new subject
+  // "what about Ana?" / "and my brother?": the previous question about a new subject
   const about = /^\s*(?:and\s+)?(?:what|how) about\s+(.+?)[?.!]*$/i.exec(q) ?? /^\s*and\s+((?:my|the|our)\s+.+?|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)[?.!]*$/.exec(q);
   if (about && !timeWords.test(about[1]) && !ANAPHORA.test(about[1])) {
     const subject = about[1].trim();

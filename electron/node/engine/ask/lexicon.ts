@@ -1,4 +1,7 @@
-// How people name things → the PCM ontology (resources/ontology/pcm.ttl). The templates are
+// The phrasing layer: how people commonly name things, mapped to the PCM ontology
+// (resources/ontology/pcm.ttl). What it does not know, the lexicon derived from the ontology
+// itself and WordNet answers (ontology-lexicon.ts), so every class and property can be asked
+// about. The templates are
 // type-first: a question's concept is mapped to an ontology class and matched with
 // rdfs:subClassOf* (so "events" finds concerts, races and parties), its verb to an action
 // class ("what did I buy" → schema:BuyAction), and "my X" to the property path that links the
@@ -130,14 +133,14 @@ export interface Attribute {
 }
 
 export const ATTRIBUTES: Attribute[] = [
-  { words: '(?:\\w+ )?(?:instagram |social (?:media )?)?account|followers', path: `?me <${pcm}hasSocialAccount> ?account . ?account <${pcm}followerCount> ?value`, details: [], numeric: true, holder: '?account' },
+  { words: '(?:\\w+ )?(?:social (?:media )?)?account|followers', path: `?me <${pcm}hasSocialAccount> ?account . ?account <${pcm}followerCount> ?value`, details: [], numeric: true, holder: '?account' },
   { words: '(?:\\w+ )?collection', path: `?me <${pcm}hasCollection> ?collection . ?collection <${pcm}collectionSize> ?value`, details: [], numeric: true, holder: '?collection' },
   { words: 'job title|title at work|position|role at work', path: `?me <${schema}jobTitle> ?value`, details: [] },
   { words: 'jobs?|occupation|profession|work', path: `?me <${schema}hasOccupation> ?value`, details: [`${schema}jobTitle`] },
   { words: 'employer|company', path: `?me <${schema}worksFor> ?value`, details: [] },
   { words: 'home|address|flat|apartment', path: `?me <${schema}homeLocation> ?value`, details: [`${schema}address`] },
   { words: 'dog|cat|pets?|rabbit', path: `?me <${pcm}hasPet> ?value`, details: [`${pcm}petSpecies`, `${pcm}petBreed`, `${foaf}age`] },
-  { words: 'plants?|monstera|house ?plants?|herbs?', path: `?me <${pcm}grows> ?value`, details: [`${pcm}plantSpecies`] },
+  { words: 'plants?|house ?plants?|herbs?', path: `?me <${pcm}grows> ?value`, details: [`${pcm}plantSpecies`] },
   { words: 'gym|fitness studio|climbing gym', path: `?me <${schema}memberOf> ?value`, valueClass: `${schema}ExerciseGym`, details: [`${schema}price`] },
   { words: 'clubs?|teams?', path: `?me <${schema}memberOf> ?value`, valueClass: `${schema}Organization`, details: [] },
   { words: 'best friends?|close friends?', path: `?me <${rel}closeFriendOf> ?value`, details: [] },

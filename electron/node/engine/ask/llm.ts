@@ -1,4 +1,4 @@
-// The LLM side of Ask (local Ollama): the SPARQL writer (prompt ask-sparql.v1 with the
+// The LLM side of Ask (local Ollama): the SPARQL writer (prompt ask-sparql.v2 with the
 // few-shot examples of resources/ask/) and the answer writer (prompt ask-answer.v1, which cites
 // evidence ids). Both are optional: without a model, templates and the evidence answer.
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import type { OllamaClient } from '../llm/ollama';
 import { resourcePath } from '../paths';
 import { dayName } from '../../../../shared/dates/calendar';
 
-export const SPARQL_PROMPT = { id: 'ask-sparql', version: 1 } as const;
+export const SPARQL_PROMPT = { id: 'ask-sparql', version: 2 } as const;
 export const ANSWER_PROMPT = { id: 'ask-answer', version: 1 } as const;
 
 export interface FewShot {

@@ -10,7 +10,7 @@ import { normalizeApostrophes } from '../../../../shared/text/words';
 import { dateText, findAmounts, findDates, findDurations, formatMoney, humanMinutes } from './compute';
 
 export interface Value {
-  /** As a person reads it ("Saturday, October 31, 2026", "53:48", "€55", "6", "Jonas"). */
+  /** As a person reads it ("Saturday, October 31, 2026", "53:48", "€55", "6", "Sam"). */
   text: string;
   /** The words of the sentence it comes from. */
   phrase: string;
@@ -51,7 +51,7 @@ const capitalizedNames = (s: string): { text: string; index: number }[] => {
     const text = words.join(' ').replace(/['’]s$/, '');
     const index = (m.index ?? 0) + m[0].indexOf(words[0]);
     if (index === 0 && words.length === 1 && /^[A-Z][a-z]+$/.test(text) && !/^[A-Z][a-z]+[A-Z]/.test(text)) {
-      // a capitalized first word could be a name ("Jonas came too") or not ("Bouldering is fun"): keep names only when used like one later
+      // a capitalized first word could be a name ("Sam came too") or not ("Bouldering is fun"): keep names only when used like one later
       if (!/^\s*(?:[A-Z][\p{L}'’-]*\s+)?(?:and|said|says|came|went|was|is|has|had|looked|helped|gave|told|invited|joined|brought|will|,)/u.test(s.slice(m[0].length))) continue;
     }
     out.push({ text, index });
@@ -180,7 +180,7 @@ function durationText(phrase: string, minutes: number): string {
   return humanMinutes(minutes);
 }
 
-/** A sentence that only reacts ("Thanks, Caroline!", "Sounds great!", "Wow, same here!"). */
+/** A sentence that only reacts ("Thanks, Ana!", "Sounds great!", "Wow, same here!"). */
 export function isFiller(s: string): boolean {
   const t = s.trim().replace(/[!?.…]+$/, '');
   return /^(?:(?:oh|ah|aw+|wow|yeah|yes|yep|yup|no|nope|ok(?:ay)?|sure|great|awesome|nice|cool|haha|lol|hey|hi|hello|thanks?(?: you| so much)?|congrats|congratulations|amazing|totally|definitely|absolutely|same here|me too|good luck|take care|bye|see you|sounds (?:great|good|fun|amazing|awesome|lovely)|that's (?:great|awesome|amazing|so cool|cool|wonderful|lovely)|glad to hear(?: it)?|you too|of course|no worries|right|true|exactly|indeed)[\s,!.]*)+(?:\s*[A-Z][a-z]+)?$/i.test(t);

@@ -10,6 +10,7 @@
 // durations, sums, the latest value, the n-th) are computed in code (compute.ts), not here.
 import { GRAPHS, PREFIXES, compactIri } from '../../../../shared/rdf';
 import type { Analysis } from './analyze';
+import type { AnswerKind } from './answer-type';
 import { stemPattern } from '../../../../shared/text/stem';
 import { topicWords } from './analyze';
 import { conceptOf, DATE_PROPS, PEOPLE_PROPS } from './lexicon';
@@ -35,13 +36,19 @@ export type TemplateId =
   | 'entity-facts';
 
 export interface TemplateContext {
-  /** IRI of the person whose memory it is (the primary agent). */
+  /** IRI of the person whose memory it is (the owner, or the person "I" is read as). */
   me: string;
+  /** Every IRI that is that person (the owner and the speakers mapped to them: owl:sameAs). */
+  meAll?: string[];
   meName: string;
   /** Entities the dialogue already named ("who else…" leaves them out). */
   exclude: string[];
   /** The entity the previous turn was about (follow-ups: "who else was there?"). */
   focus: string[];
+  /** The question names the person it is about (not "I"): `me` is that person. */
+  subjectNamed?: boolean;
+  /** The sources in scope (their IRIs): entities derived from other sources' messages are left out. */
+  sources?: string[];
 }
 
 export interface TemplateQuery {
@@ -74,11 +81,11 @@ function typeFirst(v: string, classes: string[], typeVar = `${v}Type`): string {
 }
 
 function datePattern(v: string, out = '?date'): string {
-  const [startDate, startTime, endDate] = DATE_PROPS;
+  const [startDate, startTime, endDate, endTime] = DATE_PROPS;
   return (
     `  OPTIONAL { ${v} ${c(startDate)} ?startDate }\n` +
     `  OPTIONAL { ${v} ${c(startTime)} ?startTime }\n` +
-    `  OPTIONAL { ${v} ${c(endDate)} ?endDate }\n` +
+    `  OPTIONAL { ${v} ${c(endDate)}|${c(endTime)} ?endDate }\n` +
     `  BIND(COALESCE(?startDate, ?startTime, ?endDate) AS ${out})\n`
   );
 }
@@ -94,15 +101,35 @@ function mePattern(v: string): string {
 }
 
 function meValues(ctx: TemplateContext): string {
-  return `  VALUES ?me { <${ctx.me}> }   # ${ctx.meName}\n`;
+  const all = ctx.meAll?.length ? ctx.meAll : [ctx.me];
+  return `  VALUES ?me { ${all.map((i) => `<${i}>`).join(' ')} }   # ${ctx.meName}\n`;
+}
+
+/** Leaves out the person themself: every IRI that is them (the owner and their speakers). */
+function notMe(v: string, ctx: TemplateContext): string {
+  const all = ctx.meAll?.length ? ctx.meAll : [ctx.me];
+  return `  FILTER(${v} NOT IN (${all.map((i) => `<${i}>`).join(', ')}))   # ${ctx.meName}\n`;
 }
 
 function excludeFilter(v: string, ctx: TemplateContext): string {
   return ctx.exclude.length ? `  FILTER(${v} NOT IN (${ctx.exclude.map((i) => `<${i}>`).join(', ')}))\n` : '';
 }
 
-function selfReferenced(a: Analysis): boolean {
-  return /\b(i|me|my|we|us|our)\b/i.test(a.question);
+/** The question is about a person: "I / my", or a person it names. */
+function selfReferenced(a: Analysis, ctx?: TemplateContext): boolean {
+  return !!ctx?.subjectNamed || /\b(i|me|my|we|us|our)\b/i.test(a.question);
+}
+
+/**
+ * Only entities of the sources in scope: derived from one of their messages, or stated by the
+ * person without a message (their own additions).
+ */
+function scopeFilter(v: string, ctx: TemplateContext): string {
+  if (!ctx.sources?.length) return '';
+  return (
+    `  # the sources asked about: entities derived from their messages (or the person's own, with no message)\n` +
+    `  FILTER(NOT EXISTS { ${v} prov:wasDerivedFrom ?anyPost } || EXISTS { ${v} prov:wasDerivedFrom/sioc:has_container/sioc:has_parent ?source . VALUES ?source { ${ctx.sources.map((i) => `<${i}>`).join(' ')} } })\n`
+  );
 }
 
 // ---- the templates
@@ -110,13 +137,14 @@ function selfReferenced(a: Analysis): boolean {
 function listClass(a: Analysis, ctx: TemplateContext, count: boolean): TemplateQuery | null {
   const concept = a.concept;
   if (!concept) return null;
-  const mine = selfReferenced(a) && !concept.classes.some((x) => x.endsWith('Person'));
+  const mine = selfReferenced(a, ctx) && !concept.classes.some((x) => x.endsWith('Person'));
   const pattern =
     typeFirst('?x', concept.classes) +
     `  ?x rdfs:label ?label .\n` +
     (mine ? mePattern('?x') : '') +
     keywordFilter(['?label'], a.keywords) +
-    excludeFilter('?x', ctx);
+    excludeFilter('?x', ctx) +
+    scopeFilter('?x', ctx);
   const explanation = [
     `'${concept.phrase}' → ${concept.classes.map(c).join(' or ')} and its subclasses (rdfs:subClassOf*)`,
     ...(mine ? [`'I / my' → ${ctx.meName} takes part (schema:agent, attendee, participant) or is linked to it`] : []),
@@ -138,11 +166,12 @@ function listClass(a: Analysis, ctx: TemplateContext, count: boolean): TemplateQ
   }
   const body =
     `# ${concept.phrase}: instances in date order\n` +
-    `SELECT DISTINCT ?x ?label ?date ?place WHERE {\n` +
+    `SELECT DISTINCT ?x ?label ?date ?endDate ?place ?price ?currency WHERE {\n` +
     meValues(ctx) +
     pattern +
     datePattern('?x') +
     `  OPTIONAL { ?x schema:location|schema:toLocation ?p . ?p rdfs:label ?place }\n` +
+    `  # what it cost, when that is stated\n  OPTIONAL { ?x schema:price ?price . OPTIONAL { ?x schema:priceCurrency ?currency } }\n` +
     periodFilter('?date', a) +
     `}\nORDER BY ?date ?label`;
   return { id: a.intent === 'ordinal' ? 'nth-event' : 'list-class', sparql: prologue(body), explanation };
@@ -174,6 +203,7 @@ function didVerb(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
     `  OPTIONAL { ?x schema:price ?price }\n  OPTIONAL { ?x schema:priceCurrency ?currency }\n` +
     keywordFilter(['?label', '?objectLabel'], a.keywords) +
     periodFilter('?date', a) +
+    scopeFilter('?x', ctx) +
     `}\nORDER BY ?date`;
   return {
     id: 'did-verb',
@@ -189,13 +219,14 @@ function didVerb(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
 function eventDate(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const classes = a.concept && !a.concept.keywords ? a.concept.classes : [`${schema}Event`, `${schema}Action`];
   const keywords = a.keywords;
-  const eventsFirst = /\bwhen\s+(?:is|was|will|are|were)\b/i.test(a.question) && classes.includes(`${schema}Event`);
+  const eventsFirst = /\bwhen\s+(?:is|was|will|are|were)\b|\bsince the\b|\bhow long ago (?:is|was)\b/i.test(a.question) && classes.includes(`${schema}Event`);
   const body =
     `# When: events and actions about ${keywords.map((k) => `'${k}'`).join(', ') || 'the topic'}, with their dates and places\n` +
     `SELECT DISTINCT ?x ?label ?date ?endDate ?place WHERE {\n` +
     typeFirst('?x', classes) +
     `  ?x rdfs:label ?label .\n` +
     keywordFilter(['?label'], keywords) +
+    scopeFilter('?x', ctx) +
     datePattern('?x') +
     `  OPTIONAL { ?x schema:location|schema:toLocation ?p . ?p rdfs:label ?place }\n` +
     (ctx.focus.length ? `  # the entity of the previous turn first\n  BIND(?x IN (${ctx.focus.map((i) => `<${i}>`).join(', ')}) AS ?focus)\n` : '') +
@@ -213,7 +244,7 @@ function isDated(classes: string[]): boolean {
   return classes.some((iri) => /(Event|Action|Travel|Activity|Appointment)$/.test(iri));
 }
 
-function datedSubquery(v: string, phrase: string): { body: string; keywords: string[]; classes: string[] } {
+function datedSubquery(v: string, phrase: string, ctx?: TemplateContext): { body: string; keywords: string[]; classes: string[] } {
   const concept = conceptOf(phrase);
   const typed = concept && !concept.keywords && isDated(concept.classes);
   const keywords = topicWords(phrase, typed ? [concept.phrase] : []);
@@ -222,17 +253,17 @@ function datedSubquery(v: string, phrase: string): { body: string; keywords: str
   const date = `${v}Date`;
   const body =
     `  { SELECT ${v} ${label} ${date} WHERE {\n` +
-    indent(typeFirst(v, classes) + `  ${v} rdfs:label ${label} .\n` + keywordFilter([label], keywords.length ? keywords : topicWords(phrase)), 2) +
+    indent(typeFirst(v, classes) + `  ${v} rdfs:label ${label} .\n` + keywordFilter([label], keywords.length ? keywords : topicWords(phrase)) + (ctx ? scopeFilter(v, ctx) : ''), 2) +
     `      OPTIONAL { ${v} schema:startDate ?${v.slice(1)}Start } OPTIONAL { ${v} schema:startTime ?${v.slice(1)}Time }\n` +
     `      BIND(COALESCE(?${v.slice(1)}Start, ?${v.slice(1)}Time) AS ${date}) FILTER(BOUND(${date}))\n` +
     `  } }\n`;
   return { body, keywords, classes };
 }
 
-function daysBetween(a: Analysis): TemplateQuery | null {
+function daysBetween(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   if (!a.pair) return null;
-  const x = datedSubquery('?a', a.pair[0]);
-  const y = datedSubquery('?b', a.pair[1]);
+  const x = datedSubquery('?a', a.pair[0], ctx);
+  const y = datedSubquery('?b', a.pair[1], ctx);
   const body =
     `# The dates of '${a.pair[0]}' and of '${a.pair[1]}' (the difference is computed in code)\n` +
     `SELECT ?a ?aLabel ?aDate ?b ?bLabel ?bDate WHERE {\n` +
@@ -250,7 +281,7 @@ function daysBetween(a: Analysis): TemplateQuery | null {
 
 function beforeAfter(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   if (!a.pivot) return null;
-  const pivot = datedSubquery('?pivot', a.pivot.text);
+  const pivot = datedSubquery('?pivot', a.pivot.text, ctx);
   // the concept of what is asked for, not of the pivot ("which concerts did I go to after the charity run")
   const outer = conceptOf(a.question.replace(a.pivot.text, ' '));
   const classes = outer && !outer.keywords && isDated(outer.classes) ? outer.classes : [`${schema}Event`, `${schema}Action`];
@@ -263,7 +294,8 @@ function beforeAfter(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
     pivot.body +
     typeFirst('?x', classes) +
     `  ?x rdfs:label ?label .\n` +
-    (selfReferenced(a) ? mePattern('?x') : '') +
+    (selfReferenced(a, ctx) ? mePattern('?x') : '') +
+    scopeFilter('?x', ctx) +
     datePattern('?x') +
     `  FILTER(BOUND(?date) && STR(?date) ${cmp} STR(?pivotDate) && ?x != ?pivot)\n` +
     `}\nORDER BY ${a.pivot.dir === 'before' ? 'DESC(?date)' : '?date'}`;
@@ -278,10 +310,9 @@ function whoMost(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const body =
     `# Who ${ctx.meName} talked with most${a.period ? ` (${a.period.phrase})` : ''}: messages per person\n` +
     `SELECT ?person ?name (COUNT(?post) AS ?messages) (MAX(?created) AS ?last) WHERE {\n` +
-    meValues(ctx) +
     `  ?post a sioc:Post ; sioc:has_creator ?person ; dcterms:created ?created .\n` +
     `  ?person foaf:name ?name .\n` +
-    `  FILTER(?person != ?me)\n` +
+    notMe('?person', ctx) +
     `  # people, not the assistant\n  FILTER NOT EXISTS { ?person a prov:SoftwareAgent }\n` +
     (a.period ? `  FILTER(SUBSTR(STR(?created), 1, 10) >= ${str(a.period.from)} && SUBSTR(STR(?created), 1, 10) <= ${str(a.period.to)})\n` : '') +
     `}\nGROUP BY ?person ?name\nORDER BY DESC(?messages)`;
@@ -301,13 +332,12 @@ function whoWith(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const body =
     `# Who took part in ${useFocus ? 'the event of the previous answer' : `events about ${a.keywords.map((k) => `'${k}'`).join(', ') || 'the topic'}`}\n` +
     `SELECT DISTINCT ?x ?label ?date ?person ?name ?role WHERE {\n` +
-    meValues(ctx) +
     (useFocus
       ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n`
-      : typeFirst('?x', classes) + `  ?x rdfs:label ?label .\n` + keywordFilter(['?label'], a.keywords)) +
+      : typeFirst('?x', classes) + `  ?x rdfs:label ?label .\n` + keywordFilter(['?label'], a.keywords) + scopeFilter('?x', ctx)) +
     `  VALUES ?role { schema:attendee schema:participant schema:agent }\n` +
     `  ?x ?role ?person .\n  ?person rdfs:label|foaf:name ?name .\n` +
-    `  FILTER(?person != ?me)\n` +
+    notMe('?person', ctx) +
     excludeFilter('?person', ctx) +
     datePattern('?x') +
     `}\nORDER BY ?date ?name`;
@@ -338,6 +368,7 @@ function preference(a: Analysis, ctx: TemplateContext): TemplateQuery {
     `  BIND(EXISTS { ?newer pcm:supersedes ?x } AS ?superseded)\n` +
     (sentiments.length ? `  FILTER(!BOUND(?sentiment) || LCASE(STR(?sentiment)) IN (${sentiments.map(str).join(', ')}))\n` : '') +
     keywordFilter(['?label', '?objectLabel', '?category'], keywords) +
+    scopeFilter('?x', ctx) +
     `}\nORDER BY ?superseded DESC(?validFrom)`;
   return {
     id: 'preference',
@@ -409,12 +440,13 @@ function currentOfClass(a: Analysis, ctx: TemplateContext): TemplateQuery | null
   };
 }
 
-function durationOf(a: Analysis): TemplateQuery {
+function durationOf(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const body =
     `# How long: durations (ISO 8601, read in code) of things about ${a.keywords.map((k) => `'${k}'`).join(', ') || 'the topic'}\n` +
     `SELECT DISTINCT ?x ?label ?duration ?distance ?date WHERE {\n` +
     `  ?x rdfs:label ?label .\n` +
     keywordFilter(['?label'], a.keywords) +
+    scopeFilter('?x', ctx) +
     `  { ?x schema:duration ?duration } UNION { ?x schema:eventSchedule ?schedule . ?schedule schema:duration ?duration }\n` +
     `  OPTIONAL { ?x schema:distance ?distance }\n` +
     datePattern('?x') +
@@ -431,13 +463,14 @@ function amountOf(a: Analysis, ctx: TemplateContext): TemplateQuery {
     `  # a goal's amount is a target, not what was paid or raised\n  BIND(EXISTS { ?x a pcm:Goal } AS ?isGoal)\n` +
     `  OPTIONAL { ?x schema:object ?object . OPTIONAL { ?object rdfs:label ?objectLabel } }\n` +
     keywordFilter(['?label', '?objectLabel'], a.keywords) +
+    scopeFilter('?x', ctx) +
     datePattern('?x') +
     periodFilter('?date', a) +
     `}\nORDER BY ?date`;
   return { id: 'amount-of', sparql: prologue(body), explanation: ['actions and things with a schema:price whose label (or object) has the topic words', 'several prices → their sum per currency, computed in code'] };
 }
 
-function recommended(a: Analysis): TemplateQuery {
+function recommended(a: Analysis, ctx: TemplateContext): TemplateQuery {
   const objectClass = a.concept && !a.concept.classes.includes(`${schema}Recommendation`) ? typeFirst('?item', a.concept.classes, '?itemType') : '';
   const keywords = a.keywords.filter((k) => !['recommend', 'suggest', 'assistant'].includes(k));
   const body =
@@ -449,6 +482,7 @@ function recommended(a: Analysis): TemplateQuery {
     `  OPTIONAL { ?x schema:author ?author . OPTIONAL { ?author rdfs:label ?authorLabel } }\n` +
     `  OPTIONAL { ?x schema:about ?about . OPTIONAL { ?about rdfs:label ?aboutLabel } }\n` +
     keywordFilter(['?label', '?itemLabel', '?aboutLabel'], keywords) +
+    scopeFilter('?x', ctx) +
     `}`;
   return { id: 'recommended', sparql: prologue(body), explanation: ['schema:Recommendation → schema:itemReviewed (what was recommended) and schema:author', ...(objectClass ? [`the item is a ${a.concept!.phrase} (type-first)`] : [])] };
 }
@@ -460,7 +494,7 @@ function entityFacts(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   const body =
     `# Entities about ${keywords.map((k) => `'${k}'`).join(', ') || 'the previous answer'} and their facts\n` +
     `SELECT ?x ?label ?superseded ?p ?o ?oLabel WHERE {\n` +
-    (ctx.focus.length && !keywords.length ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n` : classFilter + `  # labelled by extraction or by the person\n  GRAPH ?g { ?x rdfs:label ?label }\n  FILTER(STRSTARTS(STR(?g), ${str(GRAPHS.extraction(''))}) || ?g = <${GRAPHS.user}>)\n` + keywordFilter(['?label'], keywords)) +
+    (ctx.focus.length && !keywords.length ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n` : classFilter + `  # labelled by an extraction (automatic or a model's) or by the person\n  GRAPH ?g { ?x rdfs:label ?label }\n  FILTER(STRSTARTS(STR(?g), ${str(GRAPHS.extraction(''))}) || STRSTARTS(STR(?g), ${str(GRAPHS.auto(''))}) || ?g = <${GRAPHS.user}>)\n` + keywordFilter(['?label'], keywords) + scopeFilter('?x', ctx)) +
     `  BIND(EXISTS { ?newer pcm:supersedes ?x } AS ?superseded)\n` +
     `  ?x ?p ?o .\n  OPTIONAL { ?o rdfs:label ?oLabel }\n` +
     `  FILTER(?p NOT IN (rdfs:label, prov:wasDerivedFrom, sioc:content, sioc:has_container, pcm:inSession))\n` +
@@ -475,7 +509,7 @@ export function buildTemplate(a: Analysis, ctx: TemplateContext): TemplateQuery 
     case 'who-most':
       return whoMost(a, ctx);
     case 'between':
-      return daysBetween(a) ?? eventDate(a, ctx);
+      return daysBetween(a, ctx) ?? eventDate(a, ctx);
     case 'before-after':
       return beforeAfter(a, ctx) ?? listClass(a, ctx, false);
     case 'ordinal':
@@ -487,7 +521,7 @@ export function buildTemplate(a: Analysis, ctx: TemplateContext): TemplateQuery 
     case 'date':
       return a.verb && !a.keywords.length ? didVerb(a, ctx) : eventDate(a, ctx);
     case 'duration':
-      return durationOf(a);
+      return durationOf(a, ctx);
     case 'amount':
       return amountOf(a, ctx);
     case 'preference':
@@ -495,7 +529,7 @@ export function buildTemplate(a: Analysis, ctx: TemplateContext): TemplateQuery 
     case 'update':
       return myAttribute(a, ctx) ?? currentOfClass(a, ctx) ?? entityFacts(a, ctx);
     case 'recommended':
-      return recommended(a);
+      return recommended(a, ctx);
     case 'who-with':
       return whoWith(a, ctx);
     case 'entity':
@@ -515,8 +549,26 @@ function countVerb(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   return { id: 'count-class', sparql: body, explanation: [...q.explanation, "'how many' → COUNT(DISTINCT ?x)"] };
 }
 
-export const TEMPLATE_IDS: TemplateId[] = [
-  'list-class', 'count-class', 'did-verb', 'event-date', 'days-between', 'before-after', 'nth-event', 'who-most',
-  'who-with', 'preference', 'my-attribute', 'current-of-class', 'duration-of', 'amount-of', 'recommended', 'entity-facts',
-];
+/** What each template's rows answer: the kinds of answer its reading gives (answer-type.ts). */
+export const TEMPLATES: Record<TemplateId, { answers: AnswerKind[] }> = {
+  'list-class': { answers: ['thing', 'name', 'place', 'person'] },
+  'count-class': { answers: ['count'] },
+  'did-verb': { answers: ['thing', 'name', 'place'] },
+  'event-date': { answers: ['date', 'time', 'place'] },
+  'days-between': { answers: ['count', 'duration'] },
+  'before-after': { answers: ['thing', 'name', 'place'] },
+  'nth-event': { answers: ['date', 'thing', 'name', 'amount'] },
+  'who-most': { answers: ['person'] },
+  'who-with': { answers: ['person'] },
+  preference: { answers: ['thing', 'name'] },
+  'my-attribute': { answers: ['name', 'thing', 'count', 'number', 'person', 'place'] },
+  'current-of-class': { answers: ['name', 'thing', 'place'] },
+  'duration-of': { answers: ['duration'] },
+  'amount-of': { answers: ['amount'] },
+  recommended: { answers: ['name', 'place', 'thing'] },
+  // every fact of an entity: values of any kind (the label match decides whether it is the thing asked about)
+  'entity-facts': { answers: ['thing', 'name', 'person', 'place', 'weekday', 'frequency', 'date', 'time', 'duration', 'amount', 'number'] },
+};
+
+export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[];
 

@@ -14,7 +14,7 @@ import type { SettingsStore } from '../stores/settings-store';
 import { AvailabilityGate, DEFAULT_PAUSE_TUNING, ModelGoneError, steadyProgress, type PauseTuning } from '../extraction/availability';
 import { clientOf, readSettings } from '../extraction/settings';
 import { reciprocalRankFusion } from './fusion';
-import { VectorIndex, type MessageVectorRow } from '../stores/vector-index';
+import type { MessageVectorRow, VectorIndex } from '../stores/vector-index';
 
 const META_KEY = 'embeddings.meta';
 const BATCH = 64;
@@ -57,7 +57,8 @@ export class EmbeddingService {
 
   async vectors(): Promise<VectorIndex> {
     if (this.index) return this.index;
-    this.opening ??= VectorIndex.open(path.join(this.deps.dataDir, 'vectors')).then((i) => (this.index = i));
+    // The vector store (LanceDB) is loaded only once vectors are needed.
+    this.opening ??= import('../stores/vector-index').then(({ VectorIndex }) => VectorIndex.open(path.join(this.deps.dataDir, 'vectors'))).then((i) => (this.index = i));
     return this.opening;
   }
 
@@ -196,6 +197,8 @@ export class EmbeddingService {
 
   /** Drops vectors of messages that no longer exist (after a source is deleted). */
   async forgetRemoved(): Promise<void> {
+    // No embedding model ever ran (vectors are only used with one): no vector store to open.
+    if (!this.index && !this.meta()) return;
     const v = await this.vectors();
     const have = await v.messageHashes();
     if (!have.size) return;

@@ -1,15 +1,16 @@
 // Coverage, the PCM study's measure: is each reference answer present in the extracted graph?
 //
-// Searched: the literals of the extraction graphs and the person's own graph, without
+// Searched: the literals of the automatic graphs (no model), the model's extraction graphs and
+// the person's own graph (each measured alone too, in byOrigin), without
 // provenance (prov:), conversation structure (sioc:, the pcm: session/turn properties, the
 // messages graphs) and the ontology. An answer counts as covered when any strategy matches:
 //   exact     — the normalised answer equals a normalised literal;
 //   substring — one contains the other (whole words, the contained side has a content word);
 //   numeric   — every number (and every calendar date) of the answer occurs in one literal;
 //   words     — at least 50% of the answer's content words occur in one literal.
-import * as chrono from 'chrono-node';
+import { chrono, type Chrono } from '../common/chrono';
 import { GRAPHS, PREFIXES } from '../../../../shared/rdf';
-import type { CoverageReport, CoverageStrategy } from '../../../../shared/types';
+import type { CoverageOrigin, CoverageReport, CoverageStrategy } from '../../../../shared/types';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { contentWords } from '../../../../shared/text/stop-words';
 import { normalizeText } from '../../../../shared/text/words';
@@ -21,25 +22,53 @@ export interface AnswerLine {
 }
 
 export const STRATEGIES: CoverageStrategy[] = ['exact', 'substring', 'numeric', 'words'];
+export const ORIGINS: CoverageOrigin[] = ['auto', 'extraction', 'person'];
+
+/** A literal value and the origins of the graphs that hold it. */
+export interface OriginLiteral {
+  value: string;
+  origins: Set<CoverageOrigin>;
+}
+
+function originOfGraph(g: string): CoverageOrigin | null {
+  if (g === GRAPHS.user) return 'person';
+  if (g.startsWith(GRAPHS.extraction(''))) return 'extraction';
+  if (g.startsWith(GRAPHS.auto(''))) return 'auto';
+  return null;
+}
 
 const STRUCTURE_PROPERTIES = ['inSession', 'responseIndex', 'turnIndex', 'sessionOrdinal'].map((l) => `${PREFIXES.pcm}${l}`);
 
-/** Literal values the measure searches. */
-export async function coverageLiterals(graph: GraphStore): Promise<string[]> {
+/** Whether the measure searches a property's literals (not provenance, not conversation structure). */
+export function isCoveragePredicate(p: string): boolean {
+  return !p.startsWith(PREFIXES.prov) && !p.startsWith(PREFIXES.sioc) && !p.startsWith(PREFIXES.sioct) && !STRUCTURE_PROPERTIES.includes(p);
+}
+
+/** Literal values the measure searches, with the origins of the graphs holding each. */
+export async function coverageLiterals(graph: GraphStore): Promise<OriginLiteral[]> {
   const r = await graph.request(
     {
       op: 'query',
       limit: 5_000_000,
-      sparql: `SELECT DISTINCT ?o WHERE {
+      sparql: `SELECT DISTINCT ?o ?g WHERE {
         GRAPH ?g { ?s ?p ?o }
         FILTER(isLiteral(?o))
-        FILTER(STRSTARTS(STR(?g), "${GRAPHS.extraction('')}") || ?g = <${GRAPHS.user}>)
+        FILTER(STRSTARTS(STR(?g), "${GRAPHS.extraction('')}") || STRSTARTS(STR(?g), "${GRAPHS.auto('')}") || ?g = <${GRAPHS.user}>)
         FILTER(!STRSTARTS(STR(?p), "${PREFIXES.prov}") && !STRSTARTS(STR(?p), "${PREFIXES.sioc}") && !STRSTARTS(STR(?p), "${PREFIXES.sioct}"))
         FILTER(?p NOT IN (${STRUCTURE_PROPERTIES.map((p) => `<${p}>`).join(', ')}))
       }`,
     },
   );
-  return r.kind === 'select' ? r.rows.map((row) => row.o.value) : [];
+  const byValue = new Map<string, OriginLiteral>();
+  if (r.kind !== 'select') return [];
+  for (const row of r.rows) {
+    const origin = originOfGraph(row.g.value);
+    if (!origin) continue;
+    const l = byValue.get(row.o.value) ?? { value: row.o.value, origins: new Set<CoverageOrigin>() };
+    l.origins.add(origin);
+    byValue.set(row.o.value, l);
+  }
+  return [...byValue.values()];
 }
 
 /** Numbers and calendar dates of a text, as comparable tokens ("n:120", "d:2026-10-11", "md:10-11"). */
@@ -55,9 +84,9 @@ export function numericTokens(text: string, side: 'answer' | 'literal'): Set<str
     addDate(+y, +m, +d);
     return ' ';
   });
-  let results: chrono.ParsedResult[] = [];
+  let results: Chrono.ParsedResult[] = [];
   try {
-    results = chrono.parse(rest, new Date(2000, 0, 1));
+    results = chrono().parse(rest, new Date(2000, 0, 1));
   } catch {
     results = [];
   }
@@ -81,7 +110,7 @@ interface PreparedLiteral {
   numbers: Set<string> | null;
 }
 
-function prepare(value: string): PreparedLiteral {
+function prepareLiteral(value: string): PreparedLiteral {
   const norm = normalizeText(value);
   return { value, norm, padded: ` ${norm} `, words: new Set(norm.split(' ')), numbers: /\d/.test(value) ? numericTokens(value, 'literal') : null };
 }
@@ -125,8 +154,7 @@ export function matchAnswer(answer: string, literals: PreparedLiteral[]): { matc
   return { matched, literal: matched.length ? found.get(matched[0])! : null };
 }
 
-export function coverageOf(answers: AnswerLine[], literalValues: string[]): CoverageReport {
-  const literals = literalValues.map(prepare);
+function measure(answers: AnswerLine[], literals: PreparedLiteral[]) {
   const byStrategy = Object.fromEntries(STRATEGIES.map((s) => [s, 0])) as Record<CoverageStrategy, number>;
   let covered = 0;
   const items = answers.map((a) => {
@@ -136,11 +164,26 @@ export function coverageOf(answers: AnswerLine[], literalValues: string[]): Cove
     if (matched.length) covered++;
     return { question: String(a.question ?? ''), answer, matched, literal };
   });
-  return { questions: answers.length, literals: literals.length, byStrategy, covered, items };
+  return { byStrategy, covered, items };
 }
 
-export async function computeCoverage(graph: GraphStore, answers: AnswerLine[]): Promise<CoverageReport> {
-  return coverageOf(answers, await coverageLiterals(graph));
+/** Coverage over literals (plain values: all of one origin), overall and per origin. */
+export function coverageOf(answers: AnswerLine[], literalValues: (string | OriginLiteral)[], origins: CoverageOrigin[] = ORIGINS): CoverageReport {
+  const all = literalValues.map((l) => (typeof l === 'string' ? { value: l, origins: new Set<CoverageOrigin>(['extraction']) } : l)).filter((l) => origins.some((o) => l.origins.has(o)));
+  const prepared = all.map((l) => ({ ...prepareLiteral(l.value), origins: l.origins }));
+  const { byStrategy, covered, items } = measure(answers, prepared);
+  const byOrigin = Object.fromEntries(
+    ORIGINS.map((o) => {
+      const mine = origins.includes(o) ? prepared.filter((l) => l.origins.has(o)) : [];
+      const m = mine.length ? measure(answers, mine) : { covered: 0, byStrategy: Object.fromEntries(STRATEGIES.map((s) => [s, 0])) as Record<CoverageStrategy, number> };
+      return [o, { literals: mine.length, covered: m.covered, byStrategy: m.byStrategy }];
+    }),
+  ) as CoverageReport['byOrigin'];
+  return { questions: answers.length, literals: prepared.length, byStrategy, covered, items, byOrigin };
+}
+
+export async function computeCoverage(graph: GraphStore, answers: AnswerLine[], origins: CoverageOrigin[] = ORIGINS): Promise<CoverageReport> {
+  return coverageOf(answers, await coverageLiterals(graph), origins);
 }
 
 /** Reads `{question, answer}` lines; a bad line is an error naming its line number. */

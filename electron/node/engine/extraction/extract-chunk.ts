@@ -22,6 +22,7 @@ import { existingIris, knownEntitiesForChunk, knownEntityLines, entitiesWithWord
 import type { OntologyIndex } from './ontology';
 import { fillPrompt, loadPrompt } from './prompt';
 import type { ChunkRecord, ExtractionState } from '../stores/extraction-state';
+import type { Owner } from '../owner/owner-service';
 import { contentWords } from '../../../../shared/text/stop-words';
 import { labelsIn, mentionedMemoryIris, numberLines, parseAnswer, refine, toNTriples, type KnownEntity } from './validate';
 
@@ -45,6 +46,8 @@ export interface ChunkRunContext {
   signal: AbortSignal;
   /** Called after every model call with its token counts. */
   onCall?: (r: ChatResult) => void;
+  /** The memory's owner (the prompt's primary agent when the source maps a speaker to them). */
+  owner?: Owner | null;
 }
 
 /** A reason to stop the whole job (not just this chunk), with what to do about it. */
@@ -66,16 +69,27 @@ export function prefixLines(): string {
     .join('\n');
 }
 
-/** The person whose memory a source is: its most active user-role speaker. */
-export function primarySpeaker(chat: ChatStore, sourceId: number, fallback: MessageRow[]): { name: string; iri: string } {
-  const name = chat.primarySpeaker([sourceId]) ?? fallback.find((m) => m.role === 'user')?.speaker ?? 'Me';
-  return { name, iri: speakerIri(name, 'user') };
+/**
+ * The person whose memory this is, for the prompt: the owner (OWNER_IRI) when the source maps
+ * one of its speakers to them; else (the owner is not a speaker) the source's most active person.
+ */
+export function primarySpeaker(chat: ChatStore, sourceId: number, owner: Owner | null): { name: string; iri: string; speaker: string | null } {
+  const mapped = owner?.sources.find((s) => s.sourceId === sourceId);
+  if (owner && mapped?.speaker) {
+    // The messages show the speaker's name ("User" in a ChatGPT export): the prompt ties it to the owner.
+    const name = mapped.speaker === owner.name ? owner.name : `${owner.name} (the speaker ${mapped.speaker})`;
+    return { name, iri: owner.iri, speaker: mapped.speaker };
+  }
+  const top = chat.sourceSpeakers(sourceId).find((s) => s.role !== 'assistant' && s.role !== 'system');
+  const name = top?.speaker ?? 'Me';
+  return { name, iri: speakerIri(name, top?.role ?? 'user'), speaker: top?.speaker ?? null };
 }
 
-function speakersOf(messages: MessageRow[], primary: { name: string; iri: string }): KnownEntity[] {
+function speakersOf(messages: MessageRow[], primary: { name: string; iri: string; speaker: string | null }): KnownEntity[] {
   const out = new Map<string, KnownEntity>();
   out.set(primary.iri, { iri: primary.iri, label: primary.name, types: [`${PREFIXES.foaf}Person`] });
   for (const m of messages) {
+    if (primary.speaker !== null && m.speaker === primary.speaker && m.role !== 'assistant') continue; // the owner, listed above
     const iri = speakerIri(m.speaker, m.role);
     if (!out.has(iri)) {
       const types = m.role === 'assistant' ? [`${PREFIXES.prov}SoftwareAgent`, `${PREFIXES.foaf}Agent`] : [`${PREFIXES.foaf}Person`];
@@ -86,10 +100,10 @@ function speakersOf(messages: MessageRow[], primary: { name: string; iri: string
 }
 
 /** Builds the prompt of a chunk; exported for tests and for `engram extract --dry-run`. */
-export async function buildChunkPrompt(ctx: Pick<ChunkRunContext, 'chat' | 'graph' | 'state' | 'ontology'>, chunk: ChunkInfo) {
+export async function buildChunkPrompt(ctx: Pick<ChunkRunContext, 'chat' | 'graph' | 'state' | 'ontology' | 'owner'>, chunk: ChunkInfo) {
   const messages = ctx.chat.getMessages(chunk.messageIds);
   if (messages.length !== chunk.messageIds.length) throw new Error('some of its messages no longer exist');
-  const primary = primarySpeaker(ctx.chat, chunk.sourceId, messages);
+  const primary = primarySpeaker(ctx.chat, chunk.sourceId, ctx.owner ?? null);
   const graph = GRAPHS.extraction(chunk.key);
   const sessionGraphs = ctx.state.doneKeysOfSession(chunk.sessionId, chunk.messageIds[0], 3).map((k) => GRAPHS.extraction(k));
   const speakers = speakersOf(messages, primary);

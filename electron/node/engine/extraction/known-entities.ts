@@ -12,9 +12,9 @@ const EXTRACT_PREFIX = GRAPHS.extraction('');
 const LABEL = `<${PREFIXES.rdfs}label>`;
 const TYPE = `<${PREFIXES.rdf}type>`;
 
-/** The graphs the person's knowledge lives in: extraction chunks and the person's own graph. */
+/** The graphs the person's knowledge lives in: extraction chunks, the automatic graphs, the owner and the person's own graph. */
 const knowledgeGraphs = (exclude: string) =>
-  `FILTER((STRSTARTS(STR(?g), "${EXTRACT_PREFIX}") || ?g = <${GRAPHS.user}>) && ?g != <${exclude}>)`;
+  `FILTER((STRSTARTS(STR(?g), "${EXTRACT_PREFIX}") || STRSTARTS(STR(?g), "${GRAPHS.auto('')}") || ?g = <${GRAPHS.user}>) && ?g != <${exclude}>)`;
 
 async function select(graph: GraphStore, sparql: string, limit = 1000): Promise<Extract<SparqlResult, { kind: 'select' }>['rows']> {
   // No time limit: an overrun would restart the graph worker; these scans are linear in the labels.

@@ -22,7 +22,7 @@ export const CORE_TERMS = new Set([RDF_TYPE, `${rdfs}label`, `${rdfs}comment`, `
 
 /** Terms describing the conversation itself, left out of the catalog (never extracted). */
 const STRUCTURE_TERMS = new Set(
-  ['ChatSession', 'inSession', 'responseIndex', 'turnIndex', 'sessionOrdinal', 'RemovedStatement'].map((l) => `${PREFIXES.pcm}${l}`),
+  ['ChatSession', 'inSession', 'responseIndex', 'turnIndex', 'sessionOrdinal', 'RemovedStatement', 'SupersededStatement'].map((l) => `${PREFIXES.pcm}${l}`),
 );
 
 export type PropertyKind = 'object' | 'datatype' | 'annotation';
@@ -125,6 +125,16 @@ export class OntologyIndex {
     const B = [...b].filter((t) => !GENERIC_TYPES.has(t));
     if (!A.length || !B.length) return true;
     return A.some((x) => B.some((y) => x === y || this.ancestors(x).has(y) || this.ancestors(y).has(x)));
+  }
+
+  /** The term's rdfs:label (English first). */
+  labelOf(iri: string): string | undefined {
+    return this.labels.get(iri);
+  }
+
+  /** The term's rdfs:comment. */
+  commentOf(iri: string): string | undefined {
+    return this.comments.get(iri);
   }
 
   isVocabulary(iri: string): boolean {

@@ -7,6 +7,7 @@ import type {
   ChangeTopic,
   ChunkInfo,
   ChunkStatus,
+  CoverageOrigin,
   CoverageReport,
   EntityHit,
   ExtractionScope,
@@ -29,6 +30,7 @@ import { JobStop, runChunk } from './extract-chunk';
 import { loadOntology } from './ontology';
 import { clientOf, readSettings, writeSettings } from './settings';
 import type { ChunkRecord, ExtractionState } from '../stores/extraction-state';
+import type { Owner } from '../owner/owner-service';
 
 export interface ExtractOptions {
   scope: ExtractionScope;
@@ -60,6 +62,10 @@ export interface ExtractionDeps {
   jobs: JobRunner;
   dataDir: string;
   changed: (...topics: ChangeTopic[]) => void;
+  /** Chunks of these sources were done or dropped (the automatic graph's superseded part follows). */
+  chunksChanged?: (sourceIds: number[]) => void;
+  /** The memory's owner (the extraction prompt's primary agent). */
+  owner?: () => Owner;
 }
 
 const MAX_FAILURES_IN_RESULT = 20;
@@ -109,10 +115,10 @@ export class ExtractionService {
     await this.forgetRemoved();
     const keys = this.state.allKeys();
     const prefix = GRAPHS.extraction('');
-    const graphs = (await this.deps.graph.request({ op: 'graphs' }))
+    const graphs = (await this.deps.graph.graphs())
       .map((g) => g.iri)
       .filter((g) => g.startsWith(prefix) && isChunkKey(g.slice(prefix.length)) && !keys.has(g.slice(prefix.length)));
-    if (graphs.length) await this.deps.graph.request({ op: 'dropGraphs', graphs });
+    await this.deps.graph.dropGraphs(graphs);
   }
 
   /** Forgets chunks (and their graphs) of sessions that no longer exist, and their messages' vectors. */
@@ -163,7 +169,9 @@ export class ExtractionService {
     let { sessionIds, messageIds } = this.sessionsOf(opts.scope);
     if (opts.rechunk && sessionIds.length) {
       const old = this.state.chunkKeysOfSessions(sessionIds).filter((k) => !this.inFlight.has(k));
+      const sourcesOfOld = [...new Set(this.state.getMany(old).map((c) => c.sourceId))];
       if (old.length) await this.deps.graph.request({ op: 'forgetChunks', keys: old });
+      if (sourcesOfOld.length) this.deps.chunksChanged?.(sourcesOfOld);
       messageIds = null; // re-chunking works on whole sessions
     }
     const covered = this.state.coveredMessages(sessionIds);
@@ -313,7 +321,7 @@ export class ExtractionService {
         this.state.markRunning(chunk.key, jobId);
         try {
           const outcome = await runChunk(
-            { chat: this.deps.chat, graph: this.deps.graph, state: this.state, ontology, client, gate, jobId, signal },
+            { chat: this.deps.chat, graph: this.deps.graph, state: this.state, ontology, client, gate, jobId, signal, owner: this.deps.owner?.() ?? null },
             chunk,
           ).catch(async (e: Error) => {
             if (e instanceof JobCancelled || e instanceof ModelGoneError || e instanceof JobStop || signal.aborted) throw e;
@@ -337,6 +345,7 @@ export class ExtractionService {
             stats.failed++;
             if (stats.failures.length < MAX_FAILURES_IN_RESULT) stats.failures.push({ key: chunk.key, error: r.error ?? 'failed' });
           }
+          this.deps.chunksChanged?.([chunk.sourceId]);
           this.notifyGraph();
           report();
         } catch (e) {
@@ -413,9 +422,9 @@ export class ExtractionService {
     };
   }
 
-  async coverage(answers: AnswerLine[]): Promise<CoverageReport> {
+  async coverage(answers: AnswerLine[], origins?: CoverageOrigin[]): Promise<CoverageReport> {
     await this.deps.graph.ready();
-    return computeCoverage(this.deps.graph, answers);
+    return computeCoverage(this.deps.graph, answers, origins);
   }
 
   searchEntities(text: string, limit: number): Promise<EntityHit[]> {

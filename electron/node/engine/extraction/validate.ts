@@ -281,6 +281,34 @@ export function refine(input: RefineInput): Refined {
   return { quads, report };
 }
 
+/**
+ * Why a triple breaks its property's declared domain or range, or null when it fits. Types are
+ * what is known of the subject and (for a link) the object; an untyped side always fits, and so
+ * does a side with a type compatible with the domain or range (ontology.compatibleTypes).
+ */
+export function domainRangeProblem(
+  ontology: OntologyIndex,
+  property: string,
+  subjectTypes: readonly string[],
+  object: { kind: 'iri'; types: readonly string[] } | { kind: 'literal' },
+): string | null {
+  const info = ontology.properties.get(property);
+  if (!info || info.kind === 'annotation') return null;
+  const p = compactIri(property);
+  if (info.kind === 'object' && object.kind === 'literal') return `${p} links to an individual, not a value`;
+  if (info.kind === 'datatype' && object.kind === 'iri') return `${p} takes a value, not a link`;
+  const classes = (xs: readonly string[]) => xs.filter((x) => ontology.classes.has(x));
+  const domain = classes(info.domain);
+  if (domain.length && subjectTypes.length && !ontology.compatibleTypes(subjectTypes, domain)) {
+    return `the subject of ${p} is a ${subjectTypes.map((t) => compactIri(t)).join(', ')}, not a ${domain.map((t) => compactIri(t)).join(', ')}`;
+  }
+  const range = classes(info.range);
+  if (object.kind === 'iri' && range.length && object.types.length && !ontology.compatibleTypes(object.types, range)) {
+    return `the object of ${p} is a ${object.types.map((t) => compactIri(t)).join(', ')}, not a ${range.map((t) => compactIri(t)).join(', ')}`;
+  }
+  return null;
+}
+
 const OCCURRENCE_ROOTS = [`${PREFIXES.schema}Action`, `${PREFIXES.schema}Event`, `${PREFIXES.ob}Activity`];
 
 /** Typed as an action, event or activity (things that happen, as opposed to things that are). */

@@ -9,17 +9,29 @@ import { resourcePath } from '../paths';
 import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { ox, parseRdf, type Term } from '../stores/graph/rdf-io';
+import { shiftLiteral } from './demo-shift';
 
 /** The namespace the demo graph uses for messages. */
 export const DEMO_MESSAGE_NS = 'urn:engram-demo:message:';
 export const DEMO_GRAPH = GRAPHS.extraction('demo-by-hand');
 
-export async function loadDemoGraph(chat: ChatStore, graph: GraphStore, sourceId: number): Promise<boolean> {
+/**
+ * Loads the demo graph for the demo source. `rename` maps IRIs of the file to others: the demo
+ * person's speaker IRI to the memory's owner (OWNER_IRI), as an extraction of an owner's
+ * messages would write it. `shift` moves its dates as the demo's messages were moved.
+ */
+export async function loadDemoGraph(chat: ChatStore, graph: GraphStore, sourceId: number, rename: ReadonlyMap<string, string> = new Map(), shift: { days: number; year: number } = { days: 0, year: 0 }): Promise<boolean> {
   const file = resourcePath('demo', 'demo-graph.ttl');
   if (!fs.existsSync(file)) return false;
   const byExternalId = new Map<string, string>();
   for (const m of chat.iterateSourceMessages(sourceId)) if (m.externalId) byExternalId.set(m.externalId, m.iri);
   const toPost = <T extends Term>(t: T): T => {
+    if (t.termType === 'NamedNode' && rename.has(t.value)) return ox.namedNode(rename.get(t.value)!) as unknown as T;
+    // dates moved as the demo's messages were (import/demo-shift.ts)
+    if (t.termType === 'Literal' && shift.days) {
+      const value = shiftLiteral(t.value, t.datatype.value, shift.days, shift.year);
+      if (value !== t.value) return (t.language ? ox.literal(value, t.language) : ox.literal(value, t.datatype)) as unknown as T;
+    }
     if (t.termType !== 'NamedNode' || !t.value.startsWith(DEMO_MESSAGE_NS)) return t;
     const id = t.value.slice(DEMO_MESSAGE_NS.length);
     const iri = byExternalId.get(id);

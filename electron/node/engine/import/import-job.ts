@@ -153,7 +153,7 @@ export async function importSource(
     ctx.throwIfCancelled();
     ctx.progress(messages, messages, `Building the messages graph of ${parsed.name}`);
     const g = performance.now();
-    await stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Import ${parsed.name}` });
+    await buildMessagesGraph(stores, sourceId, key, `Import ${parsed.name}`);
     timings.graphMs = Math.round(performance.now() - g);
     ctx.throwIfCancelled();
     chat.markSourceReady(sourceId, report.skipped.length || report.warnings.length ? (report as ImportReport) : null);
@@ -169,18 +169,27 @@ export async function removeSource(stores: ImportStores, sourceId: number): Prom
   const sourceKeyBefore = stores.chat.sourceKey(sourceId);
   if (!sourceKeyBefore) return { removedIds: [] };
   const { removed, touchedSourceIds } = stores.chat.deleteSource(sourceId);
-  await stores.graph.request({ op: 'dropGraphs', graphs: removed.map((r) => GRAPHS.source(r.key)) });
+  await stores.graph.dropGraphs(removed.map((r) => GRAPHS.source(r.key)));
   await stores.search.deleteWhere({ sourceIds: [...removed.map((r) => r.id), ...touchedSourceIds] });
   // Sources that had appended to the deleted conversations lose those messages too.
   for (const id of touchedSourceIds) await rebuildDerived(stores, id);
   return { removedIds: removed.map((r) => r.id) };
 }
 
+/**
+ * A source's messages graph, built from its rows: in the graph's worker when the graph is loaded,
+ * else journaled for the graph to build when it next loads (a command-line import loads no graph).
+ */
+function buildMessagesGraph(stores: ImportStores, sourceId: number, key: string, label: string): Promise<void> {
+  return stores.graph.buildSourceGraph(sourceId, GRAPHS.source(key), label, () => ({ ...stores.chat.sourceGraphCounts(sourceId), name: stores.chat.sourceName(sourceId) ?? key }));
+}
+
 /** Rebuilds a source's messages graph and search rows from the chat table. */
 export async function rebuildDerived(stores: ImportStores, sourceId: number, parts: { graph?: boolean; search?: boolean } = { graph: true, search: true }): Promise<void> {
   const name = stores.chat.sourceName(sourceId);
-  if (name === undefined) return;
-  if (parts.graph) await stores.graph.request({ op: 'buildSourceGraph', sourceId, label: `Rebuild ${name}` });
+  const key = stores.chat.sourceKey(sourceId);
+  if (name === undefined || key === undefined) return;
+  if (parts.graph) await buildMessagesGraph(stores, sourceId, key, `Rebuild ${name}`);
   if (parts.search) {
     await stores.search.deleteWhere({ sourceIds: [sourceId] });
     await stores.search.add([...stores.chat.iterateSourceMessages(sourceId)].map(searchRowOf));

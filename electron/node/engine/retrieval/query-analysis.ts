@@ -1,6 +1,6 @@
 // Question → what to search for. Two things are pulled out of the question before it
 // reaches BM25, because BM25 would use them badly:
-// - speaker names: every message of a speaker starts with their name ("Caroline: …") and the
+// - speaker names: every message of a speaker starts with their name ("Ana: …") and the
 //   other speaker greets them by name, so the name matches half the corpus with a low weight
 //   and lifts greetings; it works far better as a prior on who said the message;
 // - a named date window ("in June 2023"), which is about when the message was written, and

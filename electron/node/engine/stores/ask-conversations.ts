@@ -79,7 +79,7 @@ export class AskConversationStore {
 
   getTurn(id: number): AskTurn | null {
     const text = this.db.prepare('SELECT turn FROM ask_turns WHERE id = ?').pluck().get(id) as string | undefined;
-    return text ? (JSON.parse(text) as AskTurn) : null;
+    return text ? withStatus(JSON.parse(text) as AskTurn) : null;
   }
 
   /** Turns of a conversation, oldest first (before `beforeSeq` when given). */
@@ -88,7 +88,7 @@ export class AskConversationStore {
       .prepare(`SELECT turn FROM ask_turns WHERE conversation_id = ? ${beforeSeq ? 'AND seq < ?' : ''} ORDER BY seq`)
       .pluck()
       .all(...(beforeSeq ? [conversationId, beforeSeq] : [conversationId])) as string[];
-    return rows.map((t) => JSON.parse(t) as AskTurn);
+    return rows.map((t) => withStatus(JSON.parse(t) as AskTurn));
   }
 
   listConversations(): AskConversationInfo[] {
@@ -116,4 +116,11 @@ export class AskConversationStore {
       return this.db.prepare('DELETE FROM ask_conversations WHERE id = ?').run(id).changes > 0;
     })();
   }
+}
+
+/** Turns stored before answers had a status (issue 13): read as answered, or not found when nothing answered. */
+function withStatus(turn: AskTurn): AskTurn {
+  if (turn.answer.status) return turn;
+  const found = turn.answer.route !== 'none';
+  return { ...turn, answer: { ...turn.answer, status: found ? 'answered' : 'not_found', how: turn.answer.how ?? (found ? '' : 'Nothing in the memory matched the question.') } };
 }

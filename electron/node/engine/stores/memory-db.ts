@@ -3,9 +3,12 @@
 // own connection to the same file (graph/graph-worker.ts) for the journal.
 import Database from 'better-sqlite3';
 import { AskConversationStore } from './ask-conversations';
+import { AutoGraphStore } from './auto-graph-store';
 import { ChatStore } from './chat/chat-store';
 import { ExtractionState } from './extraction-state';
 import { SettingsStore } from './settings-store';
+import { GraphStore, type GraphStoreOptions } from './graph/graph-store';
+import { TopicStore } from './topic-store';
 
 export class MemoryDb {
   private constructor(
@@ -18,6 +21,10 @@ export class MemoryDb {
     readonly extraction: ExtractionState,
     /** Ask conversations and their turns. */
     readonly askConversations: AskConversationStore,
+    /** The automatic extraction's bookkeeping and each source's owner speaker. */
+    readonly autoGraph: AutoGraphStore,
+    /** Topics per session, document frequencies, the model's topic summaries. */
+    readonly topics: TopicStore,
   ) {}
 
   /** Opens (creating if needed) the file and brings every store's tables to this build's schema. */
@@ -30,7 +37,7 @@ export class MemoryDb {
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
-      return new MemoryDb(db, ChatStore.migrated(db), new SettingsStore(db), ExtractionState.migrated(db), new AskConversationStore(db));
+      return new MemoryDb(db, ChatStore.migrated(db), new SettingsStore(db), ExtractionState.migrated(db), new AskConversationStore(db), new AutoGraphStore(db), new TopicStore(db));
     } catch (e) {
       db.close();
       throw e;
@@ -51,7 +58,19 @@ export class MemoryDb {
     this.db.exec('REINDEX');
   }
 
+  /** The graph store over this memory (its journal and counts read through this connection). */
+  openGraph(opts: Omit<GraphStoreOptions, 'db'>): GraphStore {
+    return GraphStore.open({ ...opts, db: this.db });
+  }
+
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    // Refreshes the planner's statistics where this connection's queries showed they are stale.
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // a busy or read-only file keeps its statistics
+    }
+    this.db.close();
   }
 }

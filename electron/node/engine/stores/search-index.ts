@@ -1,12 +1,23 @@
 // The search index: one LanceDB table of messages with a BM25 full-text index.
 //
 // This module owns the LanceDB folder. Rows are derived from the chat table (ids are the
-// SQLite message ids) and kept in step with it on import and delete; the engine reconciles
-// the two at startup. Vectors, once an embedding model fills them, live in their own table.
+// SQLite message ids) and kept in step with it on import and delete; when the index is first
+// used, it is reconciled with the chat table (after a crash between the two). LanceDB and
+// Apache Arrow are loaded then too: a command that never searches loads neither. An index that
+// cannot be read, or lost its full-text index, is rebuilt then and the problem reported
+// (`onProblem`). Vectors, once an embedding model fills them, live in their own table.
 import fs from 'node:fs';
-import * as lancedb from '@lancedb/lancedb';
-import * as arrow from 'apache-arrow';
+import type * as LanceDb from '@lancedb/lancedb';
+import type * as Arrow from 'apache-arrow';
+import type { IntegrityProblem } from '../../../../shared/types';
 import { addToDigest, type SourceDigest } from './row-digest';
+
+type Libraries = { lancedb: typeof LanceDb; arrow: typeof Arrow };
+let libraries: Promise<Libraries> | null = null;
+/** LanceDB and Apache Arrow, loaded once, when a store first needs them. */
+export function lanceLibraries(): Promise<Libraries> {
+  return (libraries ??= Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]).then(([lancedb, arrow]) => ({ lancedb, arrow })));
+}
 
 export const MESSAGES_TABLE = 'messages';
 const TEXT_COLUMN = 'search_text';
@@ -25,25 +36,27 @@ export interface SearchRow {
 }
 
 // An explicit schema: inferring one from JS objects is six times slower and makes ids floats.
-const SCHEMA = new arrow.Schema([
-  new arrow.Field('id', new arrow.Int32(), false),
-  new arrow.Field('source_id', new arrow.Int32(), false),
-  new arrow.Field('conversation_id', new arrow.Int32(), false),
-  new arrow.Field('session_id', new arrow.Int32(), false),
-  new arrow.Field('speaker', new arrow.Utf8(), false),
-  new arrow.Field('role', new arrow.Utf8(), false),
-  new arrow.Field('ts_local', new arrow.Utf8(), false),
-  new arrow.Field('text', new arrow.Utf8(), false),
-  new arrow.Field('search_text', new arrow.Utf8(), false),
-]);
+function schemaOf(arrow: typeof Arrow): Arrow.Schema {
+  return new arrow.Schema([
+    new arrow.Field('id', new arrow.Int32(), false),
+    new arrow.Field('source_id', new arrow.Int32(), false),
+    new arrow.Field('conversation_id', new arrow.Int32(), false),
+    new arrow.Field('session_id', new arrow.Int32(), false),
+    new arrow.Field('speaker', new arrow.Utf8(), false),
+    new arrow.Field('role', new arrow.Utf8(), false),
+    new arrow.Field('ts_local', new arrow.Utf8(), false),
+    new arrow.Field('text', new arrow.Utf8(), false),
+    new arrow.Field('search_text', new arrow.Utf8(), false),
+  ]);
+}
 
-function toArrow(rows: SearchRow[]): arrow.Table {
-  const columns: Record<string, arrow.Vector> = {};
-  for (const field of SCHEMA.fields) {
+function toArrow(arrow: typeof Arrow, schema: Arrow.Schema, rows: SearchRow[]): Arrow.Table {
+  const columns: Record<string, Arrow.Vector> = {};
+  for (const field of schema.fields) {
     const name = field.name as keyof SearchRow;
     columns[name] = arrow.vectorFromArray(rows.map((r) => r[name]), field.type);
   }
-  return new arrow.Table(SCHEMA, columns);
+  return new arrow.Table(schema, columns);
 }
 
 export interface SearchScope {
@@ -59,7 +72,7 @@ export interface TextHit {
   score: number;
 }
 
-export type FullTextQuery = lancedb.FullTextQuery;
+export type FullTextQuery = LanceDb.FullTextQuery;
 
 const sqlList = (values: readonly number[]) => values.map((v) => Math.trunc(v)).join(',');
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -74,16 +87,36 @@ export function scopeWhere(scope: SearchScope): string | undefined {
   return parts.length ? parts.join(' AND ') : undefined;
 }
 
+/** What the index must hold per source, for the reconciliation when it is first used. */
+export interface SearchExpectation {
+  /** Messages per ready source in the chat table. */
+  counts(): Map<number, number>;
+  /** A source's rows, to index again. */
+  rows(sourceId: number): SearchRow[];
+}
+
+interface Open {
+  lib: Libraries;
+  schema: Arrow.Schema;
+  db: LanceDb.Connection;
+}
+
 export class SearchIndex {
-  private table: lancedb.Table | null;
+  private table: LanceDb.Table | null = null;
+  private opening: Promise<Open> | null = null;
+  private opened: Open | null = null;
   /** Writes are serialized: concurrent LanceDB commits on one table would conflict. */
   private writes: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    private readonly db: lancedb.Connection,
-    table: lancedb.Table | null,
-  ) {
-    this.table = table;
+    private readonly dir: string,
+    private readonly expect?: SearchExpectation,
+    private readonly onProblem?: (problem: IntegrityProblem) => void,
+  ) {}
+
+  /** The index in `dir`, opened (and reconciled with `expect`) when first used; damage found then goes to `onProblem`. */
+  static async open(dir: string, expect?: SearchExpectation, onProblem?: (problem: IntegrityProblem) => void): Promise<SearchIndex> {
+    return new SearchIndex(dir, expect, onProblem);
   }
 
   /** Deletes the index's folder (it is derived: the engine rebuilds it from the chat table). */
@@ -91,11 +124,65 @@ export class SearchIndex {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  static async open(dir: string): Promise<SearchIndex> {
-    const db = await lancedb.connect(dir);
+  /** Whether LanceDB has been opened (a command that never searched has not). */
+  get isOpen(): boolean {
+    return this.opened !== null;
+  }
+
+  /** Opens LanceDB now (what a check of the stores needs before it reads the index). */
+  async ensureOpen(): Promise<void> {
+    await this.use();
+  }
+
+  private async connect(lib: Libraries): Promise<Open> {
+    const db = await lib.lancedb.connect(this.dir);
     const names = await db.tableNames();
-    const table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
-    return new SearchIndex(db, table);
+    this.table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
+    return { lib, schema: schemaOf(lib.arrow), db };
+  }
+
+  private use(): Promise<Open> {
+    return (this.opening ??= (async () => {
+      const lib = await lanceLibraries();
+      let open: Open;
+      try {
+        open = await this.connect(lib);
+        // Counting reads every fragment: a damaged data file shows here.
+        if (this.expect) await this.countRaw();
+        if (this.table && !(await this.hasTextIndex())) {
+          await this.ensureTextIndex(open);
+          this.onProblem?.({ store: 'search', where: 'search/messages.lance', problem: 'the full-text index was missing', repaired: true, action: 'built again' });
+        }
+      } catch (e) {
+        this.table?.close();
+        this.table = null;
+        this.onProblem?.({
+          store: 'search',
+          where: 'search/',
+          problem: `the search index could not be read (${String((e as Error).message).split('\n')[0].replace(/, \/rustc\/.*$/, '').slice(0, 160)})`,
+          repaired: true,
+          action: 'rebuilt from engram.sqlite',
+        });
+        SearchIndex.remove(this.dir);
+        open = await this.connect(lib);
+      }
+      if (this.expect) await this.reconcile(open, this.expect);
+      this.opened = open;
+      return open;
+    })());
+  }
+
+  /** Brings the index in step with the chat table: sources whose row count differs are indexed again, rows of sources gone are dropped. */
+  private async reconcile(open: Open, expect: SearchExpectation): Promise<void> {
+    const inIndex = await this.countRaw();
+    const inChat = expect.counts();
+    for (const [id, n] of inChat) {
+      if (inIndex.get(id) === n) continue;
+      if (this.table) await this.table.delete(scopeWhere({ sourceIds: [id] })!);
+      await this.addRaw(open, expect.rows(id));
+    }
+    const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
+    if (stray.length && this.table) await this.table.delete(scopeWhere({ sourceIds: stray })!);
   }
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
@@ -106,17 +193,8 @@ export class SearchIndex {
 
   async add(rows: SearchRow[]): Promise<void> {
     if (!rows.length) return;
-    await this.serialize(async () => {
-      const data = toArrow(rows);
-      if (!this.table) {
-        const table = await this.db.createEmptyTable(MESSAGES_TABLE, SCHEMA);
-        await table.add(data);
-        this.table = table;
-        await this.ensureTextIndex();
-      } else {
-        await this.table.add(data);
-      }
-    });
+    const open = await this.use();
+    await this.serialize(() => this.addRaw(open, rows));
   }
 
   /** Whether the table (if any) has its full-text index: a crash between creating the table and its index leaves it without. */
@@ -127,25 +205,40 @@ export class SearchIndex {
 
   /** Builds the full-text index if it is missing; true when it had to. */
   async repairTextIndex(): Promise<boolean> {
+    const open = await this.use();
     return this.serialize(async () => {
       if (await this.hasTextIndex()) return false;
-      await this.ensureTextIndex();
+      await this.ensureTextIndex(open);
       return true;
     });
   }
 
-  private async ensureTextIndex(): Promise<void> {
+  private async addRaw(open: Open, rows: SearchRow[]): Promise<void> {
+    if (!rows.length) return;
+    const data = toArrow(open.lib.arrow, open.schema, rows);
+    if (!this.table) {
+      const table = await open.db.createEmptyTable(MESSAGES_TABLE, open.schema);
+      await table.add(data);
+      this.table = table;
+      await this.ensureTextIndex(open);
+    } else {
+      await this.table.add(data);
+    }
+  }
+
+  private async ensureTextIndex(open: Open): Promise<void> {
     if (!this.table) return;
     const indices = await this.table.listIndices();
     if (indices.some((i) => i.columns.includes(TEXT_COLUMN))) return;
     await this.table.createIndex(TEXT_COLUMN, {
-      config: lancedb.Index.fts({ stem: true, removeStopWords: true, language: 'English', asciiFolding: true, lowercase: true, withPosition: true }),
+      config: open.lib.lancedb.Index.fts({ stem: true, removeStopWords: true, language: 'English', asciiFolding: true, lowercase: true, withPosition: true }),
       replace: true,
     });
   }
 
   /** Folds rows added since the index was built into it (unindexed rows are searched anyway, more slowly). */
   async optimize(): Promise<void> {
+    if (!this.opened) return;
     await this.serialize(async () => {
       if (this.table) await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
     });
@@ -154,6 +247,7 @@ export class SearchIndex {
   async deleteWhere(scope: SearchScope): Promise<void> {
     const where = scopeWhere(scope);
     if (!where) throw new Error('refusing to delete the whole search index without a scope');
+    await this.use();
     await this.serialize(async () => {
       if (this.table) await this.table.delete(where);
     });
@@ -161,8 +255,9 @@ export class SearchIndex {
 
   /** BM25 search; `query` is plain words (no query syntax) or a structured LanceDB query. */
   async search(query: string | FullTextQuery, scope: SearchScope = {}, limit = 50): Promise<TextHit[]> {
+    const { lib } = await this.use();
     if (!this.table) return [];
-    const q = typeof query === 'string' ? new lancedb.MatchQuery(query, TEXT_COLUMN) : query;
+    const q = typeof query === 'string' ? new lib.lancedb.MatchQuery(query, TEXT_COLUMN) : query;
     let builder = this.table.query().fullTextSearch(q).select(['id', '_score']).limit(limit);
     const where = scopeWhere(scope);
     if (where) builder = builder.where(where);
@@ -171,6 +266,11 @@ export class SearchIndex {
   }
 
   async countBySource(): Promise<Map<number, number>> {
+    await this.use();
+    return this.countRaw();
+  }
+
+  private async countRaw(): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     if (!this.table) return counts;
     const rows = (await this.table.query().select(['source_id']).toArray()) as { source_id: number | bigint }[];
@@ -183,6 +283,7 @@ export class SearchIndex {
    * row's CRC-32), to compare with the chat table's (`engram doctor`). Reads every row.
    */
   async digestBySource(): Promise<Map<number, SourceDigest>> {
+    await this.use();
     const out = new Map<number, SourceDigest>();
     if (!this.table) return out;
     for await (const batch of this.table.query().select(['id', 'source_id', 'text'])) {
@@ -202,6 +303,7 @@ export class SearchIndex {
 
   /** The rows of these messages (the doctor puts back a damaged chat row from its copy here). */
   async rowsByIds(ids: number[]): Promise<SearchRow[]> {
+    await this.use();
     if (!this.table || !ids.length) return [];
     const out: SearchRow[] = [];
     for (let i = 0; i < ids.length; i += 1000) {
@@ -211,14 +313,15 @@ export class SearchIndex {
   }
 
   async count(): Promise<number> {
+    await this.use();
     return this.table ? this.table.countRows() : 0;
   }
 
   async close(): Promise<void> {
+    if (!this.opening) return;
+    const open = await this.opening.catch(() => null);
     await this.writes.catch(() => undefined);
     this.table?.close();
-    this.db.close();
+    open?.db.close();
   }
 }
-
-export { lancedb };

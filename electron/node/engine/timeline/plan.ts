@@ -97,7 +97,7 @@ export function describeOp(op: TimelineOp): string {
   return `${op.column} between ${op.range[0]} and ${op.range[1]}`;
 }
 
-/** The chain in the study's notation: f_between(Date, [2023-05-08, 2023-06-09]) → f_value(Speaker, [Caroline]). */
+/** The chain in the study's notation: f_between(Date, [2023-05-08, 2023-06-09]) → f_value(Speaker, [Ana]). */
 export function chainNotation(plan: TimelinePlan): string {
   if (!plan.chain.length) return '(all rows)';
   return plan.chain

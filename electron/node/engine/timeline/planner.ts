@@ -3,13 +3,36 @@
 // Calendar references come resolved from the grammar; here session references are resolved
 // against the memory's own session list (positions count the sessions in scope, oldest
 // first; "N sessions ago" counts back from a new session after the last one that started
-// before now), references are combined into a chain (same kind → union, different kinds →
-// each its own operation), and what is left of the question decides whether the rows are
-// ranked by content. See docs/timeline.md for the semantics of each kind of reference.
+// before now), positions within a period ("our first chat in May") are picked, shifts ("the
+// one before that", "the week after", "two sessions before that") are applied to whatever
+// they point back to, references are combined into a chain (same kind → union, different
+// kinds → each its own operation), and what is left of the question decides whether the rows
+// are ranked by content. Every reference is explained with the words it came from; words that
+// look like a time but were not read are reported as not understood (and kept out of the
+// search). See docs/timeline.md for the semantics of each kind of reference.
 import type { PlannedQuestion, QuestionKind, TimelineOp, TimelinePlan } from '../../../../shared/types';
-import { addDays, addMonths, daysInMonth, endOfMonth, isoWeekLabel, mediumDate, monthLabel, parts, startOfIsoWeek, type Ymd } from '../../../../shared/dates/calendar';
+import {
+  addDays,
+  addMonths,
+  daysInMonth,
+  endOfMonth,
+  formatDate,
+  isoWeekLabel,
+  mediumDate,
+  monthLabel,
+  MONTH_NAMES,
+  parts,
+  startOfIsoWeek,
+  weekdayAfter,
+  weekdayBefore,
+  ymd,
+  type Ymd,
+} from '../../../../shared/dates/calendar';
+import { ordinalWord } from '../../../../shared/text/numbers';
+import { STOP_WORDS } from '../../../../shared/text/stop-words';
+import { words } from '../../../../shared/text/words';
 import { contentWords, queryWords } from './classify';
-import { extractRefs, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
+import { extractRefs, unreadTimes, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
 
 export interface SessionEntry {
@@ -19,6 +42,8 @@ export interface SessionEntry {
   index: number;
   start: string;
   end: string;
+  /** First and last Response_Index of the session ("the first message of our last chat"), when known. */
+  responses?: [number, number];
 }
 
 /** What the planner may ask of the memory. */
@@ -40,6 +65,8 @@ export interface PlanInput {
   context?: DialogueTurn[];
   /** Wall clock 'YYYY-MM-DDTHH:MM:SS'. */
   now: string;
+  /** Locale setting (BCP 47) for numeric dates and holidays; default en-US. */
+  locale?: string;
 }
 
 export interface PlannerOptions {
@@ -50,10 +77,10 @@ export interface PlannerOptions {
 const DEFAULT_RANK_LIMIT = 4;
 const MIN_DATE = '0001-01-01';
 
-const TIME_KINDS = new Set<Ref['kind']>(['session', 'dates', 'response', 'timeOfDay', 'upToNow', 'dayName', 'shift', 'recent']);
+const TIME_KINDS = new Set<Ref['kind']>(['session', 'dates', 'response', 'timeOfDay', 'upToNow', 'dayName', 'shift', 'recent', 'window']);
 
-export function grammarContext(now: string, memory: PlannerMemory): GrammarContext {
-  return { now, hasData: (a, b) => memory.hasData(a, b), speakers: memory.speakers, roles: memory.hasRoles };
+export function grammarContext(now: string, memory: PlannerMemory, locale?: string): GrammarContext {
+  return { now, hasData: (a, b) => memory.hasData(a, b), speakers: memory.speakers, roles: memory.hasRoles, ...(locale ? { locale } : {}) };
 }
 
 function quote(r: Ref): string {
@@ -111,10 +138,20 @@ function dateOps(ranges: DateRange[], why: string): TimelineOp[] {
   return [{ op: 'f_between', column: 'Date', range: [merged[0][0], merged[merged.length - 1][1]], why }];
 }
 
+/** A date range as people read it: "Mon Nov 23, 2026", "July 2026", "2025", "the week of Mon Nov 16, 2026", "Jul 1 – Jul 10, 2026". */
+function describeRange([a, b]: DateRange): string {
+  if (a === b) return mediumDate(a);
+  if (a === MIN_DATE) return `up to ${mediumDate(b)}`;
+  const month = wholeMonth([a, b]);
+  if (month) return `${MONTH_NAMES[parts(a).m - 1]} ${a.slice(0, 4)}`;
+  const year = wholeYear([a, b]);
+  if (year) return String(year);
+  if (wholeWeek([a, b])) return `the week of ${mediumDate(a)} (${isoWeekLabel(a)})`;
+  return a.slice(0, 4) === b.slice(0, 4) ? `${formatDate(a, 'EEE MMM d')} – ${mediumDate(b)}` : `${mediumDate(a)} – ${mediumDate(b)}`;
+}
+
 function describeRanges(ranges: DateRange[]): string {
-  return mergeRanges(ranges)
-    .map(([a, b]) => (a === b ? mediumDate(a) : a === MIN_DATE ? `up to ${mediumDate(b)}` : `${mediumDate(a)} – ${mediumDate(b)}`))
-    .join('; ');
+  return mergeRanges(ranges).map(describeRange).join('; ');
 }
 
 // ---- sessions
@@ -124,6 +161,8 @@ function positionsOf(sel: SessionSel, past: number, total: number): number[] {
   if (sel.t === 'index') {
     const to = Math.min(sel.to, Math.max(total, sel.from));
     for (let p = Math.min(sel.from, to); p <= Math.max(sel.from, to) && out.length < 10_000; p++) out.push(p);
+  } else if (sel.t === 'list') {
+    out.push(...[...new Set(sel.values)].sort((a, b) => a - b));
   } else if (sel.t === 'ago') {
     const a = past + 1 - Math.max(sel.from, sel.to);
     const b = past + 1 - Math.min(sel.from, sel.to);
@@ -142,7 +181,19 @@ function sessionOp(values: number[], why: string): TimelineOp {
     : { op: 'f_value', column: 'Session_Index', values: sorted, why };
 }
 
-function shiftRanges(ranges: DateRange[], unit: 'day' | 'week' | 'month' | 'year', delta: number): DateRange[] {
+/** Positions (1-based, in scope order) of the sessions that meet a date range and started before now. */
+function sessionsIn(ranges: DateRange[], sessions: SessionEntry[], now: string): number[] {
+  const out: number[] = [];
+  sessions.forEach((s, i) => {
+    if (s.start > now) return;
+    if (ranges.some(([a, b]) => s.start.slice(0, 10) <= b && s.end.slice(0, 10) >= a)) out.push(i + 1);
+  });
+  return out;
+}
+
+type UnitName = 'day' | 'week' | 'month' | 'year';
+
+function shiftRanges(ranges: DateRange[], unit: UnitName, delta: number): DateRange[] {
   return ranges.map(([a, b]) => {
     if (unit === 'day') return [addDays(a, delta), addDays(b, delta)];
     if (unit === 'week') return [addDays(a, 7 * delta), addDays(b, 7 * delta)];
@@ -154,23 +205,62 @@ function shiftRanges(ranges: DateRange[], unit: 'day' | 'week' | 'month' | 'year
   });
 }
 
-/** Applies "the one before that" / "the day after" to the reference it points back to. */
-function applyShifts(refs: Ref[], today: Ymd): Ref[] {
+/** The calendar unit holding a day. */
+function unitAround(day: Ymd, unit: UnitName): DateRange {
+  const { y, m } = parts(day);
+  if (unit === 'day') return [day, day];
+  if (unit === 'week') return [startOfIsoWeek(day), addDays(startOfIsoWeek(day), 6)];
+  if (unit === 'month') return [ymd(y, m, 1), ymd(y, m, daysInMonth(y, m))];
+  return [ymd(y, 1, 1), ymd(y, 12, 31)];
+}
+
+/** The period of one unit right after (or before) a range: "the week after Christmas" = the 7 days after it. */
+function unitNextTo([a, b]: DateRange, unit: UnitName, delta: number): DateRange {
+  const k = Math.abs(delta);
+  if (delta > 0) {
+    const start = unit === 'day' ? addDays(b, k) : addDays(b, 1);
+    const end = unit === 'day' ? start : unit === 'week' ? addDays(b, 7 * k) : addDays(addMonths(b, unit === 'month' ? k : 12 * k), 0);
+    return [start, end];
+  }
+  const end = unit === 'day' ? addDays(a, -k) : addDays(a, -1);
+  const start = unit === 'day' ? end : unit === 'week' ? addDays(a, -7 * k) : addMonths(a, unit === 'month' ? -k : -12 * k);
+  return [start, end];
+}
+
+const SIZE: Record<string, number> = { day: 1, week: 2, span: 2, month: 3, year: 4 };
+
+interface ShiftContext {
+  today: Ymd;
+  now: string;
+  sessions: SessionEntry[];
+  past: number;
+  total: number;
+}
+
+/**
+ * Applies shifts ("the one before that", "the day after", "two sessions before that", "the
+ * Thursday before that", "later that month") to the reference they point back to (the latest
+ * one before them, else the next one): any kind, with its count and unit.
+ */
+function applyShifts(refs: Ref[], c: ShiftContext): Ref[] {
   const out: Ref[] = [];
   const consumed = new Set<Ref>();
+  const isBase = (x: Ref) => x.kind === 'session' || x.kind === 'dates';
   for (const r of refs) {
     if (consumed.has(r)) continue;
     if (r.kind !== 'shift') {
       out.push(r);
       continue;
     }
-    const wantsSession = r.unit === 'session';
-    const isBase = (x: Ref) => (wantsSession ? x.kind === 'session' : x.kind === 'dates');
     let i = -1;
-    for (let k = out.length - 1; k >= 0; k--) if (isBase(out[k])) { i = k; break; }
+    for (let k = out.length - 1; k >= 0; k--)
+      if (isBase(out[k])) {
+        i = k;
+        break;
+      }
     let base: Ref | undefined = i >= 0 ? out[i] : undefined;
     if (!base) {
-      // no reference before it: the next one ("the one before that (3 sessions ago)")
+      // no reference before it: the next one ("the one before that (3 sessions ago)", "the day after Christmas Eve")
       const later = refs.find((x) => x.start > r.start && isBase(x) && !consumed.has(x));
       if (later) {
         base = later;
@@ -178,34 +268,88 @@ function applyShifts(refs: Ref[], today: Ymd): Ref[] {
       }
     } else out.splice(i, 1);
     const text = base ? `${base.text.trim()} → ${r.text.trim()}` : r.text;
-    if (wantsSession) {
-      const sel: SessionSel =
-        base && base.kind === 'session'
-          ? base.sel.t === 'ago'
-            ? { t: 'ago', from: base.sel.from - r.delta, to: base.sel.to - r.delta }
-            : base.sel.t === 'index'
-              ? { t: 'index', from: base.sel.from + r.delta, to: base.sel.to + r.delta }
-              : base.sel
-          : { t: 'ago', from: 1 - r.delta, to: 1 - r.delta };
-      out.push({ kind: 'session', sel, start: base?.start ?? r.start, end: Math.max(base?.end ?? r.end, r.end), text, relative: base?.relative ?? true });
-    } else {
-      const unit = r.unit as 'day';
-      const ranges = base && base.kind === 'dates' ? shiftRanges(base.ranges, unit, r.delta) : shiftRanges([[today, today]], unit, r.delta);
-      const baseUnit = base && base.kind === 'dates' ? base.unit : 'day';
-      out.push({ kind: 'dates', ranges, unit: baseUnit, start: base?.start ?? r.start, end: Math.max(base?.end ?? r.end, r.end), text, relative: base?.relative ?? true });
+    const span = { start: Math.min(base?.start ?? r.start, r.start), end: Math.max(base?.end ?? r.end, r.end), text, relative: base?.relative ?? true };
+    const unit = r.unit === 'same' ? (base?.kind === 'session' || !base ? 'session' : base.kind === 'dates' ? (base.unit === 'span' ? 'day' : base.unit) : 'session') : r.unit;
+    if (unit === 'session') {
+      let sel: SessionSel;
+      if (base?.kind === 'session' && base.sel.t === 'ago') sel = { t: 'ago', from: base.sel.from - r.delta, to: base.sel.to - r.delta };
+      else {
+        const positions =
+          base?.kind === 'session' ? positionsOf(base.sel, c.past, c.total) : base?.kind === 'dates' ? sessionsIn(base.ranges, c.sessions, c.now) : [];
+        if (!base && r.delta > 0) {
+          // "our next session": it has not happened yet
+          const next = addDays(c.today, 1);
+          out.push({ kind: 'dates', ranges: [[next, next]], unit: 'day', future: true, ...span });
+          continue;
+        }
+        if (!base) sel = { t: 'ago', from: -r.delta, to: -r.delta };
+        else if (!positions.length) sel = { t: 'list', values: [0] };
+        else {
+          const k = r.delta < 0 ? Math.min(...positions) + r.delta : Math.max(...positions) + r.delta;
+          sel = { t: 'index', from: k, to: k };
+        }
+      }
+      out.push({ kind: 'session', sel, ...span });
+      continue;
     }
+    // calendar shifts: from the base's days, or from now ("the previous week" alone is last week)
+    let ranges: DateRange[];
+    // a day the grammar moved to a neighbour with conversations is shifted from the day asked for
+    let baseRanges: DateRange[] | null = base?.kind === 'dates' ? (base.asked ? [[base.asked, base.asked]] : base.ranges) : null;
+    if (base?.kind === 'session') {
+      const ps = positionsOf(base.sel, c.past, c.total).filter((p) => p >= 1 && p <= c.total);
+      baseRanges = ps.length ? [[c.sessions[ps[0] - 1].start.slice(0, 10), c.sessions[ps[ps.length - 1] - 1].end.slice(0, 10)]] : null;
+    }
+    const envelope: DateRange | null = baseRanges ? [baseRanges[0][0], baseRanges[baseRanges.length - 1][1]] : null;
+    let resultUnit: 'day' | 'week' | 'month' | 'year' | 'span' = unit === 'weekday' ? 'day' : unit === 'weekend' ? 'span' : unit;
+    if (r.rest) {
+      const u = unit as UnitName;
+      const [a, b] = envelope ?? [c.today, c.today];
+      const [ua, ub] = unitAround(r.rest === 'later' ? b : a, u);
+      ranges = [r.rest === 'later' ? [addDays(b, 1), ub] : [ua, addDays(a, -1)]];
+      resultUnit = 'span';
+    } else if (unit === 'weekday') {
+      const [a, b] = envelope ?? [c.today, c.today];
+      const k = Math.abs(r.delta);
+      const d = r.delta < 0 ? weekdayBefore(a, r.day!, k - 1) : addDays(weekdayAfter(b, r.day!), 7 * (k - 1));
+      ranges = [[d, d]];
+    } else if (unit === 'weekend') {
+      const [a, b] = envelope ?? [c.today, c.today];
+      const sunday = r.delta < 0 ? weekdayBefore(a, 0, Math.abs(r.delta) - 1) : addDays(weekdayAfter(b, 0), 7 * (r.delta - 1));
+      const sat = addDays(sunday, -1);
+      ranges = [r.delta < 0 && sat >= a ? [addDays(sat, -7), addDays(sunday, -7)] : r.delta > 0 && sat <= b ? [addDays(sat, 7), addDays(sunday, 7)] : [sat, sunday]];
+    } else {
+      const u = unit as UnitName;
+      const baseUnit = base?.kind === 'dates' ? base.unit : 'day';
+      if (!baseRanges) ranges = shiftRanges([unitAround(c.today, u)], u, r.delta);
+      else if (baseUnit === u || (SIZE[baseUnit] ?? 0) > SIZE[u]) ranges = shiftRanges(baseRanges, u, r.delta);
+      else ranges = [unitNextTo(envelope!, u, r.delta)];
+      if (baseRanges && (SIZE[baseUnit] ?? 0) > SIZE[u]) resultUnit = baseUnit as typeof resultUnit;
+    }
+    out.push({ kind: 'dates', ranges, unit: resultUnit, ...span });
   }
   return out.sort((a, b) => a.start - b.start);
 }
 
 const SPEECH_AFTER = /^\s*(?:(?:has|had|did|does|do|was|is|would|will)\s+)?(?:(?:ever|first|just|also|then)\s+)?(?:say|said|says|tell|told|tells|mention|mentioned|mentions|ask|asked|asks|write|wrote|writes|suggest|suggested|suggests|share|shared|shares|reply|replied|answer|answered|explain|explained|describe|described|talk|talked|talks|express|expressed|propose|proposed|recommend|recommended|advise|advised|discuss|discussed|give|gave|start|started)\b/i;
 
+/** The readable form of a session position: "the 11th session", "the last session". */
+function sessionReading(r: Extract<Ref, { kind: 'session' }>, values: number[], past: number): string {
+  const col = `Session_Index ${values.length === 1 ? `= ${values[0]}` : `in ${values[0]}–${values[values.length - 1]}`}`;
+  if (values.length === 1 && values[0] === 0) return 'no such session';
+  if (r.sel.t === 'ago' && r.sel.from === r.sel.to) return `${r.sel.from === 1 ? 'the last session' : `the ${ordinalWord(r.sel.from)}-to-last session`} (${col}; ${past} session${past === 1 ? '' : 's'} before now)`;
+  if (r.sel.t === 'ago') return `the last ${Math.max(r.sel.from, r.sel.to)} sessions (${col})`;
+  if (values.length === 1) return `the ${ordinalWord(values[0])} session (${col})`;
+  return `sessions ${values.join(', ')} (${col})`;
+}
+
 /** Plans a question. Pure: the memory is read only through `memory`. */
 export function planQuestion(input: PlanInput, memory: PlannerMemory, options: PlannerOptions = {}): PlannedQuestion {
   const now = input.now;
   const today = now.slice(0, 10);
-  const gctx = grammarContext(now, memory);
+  const gctx = grammarContext(now, memory, input.locale);
   const explanation: string[] = [];
+  const notUnderstood: string[] = [];
 
   // 1. follow-ups become self-contained questions
   const rw = rewriteFollowUp(input.question, input.context ?? [], gctx);
@@ -213,18 +357,51 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
 
   // 2. references
   const ex: Extraction = extractRefs(rw.text, gctx);
-  let refs = applyShifts(ex.refs, today);
+  const sessions = memory.sessions;
+  const past = sessions.filter((s) => s.start <= now).length;
+  const total = sessions.length;
+  const valueAt = (p: number) => (p >= 1 && p <= total ? sessions[p - 1].index : p);
 
-  // "our first conversation in May", "the last session of July": a position within a period
-  const within = new Map<Ref, Ref>();
+  // "our first conversation in May", "the last session of July", "our last chat before Christmas":
+  // a position within a period, resolved to that session before anything shifts it
+  let refs = [...ex.refs];
+  const withinNotes = new Map<Ref, string>();
   for (let i = 0; i < refs.length - 1; i++) {
     const a = refs[i];
     const b = refs[i + 1];
     if (a.kind !== 'session' || b.kind !== 'dates') continue;
     if (!(a.sel.t === 'index' && a.sel.from === a.sel.to) && !(a.sel.t === 'ago' && a.sel.from === a.sel.to)) continue;
     const gap = ex.normalized.text.slice(a.end, b.start);
-    if (/^\s*(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) within.set(a, b);
+    if (!/^\s*(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) continue;
+    const inPeriod = sessionsIn(b.ranges, sessions, now).map((p) => ({ p }));
+    const k = a.sel.from;
+    const pick = a.sel.t === 'ago' ? inPeriod[inPeriod.length - k] : inPeriod[k - 1];
+    const which = a.sel.t === 'ago' ? (k === 1 ? 'last' : `${ordinalWord(k)}-to-last`) : ordinalWord(k);
+    const merged: Ref = {
+      kind: 'session',
+      sel: pick ? { t: 'index', from: pick.p, to: pick.p } : { t: 'list', values: [0] },
+      start: a.start,
+      end: b.end,
+      text: ex.original.slice(ex.toOriginal(a.start, b.end)[0], ex.toOriginal(a.start, b.end)[1]),
+      relative: b.relative,
+    };
+    withinNotes.set(merged, pick ? `the ${which} of the ${inPeriod.length} sessions ${describeRanges(b.ranges)}` : `no such session (${inPeriod.length} sessions ${describeRanges(b.ranges)})`);
+    refs.splice(i, 2, merged);
   }
+
+  // "the second one" after "our last two chats": the Nth of the sessions just named
+  for (const r of refs) {
+    if (r.kind !== 'session' || !r.nthOfSet) continue;
+    const set = refs.find((x) => x !== r && x.kind === 'session' && positionsOf(x.sel, past, total).length >= r.nthOfSet!);
+    if (set && set.kind === 'session') {
+      const ps = positionsOf(set.sel, past, total);
+      r.sel = { t: 'index', from: ps[r.nthOfSet - 1], to: ps[r.nthOfSet - 1] };
+      r.text = `${set.text.trim()} → ${r.text.trim()}`;
+      refs = refs.filter((x) => x !== set);
+    }
+  }
+
+  refs = applyShifts(refs, { today, now, sessions, past, total });
 
   // 3. anchored references (dates, session numbers) outrank references relative to now
   const used: Ref[] = [];
@@ -232,6 +409,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   const timeRefs = refs.filter((r) => TIME_KINDS.has(r.kind));
   const anchored = timeRefs.some((r) => (r.kind === 'session' || r.kind === 'dates' || r.kind === 'response') && !r.relative && !(r.kind === 'dates' && r.future));
   const strongRefs = timeRefs.filter((r) => r.kind !== 'recent');
+  const futureSpans = refs.filter((r) => r.kind === 'dates' && r.future);
   for (const r of refs) {
     if (!TIME_KINDS.has(r.kind)) continue;
     if (r.kind === 'recent') {
@@ -239,96 +417,115 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
       else used.push(r);
       continue;
     }
-    if (r.kind === 'dates' && r.future && [...within.values()].every((b) => b !== r)) {
+    if (r.kind === 'dates' && r.future) {
       dropped.push({ ref: r, why: 'in the future: read as part of the topic' });
       continue;
     }
-    const isWithinDate = [...within.values()].includes(r);
-    if (anchored && r.relative && !isWithinDate && !within.has(r) && (r.kind === 'session' || r.kind === 'dates' || r.kind === 'upToNow' || r.kind === 'timeOfDay')) {
+    // a part of the day of a future day ("tomorrow morning") goes with it
+    if (r.kind === 'timeOfDay' && futureSpans.some((f) => f.start === r.start && f.end === r.end)) continue;
+    if (anchored && r.relative && !withinNotes.has(r) && (r.kind === 'session' || r.kind === 'dates' || r.kind === 'upToNow' || r.kind === 'timeOfDay' || r.kind === 'window')) {
       dropped.push({ ref: r, why: 'relative to now, while the question names a fixed date or session: read as part of the topic' });
       continue;
     }
     used.push(r);
   }
 
-  // 4. what is left: content words
-  const usedSpans = used.map((r) => [r.start, r.end] as const);
-  let rest = ex.normalized.text;
-  for (const [a, b] of usedSpans) rest = rest.slice(0, a) + ' '.repeat(b - a) + rest.slice(b);
+  // 4. what is left: content words (in the spelled text, so "abt" is "about")
   const speakerRefs = refs.filter((r): r is Extract<Ref, { kind: 'speaker' }> => r.kind === 'speaker');
   const roleRefs = refs.filter((r): r is Extract<Ref, { kind: 'role' }> => r.kind === 'role');
-  for (const r of [...speakerRefs, ...roleRefs]) rest = rest.slice(0, r.start) + ' '.repeat(r.end - r.start) + rest.slice(r.end);
-  // the query keeps the person's words ("for the first time", not "1st")
-  let restOriginal = ex.original;
-  for (const r of [...used, ...speakerRefs, ...roleRefs]) {
-    const [a, b] = ex.normalized.toOriginal(r.start, r.end);
-    restOriginal = restOriginal.slice(0, a) + ' '.repeat(b - a) + restOriginal.slice(b);
+  const notTime = refs.filter((r): r is Extract<Ref, { kind: 'notTime' }> => r.kind === 'notTime');
+  let rest = ex.normalized.text;
+  const mask = (s: string, a: number, b: number) => s.slice(0, a) + ' '.repeat(Math.max(0, b - a)) + s.slice(b);
+  for (const r of [...used, ...speakerRefs, ...roleRefs]) rest = mask(rest, r.start, r.end);
+  // what still looks like a time was not understood: said so, and kept out of the search
+  const unread: [number, number][] = [];
+  let masked = rest;
+  for (const r of [...notTime, ...dropped.map((d) => d.ref)]) masked = mask(masked, r.start, r.end);
+  for (const m of unreadTimes(masked)) {
+    const [a, b] = ex.toOriginal(m.index!, m.index! + m[0].length);
+    notUnderstood.push(ex.original.slice(a, b).trim());
+    unread.push([m.index!, m.index! + m[0].length]);
   }
-  const content = contentWords(rest);
-  const query = queryWords(restOriginal);
+  for (const [a, b] of unread) rest = mask(rest, a, b);
+  // the query keeps the person's words ("for the first time", not "1st"), spelled out ("abt" → "about")
+  let restSpelled = ex.spelled.text;
+  for (const [a0, b0] of [...[...used, ...speakerRefs, ...roleRefs].map((r) => [r.start, r.end] as const), ...unread]) {
+    const [a, b] = ex.normalized.toSource(a0, b0);
+    restSpelled = mask(restSpelled, a, b);
+  }
+  // words read as "not a time" ("days off", "good morning") are what the question is about
+  const content = [...contentWords(rest), ...notTime.flatMap((r) => words(r.text).filter((w) => !STOP_WORDS.has(w)))];
+  const query = queryWords(restSpelled);
   const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0;
   const classification: QuestionKind = content.length ? (hasMeta ? 'both' : 'content') : 'meta';
 
+  /** "I read 'yday' (yesterday) as …": the words, their normalised form when it differs, the reading. */
+  const read = (r: Ref, reading: string) => {
+    const [os, oe] = ex.toOriginal(r.start, r.end);
+    const changed = ex.spelled.changes.some((c) => c.start < oe && c.end > os);
+    const [ss, se] = ex.normalized.toSource(r.start, r.end);
+    explanation.push(`I read ${quote(r)}${changed ? ` (${ex.spelled.text.slice(ss, se).trim()})` : ''} as ${reading}`);
+  };
+
   // 5. operations
   const chain: TimelineOp[] = [];
-  const sessions = memory.sessions;
-  const past = sessions.filter((s) => s.start <= now).length;
-  const total = sessions.length;
-  const valueAt = (p: number) => (p >= 1 && p <= total ? sessions[p - 1].index : p);
 
-  // sessions
+  // sessions (and the hours ago they were held)
   const sessionRefs = used.filter((r): r is Extract<Ref, { kind: 'session' }> => r.kind === 'session');
   const recentRefs = used.filter((r): r is Extract<Ref, { kind: 'recent' }> => r.kind === 'recent');
+  const windows = used.filter((r): r is Extract<Ref, { kind: 'window' }> => r.kind === 'window');
   const sessionValues: number[] = [];
   const sessionWhy: string[] = [];
+  const selectedPositions: number[] = [];
   for (const r of sessionRefs) {
-    const period = within.get(r);
-    let positions: number[];
-    if (period && period.kind === 'dates') {
-      const inPeriod = sessions
-        .map((s, i) => ({ s, p: i + 1 }))
-        .filter(({ s }) => period.ranges.some(([a, b]) => s.start.slice(0, 10) <= b && s.end.slice(0, 10) >= a) && s.start <= now);
-      const k = r.sel.t === 'index' ? r.sel.from : r.sel.t === 'ago' ? r.sel.from : 1;
-      const pick = r.sel.t === 'ago' ? inPeriod[inPeriod.length - k] : inPeriod[k - 1];
-      positions = pick ? [pick.p] : [];
-      explanation.push(
-        pick
-          ? `${quote(r)} ${period.text.trim()} → the ${r.sel.t === 'ago' ? (k === 1 ? 'last' : `${k}th from last`) : `#${k}`} of ${inPeriod.length} sessions then: Session_Index = ${valueAt(pick.p)}`
-          : `${quote(r)} ${period.text.trim()} → no such session (${inPeriod.length} sessions in that period)`,
-      );
-      if (!pick) positions = [0];
-    } else {
-      positions = positionsOf(r.sel, past, total);
-      const values = positions.map(valueAt);
-      const note =
-        r.sel.t === 'ago'
-          ? ` (counting back from now: ${past} session${past === 1 ? '' : 's'} before it)`
-          : positions.some((p) => p > total)
-            ? ` (the memory has ${total} session${total === 1 ? '' : 's'})`
-            : '';
-      if (!positions.length) positions = [0];
-      explanation.push(`${quote(r)} → Session_Index ${values.length === 1 ? `= ${values[0]}` : `in ${values[0]}–${values[values.length - 1]}`}${note}`);
+    let positions = positionsOf(r.sel, past, total);
+    const values = positions.map((p) => (p >= 1 ? valueAt(p) : 0));
+    const note = withinNotes.get(r);
+    const beyond = positions.some((p) => p > total) ? ` (the memory has ${total} session${total === 1 ? '' : 's'})` : '';
+    if (!positions.length) positions = [0];
+    read(r, note ? `${note} (Session_Index = ${values.join(', ') || 0})` : `${sessionReading(r, values.length ? values : [0], past)}${beyond}`);
+    selectedPositions.push(...positions.filter((p) => p >= 1 && p <= total));
+    sessionValues.push(...(values.length ? values : [0]));
+    sessionWhy.push(r.text.trim());
+  }
+  for (const r of windows) {
+    const [from, to] = [r.from, r.to];
+    let positions = sessions.map((s, i) => ({ s, p: i + 1 })).filter(({ s }) => s.start <= to && s.end >= from && s.start <= now).map(({ p }) => p);
+    if (!positions.length) {
+      // nobody talked right then: the session nearest to that time, within its width
+      const mid = (Date.parse(`${from}Z`) + Date.parse(`${to}Z`)) / 2;
+      const width = Math.max(2 * 3600_000, Date.parse(`${to}Z`) - Date.parse(`${from}Z`));
+      const near = sessions
+        .map((s, i) => ({ p: i + 1, d: Math.min(Math.abs(Date.parse(`${s.start}Z`) - mid), Math.abs(Date.parse(`${s.end}Z`) - mid)) }))
+        .filter((x) => x.d <= width && sessions[x.p - 1].start <= now)
+        .sort((a, b) => a.d - b.d)[0];
+      positions = near ? [near.p] : [];
     }
-    sessionValues.push(...positions.map((p) => (p >= 1 ? valueAt(p) : 0)));
+    const values = positions.map(valueAt);
+    read(r, `${from.replace('T', ' ').slice(0, 16)} – ${to.replace('T', ' ').slice(0, 16)}: ${values.length ? `the session${values.length > 1 ? 's' : ''} then (Session_Index ${values.length === 1 ? `= ${values[0]}` : `in ${values.join(', ')}`})` : 'no session then'}`);
+    selectedPositions.push(...positions);
+    sessionValues.push(...(values.length ? values : [0]));
     sessionWhy.push(r.text.trim());
   }
   for (const r of recentRefs) {
     if (r.what === 'recently') {
       const positions = positionsOf({ t: 'ago', from: 3, to: 1 }, past, total).filter((p) => p >= 1);
       sessionValues.push(...positions.map(valueAt));
+      selectedPositions.push(...positions);
       sessionWhy.push(r.text.trim());
-      explanation.push(`${quote(r)} → the last ${positions.length} sessions`);
+      read(r, `the last ${positions.length} sessions`);
     }
   }
   if (sessionValues.length) chain.push(sessionOp(sessionValues, sessionWhy.join('; ')));
 
   // dates
-  const dateRefs = used.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates' && ![...within.values()].includes(r));
+  const dateRefs = used.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates');
   const otherDay = recentRefs.filter((r) => r.what === 'otherDay');
   const ranges: DateRange[] = [...dateRefs.flatMap((r) => r.ranges), ...otherDay.map((): DateRange => [addDays(today, -7), addDays(today, -1)])];
   for (const r of [...dateRefs, ...otherDay]) {
     const rr = r.kind === 'dates' ? r.ranges : [[addDays(today, -7), addDays(today, -1)] as DateRange];
-    explanation.push(`${quote(r)} → ${describeRanges(rr)}${r.kind === 'dates' && r.note ? ` (${r.note})` : ''}`);
+    const what = r.kind === 'dates' && r.reading ? `${r.reading.replace(/\b\w/g, (ch) => ch.toUpperCase())}, ` : '';
+    read(r, `${what}${describeRanges(rr)}${r.kind === 'dates' && r.note ? ` (${r.note})` : ''}`);
   }
   if (ranges.length) chain.push(...dateOps(ranges, [...dateRefs, ...otherDay].map((r) => r.text.trim()).join('; ')));
 
@@ -347,7 +544,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     if (from !== '00:00:00' || to !== '23:59:59') {
       const why = [...parts_.map((p) => p.text.trim()), ...(upToNow ? ['earlier'] : [])].join('; ');
       chain.push({ op: 'f_between', column: 'Time', range: [from, to], why });
-      explanation.push(`${why ? `'${why}'` : 'time of day'} → Time between ${from} and ${to}`);
+      explanation.push(`I read ${why ? `'${why}'` : 'the time of day'} as ${from.slice(0, 5)}–${to.slice(0, 5)} (Time between ${from} and ${to})`);
     }
   }
 
@@ -356,33 +553,54 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   if (dayNames.length) {
     const days = [...new Set(dayNames.flatMap((r) => r.days))];
     chain.push({ op: 'f_value', column: 'Day_Name', values: days, why: dayNames.map((r) => r.text.trim()).join('; ') });
-    explanation.push(`${dayNames.map(quote).join(', ')} → Day_Name in ${days.join(', ')}`);
+    explanation.push(`I read ${dayNames.map(quote).join(', ')} as every ${days.join(', ')} (Day_Name in ${days.join(', ')})`);
   }
 
-  // responses
+  // responses: numbered in the data, or a position inside the sessions chosen ("the last message of our 2nd chat")
   const responses = used.filter((r): r is Extract<Ref, { kind: 'response' }> => r.kind === 'response');
-  if (responses.length) {
-    const single = responses.every((r) => r.from === r.to);
-    const why = responses.map((r) => r.text.trim()).join('; ');
+  const numbered = responses.filter((r) => r.inSession === undefined);
+  const inSession = responses.filter((r) => r.inSession !== undefined);
+  if (numbered.length) {
+    const single = numbered.every((r) => r.from === r.to);
+    const why = numbered.map((r) => r.text.trim()).join('; ');
     chain.push(
       single
-        ? { op: 'f_value', column: 'Response_Index', values: [...new Set(responses.map((r) => r.from))], why }
-        : { op: 'f_between', column: 'Response_Index', range: [Math.min(...responses.map((r) => r.from)), Math.max(...responses.map((r) => r.to))], why },
+        ? { op: 'f_value', column: 'Response_Index', values: [...new Set(numbered.map((r) => r.from))], why }
+        : { op: 'f_between', column: 'Response_Index', range: [Math.min(...numbered.map((r) => r.from)), Math.max(...numbered.map((r) => r.to))], why },
     );
-    explanation.push(`${responses.map(quote).join(', ')} → Response_Index ${describeLast(chain)}`);
+    explanation.push(`I read ${numbered.map(quote).join(', ')} as Response_Index ${describeLast(chain)}`);
+  }
+  if (inSession.length) {
+    const scope = selectedPositions.length ? [...new Set(selectedPositions)] : past ? [past] : [];
+    const values: number[] = [];
+    for (const r of inSession) {
+      for (const p of scope) {
+        const range = sessions[p - 1]?.responses;
+        if (!range) continue;
+        const v = r.inSession! > 0 ? range[0] + r.inSession! - 1 : range[1];
+        if (v <= range[1]) values.push(v);
+      }
+    }
+    const why = inSession.map((r) => r.text.trim()).join('; ');
+    if (values.length) {
+      chain.push({ op: 'f_value', column: 'Response_Index', values: [...new Set(values)], why });
+      explanation.push(`I read ${inSession.map(quote).join(', ')} as a position in the session (Response_Index = ${[...new Set(values)].join(', ')})`);
+    } else {
+      explanation.push(`${inSession.map(quote).join(', ')}: the messages of the session are not numbered here, so the whole session is kept`);
+    }
   }
 
-  // roles ("what did you say", "what did I ask")
+  // roles ("what did you say", "what did I ask", "your answers")
   if (roleRefs.length) {
     const roles = [...new Set(roleRefs.map((r) => r.role))];
     chain.push({ op: 'f_value', column: 'Role', values: roles, why: roleRefs.map((r) => r.text.trim()).join('; ') });
-    explanation.push(`${roleRefs.map(quote).join(', ')} → Role = ${roles.join(', ')}`);
+    explanation.push(`I read ${roleRefs.map(quote).join(', ')} as the turns of the ${roles.join(' and ')} (Role = ${roles.join(', ')})`);
   }
 
   // speakers: in a question about content, the first one named is whom it is about ("What did
-  // Caroline say she…", "What is Megan's dream…"; "Caroline and Melanie" are both); in a
+  // Ana say she…", "What is Kim's dream…"; "Ana and Noor" are both); in a
   // question about time, a speaker followed by a verb of speech filters their words
-  // ("What did Melanie say yesterday?") and otherwise names the sessions they speak in.
+  // ("What did Noor say yesterday?") and otherwise names the sessions they speak in.
   const names = [...new Set(speakerRefs.map((r) => r.name))];
   let preferSpeakers: string[] = [];
   if (names.length && (classification === 'both' || classification === 'content')) {
@@ -410,12 +628,14 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   }
 
   for (const d of dropped) explanation.push(`${quote(d.ref)}: ${d.why}`);
+  for (const r of notTime) explanation.push(`${quote(r)}: not a time (${r.why})`);
+  if (notUnderstood.length) explanation.push(`Not understood as a time: ${notUnderstood.map((w) => `'${w}'`).join(', ')} (neither a filter nor searched for)`);
 
   // nothing at all: the last conversation
   if (!chain.length && classification === 'meta' && total > 0 && !names.length) {
     const p = past || total;
     chain.push({ op: 'f_value', column: 'Session_Index', values: [valueAt(p)], why: 'no time given' });
-    explanation.push(`No time or session given → the most recent session (Session_Index = ${valueAt(p)})`);
+    explanation.push(`No time or session ${notUnderstood.length ? 'read' : 'given'} → the most recent session (Session_Index = ${valueAt(p)})`);
   }
 
   const plan: TimelinePlan = {
@@ -439,6 +659,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     classification,
     plan,
     explanation,
+    ...(notUnderstood.length ? { notUnderstood } : {}),
     planner: 'rules',
   };
 }
@@ -447,3 +668,4 @@ function describeLast(chain: TimelineOp[]): string {
   const op = chain[chain.length - 1];
   return op.op === 'f_value' ? `= ${op.values.join(', ')}` : `between ${op.range[0]} and ${op.range[1]}`;
 }
+

@@ -22,6 +22,8 @@ export interface QuestionInput {
   /** ISO-8601 (with an offset: converted to this machine's wall clock); default: the clock. */
   now?: string;
   sourceIds?: number[];
+  /** Locale setting for numeric dates and holidays (default: the timeline's, else en-US). */
+  locale?: string;
 }
 
 /** A selected row, as the batch interface reports it. */
@@ -30,6 +32,8 @@ export interface SelectedRow extends ChainRow {
 }
 
 export interface TimelineOptions extends PlannerOptions {
+  /** Locale setting when a question gives none ('en-US' when absent). */
+  locale?: string;
   /** Ranked rows scoring below this share of the best score are dropped. */
   rankRelativeCutoff?: number;
   /** Share of the previous turn's score a turn adds to its own. */
@@ -120,6 +124,7 @@ export class Timeline {
       index: numbering === 'source' ? r.sourceIndex : r.memoryIndex,
       start: r.start,
       end: r.end,
+      ...(r.firstResponse !== null && r.lastResponse !== null ? { responses: [r.firstResponse, r.lastResponse] as [number, number] } : {}),
     }));
     const dates = this.chat.messageDates(ids);
     const speakerRows = this.chat.listSpeakers(ids);
@@ -155,7 +160,7 @@ export class Timeline {
   plan(input: QuestionInput): PlannedQuestion {
     const now = resolveNow(input.now);
     const { memory } = this.scope(input.sourceIds);
-    return planQuestion({ question: input.question, context: input.context, now }, memory, this.options);
+    return planQuestion({ question: input.question, context: input.context, now, locale: input.locale ?? this.options.locale }, memory, this.options);
   }
 
   /** The rows the plan's chain keeps, in time order. */
@@ -168,7 +173,7 @@ export class Timeline {
    * Ranks rows by relevance to the plan's query and keeps the best. BM25 scores every row the
    * chain kept; a turn also takes part of the score of the turn before it (an answer follows
    * the question that names its topic: "What kind of music do you like?" → "Foo Fighters!");
-   * the speakers the question is about ("What did Caroline say…") are kept, when any of their
+   * the speakers the question is about ("What did Ana say…") are kept, when any of their
    * turns matches; the rows scoring at least a share of the best one are kept, at most `limit`.
    */
   async rank(plan: TimelinePlan, rows: SelectedRow[] | null): Promise<SelectedRow[]> {
@@ -234,7 +239,7 @@ export class Timeline {
     if (!this.options.llm) return planned;
     const now = resolveNow(input.now);
     const { memory } = this.scope(input.sourceIds);
-    return planWithLlm(this.options.llm, { question: input.question, context: input.context, now }, memory, planned, { rankLimit: this.options.rankLimit });
+    return planWithLlm(this.options.llm, { question: input.question, context: input.context, now, locale: input.locale ?? this.options.locale }, memory, planned, { rankLimit: this.options.rankLimit });
   }
 
   /** Question → plan → rows (the batch path). */

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { AskEvidenceMessage, AskEvidenceTriple, AskTurn } from '../../../../shared/types';
 import { compactIri } from '../../../../shared/rdf';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, plural } from '../../ui/format';
+import { Markdown } from '../../ui/Markdown';
 import { Icon } from '../../ui/icons';
 import { objectText, ROUTE_LABEL } from './ask-model';
 import { showEntity, showMessageInMessages } from './show-evidence';
@@ -11,7 +12,8 @@ import { showEntity, showMessageInMessages } from './show-evidence';
 const FIRST_MESSAGES = 4;
 const FIRST_TRIPLES = 6;
 
-export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: string | null; showAllFor: string | null }) {
+/** `related`: the answer is not found; the messages are shown as related ones, not as evidence of an answer. */
+export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: string | null; showAllFor: string | null; related?: boolean }) {
   const { messages, triples } = props.turn.evidence;
   const [allMessages, setAllMessages] = useState(false);
   const [allTriples, setAllTriples] = useState(false);
@@ -35,7 +37,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
       {messages.length > 0 && (
         <div className="ask-evidence-group">
           <div className="ask-evidence-title">
-            <Icon name="messages" size={12} /> Messages <span className="badge">{messages.length}</span>
+            <Icon name="messages" size={12} /> <span data-testid="ask-evidence-messages-title">{props.related ? 'Related messages' : 'Messages'}</span> <span className="badge">{messages.length}</span>
           </div>
           <div className="ask-evidence-list">
             {shownMessages.map((m) => (
@@ -44,7 +46,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
           </div>
           {messages.length > FIRST_MESSAGES && (
             <button className="btn ghost small ask-more" onClick={() => setAllMessages(!allMessages)} data-testid="ask-evidence-more">
-              {allMessages ? 'Show fewer' : `Show all ${messages.length} messages`}
+              {allMessages ? 'Show fewer' : `Show all ${plural(messages.length, 'message')}`}
             </button>
           )}
         </div>
@@ -61,7 +63,7 @@ export function AskEvidence(props: { turn: AskTurn; cited: Set<string>; flash: s
           </div>
           {triples.length > FIRST_TRIPLES && (
             <button className="btn ghost small ask-more" onClick={() => setAllTriples(!allTriples)}>
-              {allTriples ? 'Show fewer' : `Show all ${triples.length} triples`}
+              {allTriples ? 'Show fewer' : `Show all ${plural(triples.length, 'triple')}`}
             </button>
           )}
         </div>
@@ -93,7 +95,7 @@ function EvidenceMessage({ ev, cited, flash }: { ev: AskEvidenceMessage; cited: 
           </span>
           <span className="faint truncate">{m.conversationTitle}</span>
         </span>
-        <span className="ev-text">{m.text}</span>
+        <Markdown className="ev-text" text={m.text} links="text" testId="evidence-markdown" />
         <span className="ev-why faint">
           {ROUTE_LABEL[ev.route]} · {ev.why}
         </span>

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icons';
 import { sortRows, type SortState } from '../sparql/sparql-store';
 import { TermView } from '../sparql/TermView';
 import { rankedRows } from './ask-model';
+import { plural } from '../../ui/format';
 
 const FIRST_ROWS = 12;
 
@@ -82,7 +83,7 @@ export function AskResults({ results }: { results: AskSparqlResults }) {
       </div>
       {ordered.length > FIRST_ROWS && (
         <button className="btn ghost small ask-more" onClick={() => setAll(!all)}>
-          {all ? 'Show fewer rows' : `Show all ${ordered.length} rows`}
+          {all ? 'Show fewer rows' : `Show all ${plural(ordered.length, 'row')}`}
         </button>
       )}
     </div>

@@ -44,7 +44,7 @@ const timelineTurn: AskTurn = {
   classification: { intent: 'list', timeline: 'meta', routes: ['timeline'], why: ["'the week before' → one week earlier"] },
   plan: { timeline: { plan: lastWeek, explanation: ["'last week' → Week = 2026-W46"] } },
   results: { timeline: { total: 9, sessionIds: [31, 32], sql: 'SELECT …' } },
-  answer: { text: '9 messages in 2 sessions [m1]', route: 'timeline', source: 'evidence', citations: ['m1'] },
+  answer: { text: '9 messages in 2 sessions [m1]', status: 'answered', how: "Counted from the timeline's messages.", route: 'timeline', source: 'evidence', citations: ['m1'] },
   evidence: { messages: [{ ref: 'm1', message: message(1), route: 'timeline', score: 1, why: 'in 2026-W46' }], triples: [] },
   warnings: [],
 };

@@ -6,7 +6,8 @@ import { PlanCard } from '../../plan/PlanCard';
 import { useApp } from '../../state/app-store';
 import { formatDateTime } from '../../ui/format';
 import { Icon } from '../../ui/icons';
-import { answerHow, answerSegments, citedRefs, routeChips, ROUTE_LABEL, ROUTE_TITLE, timingLines, turnTime } from './ask-model';
+import { answerHow, answerSegments, citedRefs, localizeDates, routeChips, ROUTE_LABEL, ROUTE_TITLE, statusOf, timingLines, turnTime } from './ask-model';
+import { AskHow, AskStatus } from './AskStatus';
 import { AskEvidence } from './AskEvidence';
 import { AskSparql } from './AskSparql';
 import { useAsk } from './ask-store';
@@ -52,11 +53,15 @@ export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }
         </div>
       )}
 
-      <div className={`ask-answer-card route-${turn.answer.route}`}>
+      <div className={`ask-answer-card route-${turn.answer.route} status-${statusOf(turn.answer)}`} data-status={statusOf(turn.answer)}>
+        <div className="ask-answer-head">
+          <AskStatus answer={turn.answer} />
+          <AskHow answer={turn.answer} />
+        </div>
         <div className="ask-answer" data-testid="ask-answer">
           {segments.map((s, i) =>
             s.kind === 'text' ? (
-              <span key={i}>{s.text}</span>
+              <span key={i}>{localizeDates(s.text)}</span>
             ) : (
               <button
                 key={i}
@@ -93,7 +98,7 @@ export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }
             <RouteIcon route={turn.answer.route} />
             {ROUTE_LABEL[turn.answer.route]}
           </span>
-          <span className="faint">{answerHow(turn.answer)}</span>
+          {turn.answer.route !== 'none' && <span className="faint">{answerHow(turn.answer)}</span>}
           {chips.filter((c) => !c.answered).length > 0 && <span className="faint">· also looked in</span>}
           {chips
             .filter((c) => !c.answered)
@@ -118,7 +123,7 @@ export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }
         )}
       </div>
 
-      <AskEvidence turn={turn} cited={cited} flash={flash} showAllFor={showAllFor} />
+      <AskEvidence turn={turn} cited={cited} flash={flash} showAllFor={showAllFor} related={statusOf(turn.answer) !== 'answered'} />
 
       <Section title="How the question was read" summary={`${turn.classification.intent} · ${turn.classification.routes.map((r) => ROUTE_LABEL[r].toLowerCase()).join(', ')}`} testId="ask-classification">
         <ul className="ask-why">

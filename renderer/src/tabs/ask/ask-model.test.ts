@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AskTurn } from '../../../../shared/types';
 import { askTurn as turn, messageRow as message, TEMPLATE_QUERY } from '../../../../test/support/workbench-fixtures';
 import {
+  localizeDates,
   answerHow,
   answerSegments,
   citedRefs,
@@ -61,7 +62,7 @@ describe('routes', () => {
     const t = turn({
       classification: { intent: 'time', timeline: 'meta', routes: ['timeline', 'graph'], why: [] },
       results: { timeline: { total: 12, sessionIds: [21], sql: '' }, sparql: { kind: 'select', vars: [], rows: [], ranked: [], truncated: false, elapsedMs: 0, error: 'refused' } },
-      answer: { text: '12 messages in 1 session', route: 'timeline', source: 'evidence', citations: [] },
+      answer: { text: '12 messages in 1 session', status: 'answered', how: "Counted from the timeline's messages.", route: 'timeline', source: 'evidence', citations: [] },
     });
     expect(routeChips(t)).toEqual([
       { route: 'timeline', answered: true, detail: '12 messages in 1 session' },
@@ -121,5 +122,15 @@ describe('small things', () => {
     const b2 = turn({ id: 2, seq: 2, question: 'edited' });
     expect(replaceTurn([a, b], b2).map((t) => t.question)).toEqual([a.question, 'edited']);
     expect(replaceTurn([b], a).map((t) => t.id)).toEqual([1, 2]);
+  });
+});
+
+describe('localizeDates', () => {
+  it("writes the answer's dates in the person's locale, and leaves other text alone", () => {
+    const text = 'Sunday, October 11, 2026 (Spree Charity 10K); paid on September 23, 2026. 53:48';
+    expect(localizeDates(text, 'en-US')).toBe(text);
+    // (the punctuation between weekday and day is the ICU data's)
+    expect(localizeDates(text, 'en-GB')).toMatch(/^Sunday,? 11 October 2026 \(Spree Charity 10K\); paid on 23 September 2026\. 53:48$/);
+    expect(localizeDates(text, 'de-DE')).toMatch(/^Sonntag, 11\. Oktober 2026 \(Spree Charity 10K\); paid on 23\. September 2026\. 53:48$/);
   });
 });

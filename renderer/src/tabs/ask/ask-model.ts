@@ -1,7 +1,8 @@
 // How an Ask turn reads on screen: the answer with its citations as links, which route
 // answered and how, what was tried, the SPARQL rows most relevant first, the evidence in
 // order. Pure functions (tested in test/serve/workbench/ask-model.test.ts).
-import type { AskAnswer, AskRoute, AskSparqlResults, AskTurn, RdfTerm } from '../../../../shared/types';
+import type { AskAnswer, AskRoute, AskSparqlResults, AskStatus, AskTurn, RdfTerm } from '../../../../shared/types';
+import { plural } from '../../ui/format';
 
 export const ROUTE_LABEL: Record<AskRoute | 'none', string> = {
   timeline: 'Timeline',
@@ -16,6 +17,23 @@ export const ROUTE_TITLE: Record<AskRoute | 'none', string> = {
   graph: 'A SPARQL query over the knowledge graph',
   none: 'No route found an answer',
 };
+
+export const STATUS_LABEL: Record<AskStatus, string> = {
+  answered: 'Answer',
+  related: 'Related messages',
+  not_found: 'Not found',
+};
+
+export const STATUS_TITLE: Record<AskStatus, string> = {
+  answered: 'A value from the graph, a computation, the timeline, or a message that states it',
+  related: 'Messages that share words with the question; none of them says the answer',
+  not_found: 'Nothing in the memory matched the question',
+};
+
+/** An answer's status (turns stored before statuses existed: answered unless nothing was found). */
+export function statusOf(answer: AskAnswer): AskStatus {
+  return answer.status ?? (answer.route === 'none' ? 'not_found' : 'answered');
+}
 
 /** How the answer was made, for people. */
 export function answerHow(answer: AskAnswer): string {
@@ -86,9 +104,6 @@ function routeDetail(turn: AskTurn, route: AskRoute): string | null {
   return how ? `${rows} · ${how}` : rows;
 }
 
-function plural(n: number, one: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
-}
 
 /** SPARQL rows most relevant first (as the engine ranked them), each with its place in the query's own order. */
 export function rankedRows(results: AskSparqlResults): { index: number; row: Record<string, RdfTerm> }[] {
@@ -182,4 +197,25 @@ export function relativeDay(iso: string, now: Date = new Date()): string {
 /** Replaces a turn in a conversation's turns (after a SPARQL re-run), keeping the order. */
 export function replaceTurn(turns: AskTurn[], turn: AskTurn): AskTurn[] {
   return turns.some((t) => t.id === turn.id) ? turns.map((t) => (t.id === turn.id ? turn : t)) : [...turns, turn].sort((a, b) => a.seq - b.seq);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG_DATE = new RegExp(`\\b(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), )?(${MONTHS.join('|')}) (\\d{1,2}), (\\d{4})\\b`, 'g');
+
+/**
+ * The dates an answer spells out ("Sunday, October 11, 2026", the engine's English) in the
+ * person's locale ("Sonntag, 11. Oktober 2026" in German, "Sunday 11 October 2026" in British
+ * English); a date without its weekday stays without one.
+ */
+export function localizeDates(text: string, locale: string | undefined = typeof navigator !== 'undefined' ? navigator.language : undefined): string {
+  if (!locale || /^en-US$/i.test(locale)) return text;
+  return text.replace(LONG_DATE, (whole, month: string, day: string, year: string) => {
+    const d = new Date(Date.UTC(Number(year), MONTHS.indexOf(month), Number(day)));
+    const weekday = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/.test(whole);
+    try {
+      return new Intl.DateTimeFormat(locale, { ...(weekday ? { weekday: 'long' } : {}), year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
+    } catch {
+      return whole;
+    }
+  });
 }

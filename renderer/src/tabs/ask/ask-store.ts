@@ -8,6 +8,7 @@ import { usePlan } from '../../plan/plan-store';
 import { errorMessage } from '../../ui/format';
 import { loadJson, saveJson } from '../../ui/persist';
 import { replaceTurn } from './ask-model';
+import { dateLocale } from '../../ui/locale';
 
 const CURRENT_KEY = 'engram.ask.conversation';
 
@@ -81,7 +82,8 @@ export const useAsk = create<AskState>()((set, get) => ({
     const conversationId = get().currentId;
     set({ pending: q, error: null });
     try {
-      const turn = await api().ask({ question: q, ...(conversationId !== null ? { conversationId } : {}) });
+      const locale = dateLocale();
+      const turn = await api().ask({ question: q, ...(conversationId !== null ? { conversationId } : {}), ...(locale ? { locale } : {}) });
       // The person may have switched conversations meanwhile: the turn is stored, the list says so.
       if (get().currentId === conversationId) {
         set({ currentId: turn.conversationId, turns: replaceTurn(get().turns, turn), pending: null });

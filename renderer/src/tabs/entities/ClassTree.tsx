@@ -1,11 +1,14 @@
 // The class hierarchy: asserted rdfs:subClassOf from the ontology plus the classes in use, with
-// the number of individuals (including subclasses). A class with several parents appears under
-// each. Empty classes are hidden unless asked for; the filter finds a class by name.
+// the number of the person's entities (including subclasses). A class with several parents
+// appears under each. Empty classes are hidden unless asked for; the filter finds a class by
+// name. Messages, sessions and provenance records are counted apart, in their own section, so
+// that they never outnumber "All entities".
 import { useMemo, useState } from 'react';
 import { compactIri, PREFIXES } from '../../../../shared/rdf';
 import type { ClassNode } from '../../../../shared/types';
 import { CategoryDot } from '../../ui/CategoryDot';
-import { formatCount } from '../../ui/format';
+import { className } from '../../ui/class-names';
+import { formatCount, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useEntities } from './entities-store';
 import { useOntology } from './ontology-store';
@@ -14,6 +17,7 @@ const THING = `${PREFIXES.schema}Thing`;
 
 export function ClassTree({ allCount }: { allCount: number | null }) {
   const classes = useOntology((s) => s.classes);
+  const classByIri = useOntology((s) => s.classByIri);
   const classIri = useEntities((s) => s.classIri);
   const showEmpty = useEntities((s) => s.showEmptyClasses);
   const openClasses = useEntities((s) => s.openClasses);
@@ -39,7 +43,7 @@ export function ClassTree({ allCount }: { allCount: number | null }) {
   const q = filter.trim().toLowerCase();
   const open = new Set(openClasses);
   const visible = (c: ClassNode) => showEmpty || c.total > 0 || c.iri === classIri;
-  const matches = (c: ClassNode) => c.label.toLowerCase().includes(q) || compactIri(c.iri).toLowerCase().includes(q);
+  const matches = (c: ClassNode) => className(c.iri, classByIri).toLowerCase().includes(q) || compactIri(c.iri).toLowerCase().includes(q);
   // With a filter: the matching classes and the way down to them, all open.
   const onPath = useMemo(() => {
     if (!q) return null;
@@ -69,8 +73,8 @@ export function ClassTree({ allCount }: { allCount: number | null }) {
           </button>
           <button className="tree-label" onClick={() => setClass(c.iri)} title={`${compactIri(c.iri)}${c.comment ? `\n${c.comment}` : ''}${c.inOntology ? '' : '\n(in use, not in the ontology)'}`}>
             <CategoryDot category={c.category} size={10} />
-            <span className={`truncate ${c.inOntology ? '' : 'not-in-ontology'}`}>{c.label}</span>
-            <span className="tree-count tnum" title={`${c.total} individuals (${c.direct} typed with exactly this class)`}>
+            <span className={`truncate ${c.inOntology ? '' : 'not-in-ontology'}`}>{className(c.iri, classByIri)}</span>
+            <span className="tree-count tnum" title={`${plural(c.total, 'entity')} (${c.direct} typed with exactly this class)`}>
               {c.total > 0 ? formatCount(c.total) : ''}
             </span>
           </button>
@@ -107,7 +111,38 @@ export function ClassTree({ allCount }: { allCount: number | null }) {
         </div>
         {roots.map((r) => render(r, 0, new Set()))}
         {classes.length === 0 && <div className="faint" style={{ padding: 12 }}>No classes yet.</div>}
+        <RecordClasses />
       </div>
     </div>
+  );
+}
+
+/**
+ * Conversation structure and provenance (messages, sessions, records of removed or superseded
+ * statements): what the memory keeps about where entities came from, apart from the entities.
+ */
+function RecordClasses() {
+  const classes = useOntology((s) => s.classes);
+  const classByIri = useOntology((s) => s.classByIri);
+  const classIri = useEntities((s) => s.classIri);
+  const setClass = useEntities((s) => s.setClass);
+  const records = classes.filter((c) => c.records > 0).sort((a, b) => b.records - a.records || a.label.localeCompare(b.label));
+  if (!records.length) return null;
+  const total = Math.max(...records.map((c) => c.records));
+  return (
+    <details className="tree-records" data-testid="class-records" open={records.some((c) => c.iri === classIri)}>
+      <summary className="tree-records-title" title="Messages, sessions and provenance records: not your entities, counted apart">
+        Conversation structure and provenance <span className="faint tnum">{formatCount(total)}</span>
+      </summary>
+      {records.map((c) => (
+        <div key={c.iri} className={`tree-row ${classIri === c.iri ? 'selected' : ''}`} style={{ paddingLeft: 20 }} data-testid="record-class-row" data-iri={c.iri}>
+          <button className="tree-label" onClick={() => setClass(c.iri)} title={`${compactIri(c.iri)}: ${plural(c.records, 'record')}`}>
+            <CategoryDot category={c.category} size={10} />
+            <span className="truncate">{className(c.iri, classByIri)}</span>
+            <span className="tree-count tnum">{formatCount(c.records)}</span>
+          </button>
+        </div>
+      ))}
+    </details>
   );
 }

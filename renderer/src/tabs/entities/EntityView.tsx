@@ -17,8 +17,11 @@ import { shortIri } from './short-iri';
 import { ProvenanceList } from './ProvenanceList';
 import { TypeChips } from './TypeChips';
 import { UsageList } from './UsageList';
+import { PersonStances, TopicPanel } from './TopicPanel';
 
 const LABEL = `${PREFIXES.rdfs}label`;
+const TOPIC = `${PREFIXES.pcm}Topic`;
+const PERSON = `${PREFIXES.foaf}Person`;
 
 export function EntityView(props: {
   detail: EntityDetail;
@@ -78,6 +81,9 @@ export function EntityView(props: {
           <Icon name="layers" size={12} /> Merged from {detail.mergedFrom.map((m) => shortIri(m)).join(', ')}
         </div>
       )}
+
+      {!compact && detail.types.some((t) => t.iri === TOPIC) && <TopicPanel iri={detail.iri} onNavigate={props.onNavigate} />}
+      {!compact && detail.types.some((t) => t.iri === PERSON) && <PersonStances iri={detail.iri} onNavigate={props.onNavigate} />}
 
       <section className="entity-section">
         <h3 className="section-title">

@@ -9,6 +9,9 @@ import { compactIri } from '../../../../shared/rdf';
 import type { GraphViewEdge, GraphViewNode } from '../../../../shared/types';
 import { useVocabulary } from '../../editors/vocabulary';
 import { CATEGORY_STYLE, categoryOf } from '../../ui/categories';
+import { kindOf } from '../../ui/class-names';
+import { useOntology } from '../entities/ontology-store';
+import { declutter, followZoom } from './label-declutter';
 import { useColorScheme } from '../../ui/use-color-scheme';
 import { useGraph } from './graph-store';
 import { graphStylesheet, nodeSize } from './graph-style';
@@ -60,11 +63,15 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
   const selected = useGraph((s) => s.selected);
   const connectFrom = useGraph((s) => s.connectFrom);
   const expansions = useGraph((s) => s.expansions);
+  const classByIri = useOntology((s) => s.classByIri);
   const big = nodes.length + edges.length > BIG;
   const edgeLabels = edges.length <= EDGE_LABELS_MAX;
   const huge = edges.length > HUGE_EDGES;
   const propsRef = useRef(props);
   propsRef.current = props;
+  /** Labels' size factor for the zoom (they grow more slowly than the graph, so zooming in makes room). */
+  const fontScale = useRef({ value: 1 });
+  const fontScaleOf = () => fontScale.current.value;
   const prefixesRef = useRef(prefixes);
   prefixesRef.current = prefixes;
 
@@ -78,7 +85,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
     const host = hostRef.current!;
     const cy = cytoscape({
       container: host,
-      style: graphStylesheet({ scheme, big, edgeLabels, huge }),
+      style: graphStylesheet({ scheme, big, edgeLabels, huge, fontScale: fontScaleOf }),
       minZoom: 0.02,
       maxZoom: 5,
       boxSelectionEnabled: true,
@@ -145,13 +152,19 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       e.target.connectedEdges().filter((x: cytoscape.EdgeSingular) => !keep.has(x.id())).removeClass('labelled near');
       setHover(null);
     });
+    // Labels that would overlap more important ones wait until zooming in makes room: once
+    // the view rests, labels are sized for the zoom and the overlapping ones hidden.
+    let tidyTimer: ReturnType<typeof setTimeout> | undefined;
     cy.on('viewport', () => {
       setHover(null);
       propsRef.current.onMenu(null);
+      clearTimeout(tidyTimer);
+      tidyTimer = setTimeout(() => followZoom(cy, fontScale.current, () => declutterGraph(cy, fontScale.current.value)), 90);
     });
     setCyVersion((v) => v + 1);
     return () => {
       cancelAnimationFrame(selTimer);
+      clearTimeout(tidyTimer);
       cy.destroy();
       if (cyRef.current === cy) cyRef.current = null;
     };
@@ -159,7 +172,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
 
   // Light/dark and edge labels: a new stylesheet, same elements.
   useEffect(() => {
-    cyRef.current?.style(graphStylesheet({ scheme, big, edgeLabels, huge }));
+    cyRef.current?.style(graphStylesheet({ scheme, big, edgeLabels, huge, fontScale: fontScaleOf }));
   }, [scheme, edgeLabels, big, huge, cyVersion]);
 
   // Elements by difference. When the query changed, the new elements wait for the layout and
@@ -197,12 +210,14 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       cy.nodes().forEach((n) => {
         // Only real changes: every class change costs a style pass over the element.
         const set = (cls: string, on: boolean) => on !== n.hasClass(cls) && n.toggleClass(cls, on);
-        set('hidden-category', hiddenSet.has(n.data('category')));
+        // Hidden by its category, or by its kind (a class outside every category, as the legend lists it).
+        const category = n.data('category') as string;
+        set('hidden-category', hiddenSet.has(category) || (category === 'Other' && hiddenSet.has(kindOf(n.data('types') ?? [], category, classByIri).key)));
         set('expanded', !!expansions[n.id()]);
         set('connect-source', n.id() === connectFrom);
       });
     });
-  }, [hiddenCategories, expansions, connectFrom, nodes, cyVersion, layoutKey]);
+  }, [hiddenCategories, expansions, connectFrom, nodes, cyVersion, layoutKey, classByIri]);
 
   // The store's selection onto the canvas, and the selected node's neighbourhood in front.
   useEffect(() => {
@@ -287,6 +302,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
           pendingAdd.current = false;
           const addMs = performance.now() - a0;
           fit(cy);
+          followZoom(cy, fontScale.current, () => declutterGraph(cy, fontScale.current.value));
           afterPaint(() => useGraph.getState().setMetrics({ addMs, firstPaintMs: performance.now() - t0 }));
         } else {
           cy.batch(() => {
@@ -296,6 +312,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
             });
           });
           if (first || r.done) fit(cy);
+          if (r.done) followZoom(cy, fontScale.current, () => declutterGraph(cy, fontScale.current.value));
         }
         first = false;
       }
@@ -322,6 +339,17 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       )}
     </div>
   );
+}
+
+/** Hides the labels that would overlap: the selection, then hubs, then the most linked first. */
+function declutterGraph(cy: cytoscape.Core, scale: number) {
+  declutter(cy, {
+    priority: (n) => (n.selected() ? 1e9 : 0) + (n.data('hub') ? 1e6 : 0) + n.degree(false),
+    fontSize: (n) => (n.data('hub') ? 13 : 10) * scale,
+    maxWidth: 130 * scale,
+    // As the stylesheet: labels under this size on screen are not drawn at all.
+    minFontSize: cy.elements().length > BIG ? 9 : 6,
+  });
 }
 
 /** Calls back once the browser has painted the current state. */

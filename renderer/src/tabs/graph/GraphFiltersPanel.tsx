@@ -1,5 +1,5 @@
-// The view's filters: classes, properties, sources and a time range (entities derived from
-// messages in it). The conversation structure toggle sits in the toolbar.
+// The view's filters: classes, properties, origins (automatic, extracted, yours), sources and a
+// time range (entities derived from messages in it). The conversation structure toggle sits in the toolbar.
 import { compactIri } from '../../../../shared/rdf';
 import { useApp } from '../../state/app-store';
 import { CategoryDot } from '../../ui/CategoryDot';
@@ -8,8 +8,15 @@ import { useOntology } from '../entities/ontology-store';
 import { ClassPicker, PropertyPicker } from '../entities/TermPickers';
 import { useGraph } from './graph-store';
 
+/** The three origins of knowledge, as the badges name them. */
+const ORIGINS: ['auto' | 'extraction' | 'person', string][] = [
+  ['auto', 'automatic'],
+  ['extraction', 'extracted'],
+  ['person', 'yours'],
+];
+
 export function activeFilterCount(f: ReturnType<typeof useGraph.getState>['filters']): number {
-  return f.classIris.length + f.predicates.length + f.sourceIds.length + (f.from || f.to ? 1 : 0);
+  return f.classIris.length + f.predicates.length + f.sourceIds.length + (f.from || f.to ? 1 : 0) + (f.origins?.length ? 1 : 0);
 }
 
 export function GraphFiltersPanel() {
@@ -53,6 +60,20 @@ export function GraphFiltersPanel() {
           ))}
         </div>
         <PropertyPicker testId="filter-property" subjectTypes={[]} linksOnly onPick={(p) => !filters.predicates.includes(p.iri) && setFilters({ predicates: [...filters.predicates, p.iri] })} placeholder="Only edges of a property…" />
+      </div>
+      <div className="filter-block">
+        <div className="menu-label">Origin (none checked: all)</div>
+        {ORIGINS.map(([o, label]) => (
+          <label key={o} className="row filter-check">
+            <input
+              type="checkbox"
+              checked={(filters.origins ?? []).includes(o)}
+              onChange={(e) => setFilters({ origins: e.target.checked ? [...(filters.origins ?? []), o] : (filters.origins ?? []).filter((x) => x !== o) })}
+              data-testid={`filter-origin-${o}`}
+            />
+            <span className={`origin origin-${o === 'person' ? 'person' : o}`}>{label}</span>
+          </label>
+        ))}
       </div>
       {sources.length > 1 && (
         <div className="filter-block">

@@ -1,6 +1,7 @@
-// "N nodes, M edges" and the view's most frequent entity types; says when the view was cut.
-import { compactIri } from '../../../../shared/rdf';
-import { formatCount, plural } from '../../ui/format';
+// "N nodes, M edges" and the view's most frequent kinds (named as the legend names them); in
+// the overview, how many entities in how many clusters; says when the view was cut.
+import { countKinds } from '../../ui/class-names';
+import { formatCount, nounFor, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useOntology } from '../entities/ontology-store';
 import { DEFAULT_LIMIT, useGraph } from './graph-store';
@@ -11,29 +12,53 @@ export function GraphSummary() {
   const truncated = useGraph((s) => s.truncated);
   const limit = useGraph((s) => s.limit);
   const setLimit = useGraph((s) => s.setLimit);
+  const scope = useGraph((s) => s.scope);
+  const overview = useGraph((s) => s.overview);
   const classByIri = useOntology((s) => s.classByIri);
   const hiddenValues = useGraph((s) => s.hiddenValues);
   const setShowValues = useGraph((s) => s.setShowValues);
-  const counts = new Map<string, number>();
-  for (const n of nodes) for (const t of n.types) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+
+  if (scope.kind === 'overview') {
+    if (!overview) return <div className="graph-summary" data-testid="graph-summary" />;
+    const communities = overview.clusters.filter((c) => c.kind === 'community').length;
+    return (
+      <div className="graph-summary" data-testid="graph-summary">
+        <span className="graph-counts tnum" data-testid="graph-counts">
+          <b>{formatCount(overview.entities)}</b> {nounFor(overview.entities, 'entity')} in <b>{formatCount(communities)}</b> {nounFor(communities, 'cluster')}, <b>{formatCount(overview.edges)}</b>{' '}
+          {nounFor(overview.edges, 'link')}
+        </span>
+        {overview.hubs.length > 0 && (
+          <span className="faint" data-testid="graph-hubs" title="Linked to so much that their links are summed per cluster">
+            {plural(overview.hubs.length, 'hub')}: {overview.hubs.map((h) => h.label).join(', ')}
+          </span>
+        )}
+        {overview.truncated && (
+          <span className="badge danger">
+            <Icon name="alert" size={11} /> built from the first 20,000 links
+          </span>
+        )}
+      </div>
+    );
+  }
+
+  const top = countKinds(nodes, classByIri).slice(0, 4);
   return (
     <div className="graph-summary" data-testid="graph-summary">
       <span className="graph-counts tnum" data-testid="graph-counts">
-        <b>{formatCount(nodes.length)}</b> {nodes.length === 1 ? 'node' : 'nodes'}, <b>{formatCount(edges.length)}</b> {edges.length === 1 ? 'edge' : 'edges'}
+        <b>{formatCount(nodes.length)}</b> {nounFor(nodes.length, 'node')}, <b>{formatCount(edges.length)}</b> {nounFor(edges.length, 'edge')}
       </span>
       {top.length > 0 && (
-        <span className="graph-top-types" data-testid="graph-top-types" title="The most frequent types in this view">
-          {top.map(([iri, n]) => (
-            <span key={iri} className="type-count" title={iri}>
-              {classByIri.get(iri)?.label ?? compactIri(iri)} <span className="faint tnum">{formatCount(n)}</span>
+        <span className="graph-top-types" data-testid="graph-top-types" title="The most frequent kinds in this view">
+          {top.map(({ kind, count }) => (
+            <span key={kind.key} className="type-count" data-kind={kind.key}>
+              {kind.label} <span className="faint tnum">{formatCount(count)}</span>
             </span>
           ))}
         </span>
       )}
       {hiddenValues > 0 && (
         <button className="link faint" onClick={() => setShowValues(true)} title="Statuses and days of the week (e.g. completed, Monday); click to show them" data-testid="graph-hidden-values">
-          +{formatCount(hiddenValues)} values hidden
+          +{plural(hiddenValues, 'value')} hidden
         </button>
       )}
       {truncated && (

@@ -1,5 +1,5 @@
-// Graph: the knowledge graph drawn with cytoscape: the whole graph or a neighbourhood, nodes
-// coloured and shaped by category, expandable, filterable, editable (rename, values, types,
+// Graph: the knowledge graph drawn with cytoscape: an overview of clusters (the first view),
+// the whole graph, an opened cluster or a neighbourhood, nodes coloured and shaped by category, expandable, filterable, editable (rename, values, types,
 // draw an edge, merge, delete, create), exportable, with its timings shown.
 import '../../styles/entities.css';
 import '../../styles/graph.css';
@@ -22,6 +22,8 @@ import { GraphSummary } from './GraphSummary';
 import { GraphToolbar } from './GraphToolbar';
 import { NodeMenu } from './NodeMenu';
 import { NodePanel } from './NodePanel';
+import { GraphProgress } from './GraphProgress';
+import { OverviewCanvas } from './OverviewCanvas';
 
 export function GraphTab() {
   const graphVersion = useApp((s) => s.graphVersion);
@@ -32,6 +34,7 @@ export function GraphTab() {
   const error = useGraph((s) => s.error);
   const connectFrom = useGraph((s) => s.connectFrom);
   const requestId = useGraph((s) => s.requestId);
+  const overview = useGraph((s) => s.overview);
   const [connect, setConnect] = useState<{ from: GraphViewNode; to: GraphViewNode } | null>(null);
   const [menu, setMenu] = useState<CanvasMenu | null>(null);
   const [creating, setCreating] = useState(false);
@@ -91,7 +94,8 @@ export function GraphTab() {
     if (from && to) setConnect({ from, to });
   };
 
-  const empty = !loading && requestId > 0 && nodes.length === 0 && !error;
+  const isOverview = scope.kind === 'overview';
+  const empty = !loading && requestId > 0 && !error && (isOverview ? !!overview && overview.clusters.length + overview.hubs.length === 0 : nodes.length === 0);
   const fromLabel = connectFrom ? nodes.find((n) => n.id === connectFrom)?.label : null;
 
   return (
@@ -112,12 +116,13 @@ export function GraphTab() {
       )}
       <div className="graph-body">
         <div className="graph-stage">
-          <GraphCanvas onConnect={onConnect} onMenu={setMenu} />
+          {isOverview ? <OverviewCanvas /> : <GraphCanvas onConnect={onConnect} onMenu={setMenu} />}
+          <GraphProgress />
           {empty && (
             <div className="graph-empty">
               <EmptyState icon="graph" title={scope.kind === 'timeline' && !selection ? 'Select something on the timeline' : 'Nothing to show'}>
                 <p>
-                  {scope.kind === 'all'
+                  {scope.kind === 'all' || scope.kind === 'overview'
                     ? 'No entities are linked yet. Extract a knowledge graph from your messages, or create entities and link them.'
                     : scope.kind === 'timeline'
                       ? 'Nothing was extracted from the selected sessions, or no session is selected.'
@@ -132,8 +137,12 @@ export function GraphTab() {
             </div>
           )}
           <GraphLegend />
-          <div className="graph-hint faint">Double-click a node: expand / collapse · Shift-click: select several · Right-click: more</div>
-          <FindInView />
+          <div className="graph-hint faint">
+            {isOverview
+              ? 'Each disc is a cluster of entities linked to each other; click one to open it · hover: what is in it'
+              : 'Double-click a node: expand / collapse · Shift-click: select several · Right-click: more'}
+          </div>
+          {!isOverview && <FindInView />}
           {menu && <NodeMenu menu={menu} onClose={() => setMenu(null)} />}
         </div>
         <NodePanel onConnect={(from, to) => setConnect({ from, to })} />
@@ -159,6 +168,16 @@ export function GraphTab() {
 /** The measured timings of this view (the benchmark reads the same figures). */
 function Timings() {
   const m = useGraph((s) => s.metrics);
+  const scope = useGraph((s) => s.scope);
+  const overview = useGraph((s) => s.overview);
+  if (scope.kind === 'overview') {
+    if (m.overviewPaintMs === null || !overview) return null;
+    return (
+      <span className="graph-timings faint tnum" data-testid="graph-timings" title={`Louvain communities in the engine: ${formatDuration(overview.timings.communitiesMs)}`}>
+        query {formatDuration(overview.timings.queryMs + overview.timings.communitiesMs)} · first paint {formatDuration(m.overviewPaintMs)}
+      </span>
+    );
+  }
   if (m.apiMs === null) return null;
   const parts = [
     `query ${formatDuration(m.apiMs)}`,

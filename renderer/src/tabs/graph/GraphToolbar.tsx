@@ -1,5 +1,5 @@
-// The Graph tab's toolbar: what to show (whole graph, the timeline selection, or a
-// neighbourhood grown from an entity, a class or a search), depth, filters, conversation
+// The Graph tab's toolbar: what to show (the overview of clusters, the whole graph, the
+// timeline selection, or a neighbourhood grown from an entity, a class or a search), depth, filters, conversation
 // structure, layout, fit, export, new entity, undo/redo.
 import { useCallback, useState } from 'react';
 import type { ClassNode, IndividualRow } from '../../../../shared/types';
@@ -7,7 +7,9 @@ import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
 import { describeSelection } from '../../timeline/Timeline';
 import { CategoryDot } from '../../ui/CategoryDot';
+import { className, kindOf, type ClassIndex } from '../../ui/class-names';
 import { Combobox } from '../../ui/Combobox';
+import { plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { PopoverButton } from '../../ui/Popover';
 import { useColorScheme } from '../../ui/use-color-scheme';
@@ -32,7 +34,7 @@ export function GraphToolbar({ onNewEntity }: { onNewEntity(): void }) {
   const filters = useGraph((s) => s.filters);
   const layout = useGraph((s) => s.layout);
   const loading = useGraph((s) => s.loading);
-  const { showAll, followTimeline, setDepth, setFilters, setLayout, relayout } = useGraph.getState();
+  const { showAll, showOverview, followTimeline, setDepth, setFilters, setLayout, relayout } = useGraph.getState();
   const selection = useApp((s) => s.selection);
   const sessions = useApp((s) => s.sessions);
   const scheme = useColorScheme();
@@ -41,7 +43,10 @@ export function GraphToolbar({ onNewEntity }: { onNewEntity(): void }) {
   return (
     <div className="toolbar graph-toolbar">
       <div className="segmented" role="group" aria-label="What to show">
-        <button aria-pressed={scope.kind === 'all'} onClick={showAll} data-testid="graph-scope-all" title="The whole graph (filtered)">
+        <button aria-pressed={scope.kind === 'overview'} onClick={showOverview} data-testid="graph-scope-overview" title="Clusters of entities linked to each other, the hubs summarised">
+          Overview
+        </button>
+        <button aria-pressed={scope.kind === 'all'} onClick={showAll} data-testid="graph-scope-all" title="The whole graph (filtered), every entity and link">
           Whole graph
         </button>
         <button
@@ -59,12 +64,12 @@ export function GraphToolbar({ onNewEntity }: { onNewEntity(): void }) {
         <span className="chip" data-testid="graph-seed-chip" title="The view grows from here">
           <Icon name="graph" size={12} />
           <span className="truncate">{scope.title}</span>
-          <button onClick={showAll} aria-label="Back to the whole graph">
+          <button onClick={showOverview} aria-label="Back to the overview">
             <Icon name="x" size={12} />
           </button>
         </span>
       )}
-      {scope.kind !== 'all' && (
+      {scope.kind !== 'all' && scope.kind !== 'overview' && (
         <label className="row faint" style={{ gap: 4 }} title="How many steps out from the seed">
           steps
           <select className="select" value={depth} onChange={(e) => setDepth(Number(e.target.value))} data-testid="graph-depth">
@@ -93,6 +98,7 @@ export function GraphToolbar({ onNewEntity }: { onNewEntity(): void }) {
         className={`btn ${filters.includeStructure ? 'active' : ''}`}
         aria-pressed={filters.includeStructure}
         onClick={() => setFilters({ includeStructure: !filters.includeStructure })}
+        disabled={scope.kind === 'overview'}
         title="Show the conversation structure: messages, sessions, who wrote what (SIOC, PROV)"
         data-testid="graph-structure-toggle"
       >
@@ -159,10 +165,14 @@ export function GraphToolbar({ onNewEntity }: { onNewEntity(): void }) {
   );
 }
 
-/** "Grow from…": an entity or a class by name, or Enter to grow from every entity whose name matches. */
+/**
+ * "Grow from…": an entity (best match first, by name and alias, with its kind and classes) or
+ * a class by name, or every entity whose name matches. Enter takes the highlighted hit.
+ */
 function GrowFrom() {
   const [text, setText] = useState('');
   const classes = useOntology((s) => s.classes);
+  const classByIri = useOntology((s) => s.classByIri);
   const growFrom = useGraph((s) => s.growFrom);
   const suggest = useCallback(
     async (q: string): Promise<GrowOption[]> => {
@@ -174,11 +184,12 @@ function GrowFrom() {
         trimmed,
         4,
       );
-      return [
-        ...found.rows.map((row) => ({ kind: 'entity' as const, row })),
-        ...cls.map((c) => ({ kind: 'class' as const, cls: c })),
-        { kind: 'search' as const, text: trimmed },
-      ];
+      const lower = trimmed.toLowerCase();
+      const entities = found.rows.map((row) => ({ kind: 'entity' as const, row }));
+      const classHits = cls.map((c) => ({ kind: 'class' as const, cls: c }));
+      // A class named exactly so comes before entities that only contain the text.
+      const exactClass = cls.some((c) => c.label.toLowerCase() === lower) && !found.rows.some((r) => r.label.toLowerCase() === lower);
+      return [...(exactClass ? [...classHits, ...entities] : [...entities, ...classHits]), { kind: 'search' as const, text: trimmed }];
     },
     [classes],
   );
@@ -200,18 +211,24 @@ function GrowFrom() {
         onEnter={(t) => t.trim() && pick({ kind: 'search', text: t.trim() })}
         placeholder="Grow from an entity, a class or a search…"
         testId="graph-grow"
+        portal
         renderItem={(o) =>
           o.kind === 'entity' ? (
-            <span className="pick-row">
+            <span className="pick-row" data-kind="entity">
               <CategoryDot category={o.row.category} />
-              <span className="truncate">{o.row.label}</span>
-              <span className="faint pick-types">entity</span>
+              <span className="truncate pick-label">
+                {o.row.label}
+                {o.row.alias && <span className="faint"> · also “{o.row.alias}”</span>}
+              </span>
+              <span className="faint pick-types" title={o.row.types.map((t) => className(t, classByIri)).join(', ')}>
+                {describeKind(o.row.types, o.row.category, classByIri)}
+              </span>
             </span>
           ) : o.kind === 'class' ? (
-            <span className="pick-row">
+            <span className="pick-row" data-kind="class">
               <CategoryDot category={o.cls.category} />
-              <span className="truncate">All {o.cls.label}</span>
-              <span className="faint pick-types">class · {o.cls.total}</span>
+              <span className="truncate pick-label">All {className(o.cls.iri, classByIri)}</span>
+              <span className="faint pick-types">class · {plural(o.cls.total, 'entity')}</span>
             </span>
           ) : (
             <span className="pick-row">
@@ -225,4 +242,11 @@ function GrowFrom() {
       />
     </div>
   );
+}
+
+/** "Person · Person, Agent": the kind the legend shows, then the most specific classes. */
+function describeKind(types: string[], category: string, classes: ClassIndex): string {
+  const kind = kindOf(types, category, classes);
+  const names = [...new Set(types.map((t) => className(t, classes)))].filter((n) => n !== kind.label).slice(0, 2);
+  return names.length ? `${kind.label} · ${names.join(', ')}` : kind.label;
 }

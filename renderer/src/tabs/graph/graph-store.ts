@@ -1,24 +1,26 @@
-// Graph tab state: what the view shows (the whole graph, or a neighbourhood grown from an
-// entity, a class, a search or the timeline selection), its filters, the nodes expanded by
+// Graph tab state: what the view shows (the overview of clusters, the whole graph, a cluster
+// opened from the overview, or a neighbourhood grown from an entity, a class, a search or the
+// timeline selection), its filters, the nodes expanded by
 // hand, the selection, the layout, and the measured timings. The view on screen is the union
 // of the base query and one neighbourhood per expanded node; collapsing removes what only that
 // expansion brought (or, for a node not expanded, its leaf neighbours).
 import { create } from 'zustand';
 import { MEMORY_BASE } from '../../../../shared/rdf';
-import type { GraphView, GraphViewEdge, GraphViewNode } from '../../../../shared/types';
+import type { GraphCluster, GraphOverview, GraphView, GraphViewEdge, GraphViewNode } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
 import type { TimeSelection } from '../../state/route';
-import { errorMessage } from '../../ui/format';
+import { errorMessage, plural } from '../../ui/format';
 import { loadJson, saveJson } from '../../ui/persist';
 
 export type GraphSeed =
   | { kind: 'entity'; iri: string }
   | { kind: 'class'; iri: string }
   | { kind: 'search'; text: string }
-  | { kind: 'sessions'; sessionIds: number[] };
+  | { kind: 'sessions'; sessionIds: number[] }
+  | { kind: 'entities'; iris: string[] };
 
-export type Scope = { kind: 'all' } | { kind: 'seed'; seed: GraphSeed; title: string } | { kind: 'timeline' };
+export type Scope = { kind: 'overview' } | { kind: 'all' } | { kind: 'seed'; seed: GraphSeed; title: string } | { kind: 'timeline' };
 export type LayoutName = 'force' | 'hierarchical' | 'concentric';
 
 export interface GraphFilters {
@@ -29,6 +31,8 @@ export interface GraphFilters {
   from: string;
   to: string;
   includeStructure: boolean;
+  /** Only links of these origins (empty: all). */
+  origins: ('auto' | 'extraction' | 'person')[];
 }
 
 export interface GraphMetrics {
@@ -45,6 +49,10 @@ export interface GraphMetrics {
   /** From asking to expand a node to the frame showing its neighbours. */
   expandMs: number | null;
   layoutEngine: string | null;
+  /** The overview: from asking for it to the frame that shows its clusters (the query included). */
+  overviewPaintMs: number | null;
+  /** The overview's own query and community detection (in the engine), as the page waits for it. */
+  overviewQueryMs: number | null;
 }
 
 /** Edges fetched at most for one view (the engine's limit is on edges). */
@@ -82,6 +90,9 @@ interface GraphState {
   selected: string[];
   connectFrom: string | null;
   metrics: GraphMetrics;
+  overview: GraphOverview | null;
+  /** When the overview was asked for (performance.now()), for its first-paint time. */
+  overviewAskedAt: number;
   /** Classes whose members are values (statuses, days of the week: subclasses of schema:Enumeration). */
   valueClasses: string[];
   /** Show value nodes ("completed", "Monday"): hubs that tie everything together, off by default. */
@@ -89,7 +100,9 @@ interface GraphState {
   /** Value nodes left out of the view. */
   hiddenValues: number;
 
+  showOverview(): void;
   showAll(): void;
+  openCluster(cluster: GraphCluster): void;
   growFrom(seed: GraphSeed, title?: string): void;
   followTimeline(): void;
   setDepth(depth: number): void;
@@ -111,16 +124,24 @@ interface GraphState {
   setShowValues(on: boolean): void;
 }
 
-const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false };
+const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false, origins: [] };
 
-function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>, selection: TimeSelection | null, sessions: { id: number; start: string; end: string }[]) {
-  const f = s.filters;
-  const common = {
+/** The filters that are set, as the engine's query arguments (the overview's and the views'). */
+function filterArgs(f: GraphFilters) {
+  return {
     ...(f.classIris.length ? { classIris: f.classIris } : {}),
     ...(f.predicates.length ? { predicates: f.predicates } : {}),
     ...(f.sourceIds.length ? { sourceIds: f.sourceIds } : {}),
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
+    ...(f.origins?.length ? { origins: f.origins } : {}),
+  };
+}
+
+function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>, selection: TimeSelection | null, sessions: { id: number; start: string; end: string }[]) {
+  const f = s.filters;
+  const common = {
+    ...filterArgs(f),
     includeStructure: f.includeStructure,
     limit: s.limit,
   };
@@ -135,6 +156,19 @@ function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>,
     return { ...common, seed: { kind: 'sessions' as const, sessionIds: sessionIds.slice(0, 5000) }, depth: s.depth };
   }
   return common;
+}
+
+/** The overview's query: the filters that apply to it. */
+async function loadOverview(s: GraphState, requestId: number): Promise<void> {
+  const askedAt = performance.now();
+  useGraph.setState((x) => ({ requestId, loading: true, error: null, connectFrom: null, overviewAskedAt: askedAt, metrics: { ...x.metrics, overviewPaintMs: null, overviewQueryMs: null } }));
+  try {
+    const overview = await api().graphOverview(filterArgs(s.filters));
+    if (useGraph.getState().requestId !== requestId) return;
+    useGraph.setState((x) => ({ overview, loading: false, metrics: { ...x.metrics, overviewQueryMs: performance.now() - askedAt } }));
+  } catch (err) {
+    if (useGraph.getState().requestId === requestId) useGraph.setState({ loading: false, error: errorMessage(err) });
+  }
 }
 
 type MergeInput = Pick<GraphState, 'base' | 'expansions' | 'hidden' | 'pinned' | 'valueClasses' | 'showValues'>;
@@ -167,7 +201,7 @@ function merge(s: MergeInput): { nodes: GraphViewNode[]; edges: GraphViewEdge[];
 }
 
 export const useGraph = create<GraphState>()((set, get) => ({
-  scope: { kind: 'all' },
+  scope: { kind: 'overview' },
   depth: 1,
   filters: EMPTY_FILTERS,
   hiddenCategories: loadJson<string[]>('engram.graph.hiddenCategories', []),
@@ -189,19 +223,39 @@ export const useGraph = create<GraphState>()((set, get) => ({
   placement: null,
   selected: [],
   connectFrom: null,
-  metrics: { apiMs: null, addMs: null, firstPaintMs: null, layoutMs: null, settledMs: null, expandMs: null, layoutEngine: null },
+  metrics: { apiMs: null, addMs: null, firstPaintMs: null, layoutMs: null, settledMs: null, expandMs: null, layoutEngine: null, overviewPaintMs: null, overviewQueryMs: null },
+  overview: null,
+  overviewAskedAt: 0,
   valueClasses: [],
   showValues: loadJson('engram.graph.showValues', false),
   hiddenValues: 0,
 
+  showOverview() {
+    set({ scope: { kind: 'overview' }, selected: [] });
+    void get().load();
+  },
   showAll() {
     set({ scope: { kind: 'all' } });
     void get().load();
   },
+  openCluster(cluster) {
+    // Its members, and the hubs they link to (the owner, usually): drawn edge by edge at this size.
+    const overview = get().overview;
+    const hubIds = new Set(overview?.hubs.map((h) => h.id));
+    const linkedHubs = (overview?.links ?? [])
+      .filter((l) => l.source === cluster.id || l.target === cluster.id)
+      .map((l) => (l.source === cluster.id ? l.target : l.source))
+      .filter((id) => hubIds.has(id));
+    const iris = [...cluster.members, ...linkedHubs].slice(0, 5000);
+    const title = cluster.kind === 'community' && cluster.size > 1 ? `${cluster.label} and ${plural(cluster.size - 1, 'other')}` : cluster.label;
+    set({ scope: { kind: 'seed', seed: { kind: 'entities', iris }, title }, depth: 0, selected: [] });
+    void get().load();
+  },
   growFrom(seed, title) {
     const label =
-      title ?? (seed.kind === 'search' ? `“${seed.text}”` : seed.kind === 'sessions' ? `${seed.sessionIds.length} sessions` : seed.iri.replace(/^.*[/#]/, ''));
-    set({ scope: { kind: 'seed', seed, title: label }, selected: seed.kind === 'entity' ? [seed.iri] : [] });
+      title ?? (seed.kind === 'search' ? `“${seed.text}”` : seed.kind === 'sessions' ? plural(seed.sessionIds.length, 'session') : seed.kind === 'entities' ? plural(seed.iris.length, 'entity') : seed.iri.replace(/^.*[/#]/, ''));
+    // Zero steps is for an opened cluster; grown from a seed, the view shows its neighbours.
+    set((s) => ({ scope: { kind: 'seed', seed, title: label }, selected: seed.kind === 'entity' ? [seed.iri] : [], depth: s.depth === 0 && seed.kind !== 'entities' ? 1 : s.depth }));
     void get().load();
   },
   followTimeline() {
@@ -210,7 +264,7 @@ export const useGraph = create<GraphState>()((set, get) => ({
   },
   setDepth(depth) {
     set({ depth });
-    if (get().scope.kind !== 'all') void get().load();
+    if (get().scope.kind !== 'all' && get().scope.kind !== 'overview') void get().load();
   },
   setFilters(patch) {
     set((s) => ({ filters: { ...s.filters, ...patch } }));
@@ -244,8 +298,9 @@ export const useGraph = create<GraphState>()((set, get) => ({
   async load(opts = {}) {
     const app = useApp.getState();
     const s = get();
-    const args = queryArgs(s, app.selection, app.sessions);
     const requestId = s.requestId + 1;
+    if (s.scope.kind === 'overview') return loadOverview(s, requestId);
+    const args = queryArgs(s, app.selection, app.sessions);
     set({ requestId, loading: true, error: null, connectFrom: null });
     if (!args) {
       set((x) => ({

@@ -13,6 +13,8 @@ export interface StyleOptions {
   edgeLabels: boolean;
   /** Very many edges: haystack edges (the fastest, no arrows) except around the selection. */
   huge?: boolean;
+  /** The factor on label sizes for the current zoom (label-declutter.ts, labelScale). */
+  fontScale?: () => number;
 }
 
 export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
@@ -35,13 +37,13 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
         label: 'data(label)',
         color: text,
         'font-family': 'Inter Variable, -apple-system, Segoe UI, Roboto, sans-serif',
-        'font-size': 10,
+        'font-size': o.fontScale ? () => 10 * o.fontScale!() : 10,
         'font-weight': 500,
         'text-valign': 'bottom',
         'text-halign': 'center',
         'text-margin-y': 3,
         'text-wrap': 'ellipsis',
-        'text-max-width': '130px',
+        'text-max-width': o.fontScale ? () => `${Math.round(130 * o.fontScale!())}px` : '130px',
         'min-zoomed-font-size': o.big ? 9 : 6,
         'text-outline-color': bg,
         'text-outline-width': o.big ? 0 : 2,
@@ -54,7 +56,7 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
       selector: `node[category = "${id}"]`,
       style: { 'background-color': CATEGORY_STYLE[id][o.scheme], shape: CATEGORY_STYLE[id].shape },
     })),
-    { selector: 'node[?hub]', style: { 'font-size': 13, 'font-weight': 650, 'min-zoomed-font-size': 3, 'text-outline-width': 2.5 } },
+    { selector: 'node[?hub]', style: { 'font-size': o.fontScale ? () => 13 * o.fontScale!() : 13, 'font-weight': 650, 'min-zoomed-font-size': 3, 'text-outline-width': 2.5 } },
     {
       selector: 'edge',
       style: {
@@ -86,6 +88,8 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': accent, 'border-opacity': 1, 'z-index': 10 } },
     { selector: 'node.connect-source', style: { 'border-width': 3, 'border-style': 'dashed', 'border-color': accent, 'border-opacity': 1 } },
     { selector: 'node.search-hit', style: { 'underlay-color': accent, 'underlay-opacity': 0.25, 'underlay-padding': 6, 'underlay-shape': 'ellipse' } },
+    { selector: 'node.label-hidden', style: { label: '' } },
+    { selector: 'node.label-hidden:selected, node.label-hidden.search-hit', style: { label: 'data(label)', 'z-index': 20 } },
     { selector: '.hidden-category', style: { display: 'none' } },
   ];
   return sheet;

@@ -5,7 +5,8 @@ import { MessageExtraction } from '../../extraction/MessageExtraction';
 import { useApp } from '../../state/app-store';
 import { formatDateTime } from '../../ui/format';
 import { EmptyState } from '../../ui/EmptyState';
-import { Highlighted, useHighlighter } from '../../ui/Highlighted';
+import { useHighlighter } from '../../ui/Highlighted';
+import { Markdown } from '../../ui/Markdown';
 import { Icon } from '../../ui/icons';
 import { MessageParts } from './MessageParts';
 import { useMessages } from './messages-store';
@@ -63,9 +64,7 @@ export function MessageDetail() {
           <span className="truncate">· {m.conversationTitle}</span>
         </div>
       </div>
-      <div className="detail-text">
-        <Highlighted text={m.text} pattern={pattern} />
-      </div>
+      <Markdown className="detail-text" text={m.text} pattern={pattern} testId="message-markdown" />
       <MessageParts parts={detail.parts} />
       <div className="detail-section">
         <h3 className="section-title">

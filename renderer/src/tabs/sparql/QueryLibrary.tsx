@@ -1,5 +1,5 @@
 // Saved queries and recent history, beside the editor.
-import { formatDuration } from '../../ui/format';
+import { formatDuration, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { useSparql } from './sparql-store';
 
@@ -59,7 +59,7 @@ export function QueryLibrary() {
             <div className="faint tnum" style={{ fontSize: 11 }}>
               {h.ok ? <Icon name="check" size={11} style={{ color: 'var(--success)', verticalAlign: -1 }} /> : <Icon name="alert" size={11} style={{ color: 'var(--danger)', verticalAlign: -1 }} />}{' '}
               {new Date(h.at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}
-              {h.rows !== undefined && ` · ${h.rows} rows`}
+              {h.rows !== undefined && ` · ${plural(h.rows, 'row')}`}
               {h.elapsedMs !== undefined && ` · ${formatDuration(h.elapsedMs)}`}
             </div>
           </div>

@@ -1,7 +1,16 @@
-// What a query gave: a table (SELECT), Turtle (CONSTRUCT/DESCRIBE), a yes/no (ASK), or the error.
+// What a query gave: a table or a chart (SELECT), downloadable as CSV or JSON; Turtle
+// (CONSTRUCT/DESCRIBE), a yes/no (ASK), or the error.
+import { useMemo } from 'react';
+import { compactIri } from '../../../../shared/rdf';
+import type { RdfTerm } from '../../../../shared/types';
 import { MonacoEditor } from '../../editors/MonacoEditor';
+import { useVocabulary } from '../../editors/vocabulary';
+import { downloadText } from '../../ui/download';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/icons';
+import { chartOf } from './chart-model';
+import { ResultsChart } from './ResultsChart';
+import { resultsCsv, resultsJson } from './results-export';
 import { ResultsTable } from './ResultsTable';
 import { useSparql } from './sparql-store';
 
@@ -55,5 +64,46 @@ export function ResultsPane() {
       </EmptyState>
     );
   }
-  return <ResultsTable vars={result.vars} rows={result.rows} />;
+  return <SelectResults vars={result.vars} rows={result.rows} />;
+}
+
+function SelectResults({ vars, rows }: { vars: string[]; rows: Record<string, RdfTerm>[] }) {
+  const view = useSparql((s) => s.resultView);
+  const setView = useSparql((s) => s.setResultView);
+  const prefixes = useVocabulary((s) => s.prefixes);
+  const spec = useMemo(() => chartOf(vars, rows, (iri) => compactIri(iri, prefixes)), [vars, rows, prefixes]);
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const showChart = view === 'chart' && spec;
+  return (
+    <div className="pane" style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <div className="results-bar">
+        <div className="segmented" role="group" aria-label="Show the results as">
+          <button aria-pressed={!showChart} onClick={() => setView('table')} data-testid="results-view-table">
+            Table
+          </button>
+          <button
+            aria-pressed={!!showChart}
+            onClick={() => setView('chart')}
+            disabled={!spec}
+            data-testid="results-view-chart"
+            title={spec ? `A ${spec.kind} chart of ${spec.values.map((v) => `?${v}`).join(', ')} by ?${spec.label}` : 'A chart needs a column of labels and a numeric column (a grouped query with COUNT, SUM…)'}
+          >
+            Chart
+          </button>
+        </div>
+        <span className="spacer" />
+        <button className="btn small" onClick={() => downloadText(resultsCsv(vars, rows), `engram-sparql-${stamp}.csv`, 'text/csv')} data-testid="results-download-csv">
+          <Icon name="download" size={12} /> CSV
+        </button>
+        <button
+          className="btn small"
+          onClick={() => downloadText(resultsJson(vars, rows), `engram-sparql-${stamp}.json`, 'application/sparql-results+json')}
+          data-testid="results-download-json"
+        >
+          <Icon name="download" size={12} /> JSON
+        </button>
+      </div>
+      {showChart ? <ResultsChart spec={spec} /> : <ResultsTable vars={vars} rows={rows} />}
+    </div>
+  );
 }

@@ -7,7 +7,7 @@ import { checkSparql } from '../../editors/sparql-check';
 import { useVocabulary } from '../../editors/vocabulary';
 import { useApp } from '../../state/app-store';
 import { Dialog } from '../../ui/Dialog';
-import { formatCount, formatDuration } from '../../ui/format';
+import { formatCount, formatDuration, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { VerticalSplit } from '../../ui/VerticalSplit';
 import { QueryLibrary } from './QueryLibrary';
@@ -20,7 +20,6 @@ export function SparqlTab() {
   const query = useSparql((s) => s.query);
   const setQuery = useSparql((s) => s.setQuery);
   const markers = useSparql((s) => s.markers);
-  const run = useSparql((s) => s.run);
   const graphVersion = useApp((s) => s.graphVersion);
   const loadVocabulary = useVocabulary((s) => s.load);
   useEffect(() => void loadVocabulary(graphVersion), [graphVersion, loadVocabulary]);
@@ -41,22 +40,29 @@ export function SparqlTab() {
     [setQuery],
   );
 
+  // Running a query closes the completion list (it would otherwise stay open, empty, over the results).
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const runQuery = useCallback(() => {
+    editorRef.current?.trigger('engram', 'hideSuggestWidget', null);
+    void useSparql.getState().run();
+  }, []);
   const onMount = useCallback(
     (editor: monaco.editor.IStandaloneCodeEditor) => {
+      editorRef.current = editor;
       editor.addAction({
         id: 'engram.run-query',
         label: 'Run query',
         keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
-        run: () => void useSparql.getState().run(),
+        run: runQuery,
       });
       editor.focus();
     },
-    [],
+    [runQuery],
   );
 
   return (
     <div className="tab-panel" data-testid="sparql-tab">
-      <SparqlToolbar onRun={() => void run()} />
+      <SparqlToolbar onRun={runQuery} />
       <div className="split">
         <VerticalSplit
           id="sparql"
@@ -79,7 +85,7 @@ function SparqlToolbar({ onRun }: { onRun: () => void }) {
   const [naming, setNaming] = useState<string | null>(null);
   const truncated = result && result.kind !== 'boolean' && result.truncated;
   const count =
-    result?.kind === 'select' ? `${formatCount(result.rows.length)} ${result.rows.length === 1 ? 'row' : 'rows'}` : result?.kind === 'graph' ? `${formatCount(result.triples)} triples` : result ? '1 answer' : null;
+    result?.kind === 'select' ? plural(result.rows.length, 'row') : result?.kind === 'graph' ? plural(result.triples, 'triple') : result ? '1 answer' : null;
   return (
     <div className="toolbar">
       <button className="btn primary" onClick={onRun} disabled={running} data-testid="sparql-run" title="Run (Ctrl/Cmd+Enter)">

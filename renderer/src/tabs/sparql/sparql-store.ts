@@ -9,14 +9,33 @@ import type { EditorMarker } from '../../editors/MonacoEditor';
 import { useVocabulary } from '../../editors/vocabulary';
 import { useApp } from '../../state/app-store';
 import { errorMessage } from '../../ui/format';
+import { GRAPHS } from '../../../../shared/rdf';
 import { loadJson, saveJson } from '../../ui/persist';
 
-export const DEFAULT_QUERY = `PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+/** The first default query (it counted the ontology's classes too): replaced where it was kept unchanged. */
+const OLD_DEFAULT_QUERY = `PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
 
 # What kinds of things does the memory hold?
 SELECT ?type (COUNT(?s) AS ?count)
 WHERE {
   ?s rdf:type ?type .
+}
+GROUP BY ?type
+ORDER BY DESC(?count)
+LIMIT 100
+`;
+
+export const DEFAULT_QUERY = `PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
+
+# What kinds of things does the memory hold? Your data only: the graphs of your
+# sources, the automatic and extracted graphs, and your own edits (not the ontology).
+SELECT ?type (COUNT(DISTINCT ?s) AS ?count)
+WHERE {
+  GRAPH ?g { ?s rdf:type ?type }
+  FILTER(STRSTARTS(STR(?g), "${GRAPHS.source('')}")
+      || STRSTARTS(STR(?g), "${GRAPHS.auto('')}")
+      || STRSTARTS(STR(?g), "${GRAPHS.extraction('')}")
+      || ?g IN (<${GRAPHS.user}>, <${GRAPHS.owner}>))
 }
 GROUP BY ?type
 ORDER BY DESC(?count)
@@ -48,6 +67,8 @@ interface SparqlState {
   error: string | null;
   markers: EditorMarker[];
   sort: SortState;
+  /** SELECT results as a table or as a chart. */
+  resultView: 'table' | 'chart';
   history: HistoryEntry[];
   saved: SavedQuery[];
   pendingUpdate: string | null;
@@ -58,6 +79,7 @@ interface SparqlState {
   confirmUpdate(): Promise<void>;
   cancelUpdate(): void;
   toggleSort(column: string): void;
+  setResultView(view: 'table' | 'chart'): void;
   saveQuery(name: string): void;
   deleteSaved(name: string): void;
   insertPrefixes(): void;
@@ -68,13 +90,14 @@ const HISTORY_KEY = 'engram.sparql.history';
 const SAVED_KEY = 'engram.sparql.saved';
 
 export const useSparql = create<SparqlState>()((set, get) => ({
-  query: loadJson(QUERY_KEY, DEFAULT_QUERY),
+  query: ((q: string) => (q === OLD_DEFAULT_QUERY ? DEFAULT_QUERY : q))(loadJson(QUERY_KEY, DEFAULT_QUERY)),
   running: false,
   result: null,
   roundTripMs: null,
   error: null,
   markers: [],
   sort: null,
+  resultView: 'table',
   history: loadJson<HistoryEntry[]>(HISTORY_KEY, []),
   saved: loadJson<SavedQuery[]>(SAVED_KEY, []),
   pendingUpdate: null,
@@ -135,6 +158,9 @@ export const useSparql = create<SparqlState>()((set, get) => ({
 
   cancelUpdate: () => set({ pendingUpdate: null }),
 
+  setResultView(resultView) {
+    set({ resultView });
+  },
   toggleSort(column) {
     const sort = get().sort;
     if (!sort || sort.column !== column) set({ sort: { column, dir: 'asc' } });

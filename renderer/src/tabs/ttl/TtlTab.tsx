@@ -9,7 +9,7 @@ import { monaco } from '../../editors/monaco';
 import { useVocabulary } from '../../editors/vocabulary';
 import { useApp } from '../../state/app-store';
 import { EmptyState } from '../../ui/EmptyState';
-import { formatCount } from '../../ui/format';
+import { formatCount, plural } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { PopoverButton } from '../../ui/Popover';
 import { useTtl } from './ttl-store';
@@ -20,6 +20,15 @@ const FORMATS: { format: RdfFormat; label: string }[] = [
   { format: 'json-ld', label: 'JSON-LD (.jsonld)' },
   { format: 'trig', label: 'TriG (.trig)' },
   { format: 'n-triples', label: 'N-Triples (.nt)' },
+];
+
+/** The graph list grouped by origin: yours, automatic (no model), a model's, then the rest. */
+const GRAPH_GROUPS: [string, string[]][] = [
+  ['Yours', ['user', 'owner']],
+  ['Automatic (no model)', ['auto']],
+  ['Extracted by a model', ['extraction']],
+  ['Messages', ['messages']],
+  ['Ontology and other', ['ontology', 'other']],
 ];
 
 export function TtlTab() {
@@ -146,11 +155,18 @@ function TtlToolbar({ dirty }: { dirty: boolean }) {
       >
         {entity && <option value="__entity">Entity · {entityLabel(entity, prefixes)}</option>}
         {!target && <option value="">Choose a graph…</option>}
-        {graphs.map((g) => (
-          <option key={g.iri} value={g.iri}>
-            {g.label} · {formatCount(g.triples)} triples
-          </option>
-        ))}
+        {GRAPH_GROUPS.map(([label, kinds]) => {
+          const inGroup = graphs.filter((g) => kinds.includes(g.kind));
+          return inGroup.length ? (
+            <optgroup key={label} label={label}>
+              {inGroup.map((g) => (
+                <option key={g.iri} value={g.iri}>
+                  {g.label} · {plural(g.triples, 'triple')}
+                </option>
+              ))}
+            </optgroup>
+          ) : null;
+        })}
       </select>
       {loading && <span className="spinner" />}
       <div className="toolbar-sep" />
@@ -200,8 +216,8 @@ function TtlToolbar({ dirty }: { dirty: boolean }) {
       <span className="spacer" />
       <span className="toolbar-status tnum" data-testid="ttl-status">
         {dirty && <span className="badge accent">edited</span>}
-        {validation && (validation.ok ? <span className="badge success" data-testid="ttl-valid"><Icon name="check" size={11} /> valid · {formatCount(validation.triples)} triples</span> : <span className="badge danger" data-testid="ttl-invalid"><Icon name="alert" size={11} /> {validation.errors} {validation.errors === 1 ? 'error' : 'errors'}</span>)}
-        {triples !== null && !validation && <span className="faint">{formatCount(triples)} triples</span>}
+        {validation && (validation.ok ? <span className="badge success" data-testid="ttl-valid"><Icon name="check" size={11} /> valid · {plural(validation.triples, 'triple')}</span> : <span className="badge danger" data-testid="ttl-invalid"><Icon name="alert" size={11} /> {plural(validation.errors, 'error')}</span>)}
+        {triples !== null && !validation && <span className="faint">{plural(triples, 'triple')}</span>}
       </span>
     </div>
   );

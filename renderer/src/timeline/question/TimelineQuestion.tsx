@@ -67,6 +67,11 @@ export function TimelineQuestion() {
         <span className="tq-result">
           <button className="tq-result-btn tnum" onClick={() => q().setCardOpen(!cardOpen)} title="Show the plan" data-testid="timeline-question-result">
             {describeRun(run.total, run.sessions)}
+            {planned?.notUnderstood?.length ? (
+              <span className="tq-unread" title={`Not understood as a time: ${planned.notUnderstood.join(', ')}`} data-testid="timeline-question-unread">
+                <Icon name="alert" size={12} />
+              </span>
+            ) : null}
             <Icon name={cardOpen ? 'chevronUp' : 'chevronDown'} size={12} />
           </button>
           <button className="icon-btn small" onClick={() => q().clear()} title="Clear the question and its rows" aria-label="Clear the question" data-testid="timeline-question-clear">
@@ -113,6 +118,7 @@ function QuestionPlan() {
         rewrite={planned.rewritten ? planned.rewrite : null}
         classification={planned.classification}
         explanation={planned.explanation}
+        notUnderstood={planned.notUnderstood}
         result={run}
         onRun={(plan) => useTimelineQuestion.getState().runEdited(plan)}
         actions={

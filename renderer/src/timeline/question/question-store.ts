@@ -6,6 +6,7 @@ import type { PlannedQuestion, TimelinePlan } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { PLAN_ROWS_MAX, usePlan } from '../../plan/plan-store';
 import { errorMessage } from '../../ui/format';
+import { dateLocale } from '../../ui/locale';
 
 /** How many earlier questions go along as dialogue. */
 const CONTEXT_TURNS = 4;
@@ -62,10 +63,12 @@ export const useTimelineQuestion = create<QuestionState>()((set, get) => ({
         .history.slice(-CONTEXT_TURNS)
         .map((text) => ({ speaker: 'user', text }));
       const now = get().now;
+      const locale = dateLocale();
       const { planned, run } = await api().askTimeline({
         question,
         ...(context.length ? { context } : {}),
         ...(now ? { now: now.length === 16 ? `${now}:00` : now } : {}),
+        ...(locale ? { locale } : {}),
         limit: PLAN_ROWS_MAX,
       });
       usePlan.getState().show(run, planned.plan, planned.rewritten ? planned.rewrite : question, 'timeline');

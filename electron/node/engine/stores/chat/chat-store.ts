@@ -261,21 +261,26 @@ const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN con
 const DOC_COLUMNS = `m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.turn_index AS turnIndex, m.speaker, m.role, m.text,
   m.ts_local AS timestamp, m.extra`;
 
-/** A message as the messages graph needs it (see stores/graph/messages-graph.ts). */
+/** A message as the messages graph needs it (see stores/graph/messages-graph.ts): no text, which stays here. */
 export interface GraphRow {
   iri: string;
-  text: string;
   speaker: string;
   role: Role;
   timestamp: string;
   tzOffsetMin: number | null;
-  responseIndex: number;
-  turnIndex: number;
-  externalId: string | null;
   conversationTitle: string;
   conversationIriKey: string;
   sessionIriKey: string;
   sessionOrdinal: number;
+}
+
+/** What the messages graphs hold, counted over the ready sources (graph statistics without the graph). */
+export interface MessagesGraphCounts {
+  messages: number;
+  sessions: number;
+  conversations: number;
+  sources: number;
+  speakers: { speaker: string; role: string }[];
 }
 
 /** A speaker with one of its roles and how many messages it has with that role. */
@@ -295,6 +300,9 @@ export interface SessionSpan {
   sourceIndex: number;
   start: string;
   end: string;
+  /** First and last Response_Index of its messages (null without messages). */
+  firstResponse: number | null;
+  lastResponse: number | null;
 }
 
 /** A message as retrieval reads it, its text as written and its extra fields (JSON, e.g. an image caption). */
@@ -358,6 +366,8 @@ function* slices<T>(values: readonly T[], size = IN_CHUNK): Generator<T[]> {
 
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
+  /** primarySpeaker's answers, by chat-table version and scope. */
+  private readonly primaryCache = new Map<string, string | undefined>();
 
   private constructor(private readonly db: Db) {}
 
@@ -389,6 +399,16 @@ export class ChatStore {
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * Gathers the statistics SQLite's planner chooses indexes by (after an import changed the
+   * tables' sizes): without them a date or session range reads every message through the wrong
+   * index. Sampled (analysis_limit), so it costs milliseconds even at a million messages.
+   */
+  analyze(): void {
+    this.db.pragma('analysis_limit = 2000');
+    this.db.exec('ANALYZE');
   }
 
   // ---- sources
@@ -436,6 +456,10 @@ export class ChatStore {
   /** Keys of every source row, ready or not. */
   allSourceKeys(): string[] {
     return this.db.prepare('SELECT key FROM sources').pluck().all() as string[];
+  }
+
+  sourceIdByKey(key: string): number | undefined {
+    return this.stmt('SELECT id FROM sources WHERE key = ?').pluck().get(key) as number | undefined;
   }
 
   sourceKey(id: number): string | undefined {
@@ -733,6 +757,13 @@ export class ChatStore {
     ).all(...(sourceIds ?? [])) as SpeakerCount[];
   }
 
+  /** Speakers of one source with their role and message count, most active first. */
+  sourceSpeakers(sourceId: number): { speaker: string; role: string; messages: number }[] {
+    return this.db
+      .prepare(`SELECT speaker, role, COUNT(*) AS messages FROM messages WHERE source_id = ? GROUP BY speaker, role ORDER BY messages DESC, MIN(id)`)
+      .all(sourceId) as { speaker: string; role: string; messages: number }[];
+  }
+
   /** SQL WHERE clause and parameters for a message filter (text is handled by the search index). */
   filterSql(filter: MessageFilter): { where: string; params: unknown[] } {
     const clauses: string[] = [`m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
@@ -860,28 +891,59 @@ export class ChatStore {
    */
   *sourceGraphRows(sourceId: number): IterableIterator<GraphRow> {
     const stmt = this.stmt(
-      `SELECT m.iri_key, m.text, m.speaker, m.role, m.ts_local, m.tz_offset_min, m.response_index, m.turn_index,
-         m.external_id, c.title, c.iri_key, s.iri_key, s.ordinal
+      `SELECT m.iri_key, m.speaker, m.role, m.ts_local, m.tz_offset_min, c.title, c.iri_key, s.iri_key, s.ordinal
        FROM messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id
        WHERE m.source_id = ? ORDER BY m.conversation_id, m.response_index`,
     ).raw(true);
     for (const r of stmt.iterate(sourceId) as Iterable<unknown[]>) {
       yield {
         iri: postIri(r[0] as string),
-        text: r[1] as string,
-        speaker: r[2] as string,
-        role: r[3] as Role,
-        timestamp: r[4] as string,
-        tzOffsetMin: r[5] as number | null,
-        responseIndex: r[6] as number,
-        turnIndex: r[7] as number,
-        externalId: r[8] as string | null,
-        conversationTitle: r[9] as string,
-        conversationIriKey: r[10] as string,
-        sessionIriKey: r[11] as string,
-        sessionOrdinal: r[12] as number,
+        speaker: r[1] as string,
+        role: r[2] as Role,
+        timestamp: r[3] as string,
+        tzOffsetMin: r[4] as number | null,
+        conversationTitle: r[5] as string,
+        conversationIriKey: r[6] as string,
+        sessionIriKey: r[7] as string,
+        sessionOrdinal: r[8] as number,
       };
     }
+  }
+
+  /** The counts a source's messages graph is made of (its size without building it). */
+  sourceGraphCounts(sourceId: number): Omit<MessagesGraphCounts, 'sources'> {
+    const row = this.stmt(
+      `SELECT COUNT(*) AS messages, COUNT(DISTINCT session_id) AS sessions, COUNT(DISTINCT conversation_id) AS conversations FROM messages WHERE source_id = ?`,
+    ).get(sourceId) as { messages: number; sessions: number; conversations: number };
+    const speakers = this.stmt('SELECT DISTINCT speaker, role FROM messages WHERE source_id = ?').all(sourceId) as { speaker: string; role: string }[];
+    return { ...row, speakers };
+  }
+
+  /** The same counts over every ready source, each node once (a conversation or session continued by a later source is one node). */
+  messagesGraphCounts(): MessagesGraphCounts {
+    const ready = `source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
+    const row = this.stmt(
+      `SELECT COUNT(*) AS messages, COUNT(DISTINCT session_id) AS sessions, COUNT(DISTINCT conversation_id) AS conversations,
+         COUNT(DISTINCT source_id) AS sources FROM messages WHERE ${ready}`,
+    ).get() as Omit<MessagesGraphCounts, 'speakers'>;
+    const speakers = this.stmt(`SELECT DISTINCT speaker, role FROM messages WHERE ${ready}`).all() as { speaker: string; role: string }[];
+    return { ...row, speakers };
+  }
+
+  /** Which of these structure IRIs (posts, sessions, conversations, sources) a ready source's messages graph holds. */
+  structureIrisPresent(iris: string[]): Set<string> {
+    const out = new Set<string>();
+    const tables: [string, string][] = [
+      [`${MEMORY_BASE}post/`, `SELECT 1 FROM messages m WHERE m.iri_key = ? AND ${inReadySources()}`],
+      [`${MEMORY_BASE}session/`, `SELECT 1 FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready' WHERE x.iri_key = ?`],
+      [`${MEMORY_BASE}conversation/`, `SELECT 1 FROM conversations c JOIN sources s ON s.id = c.source_id AND s.status = 'ready' WHERE c.iri_key = ?`],
+      [`${MEMORY_BASE}source/`, `SELECT 1 FROM sources WHERE key = ? AND status = 'ready'`],
+    ];
+    for (const i of iris) {
+      const t = tables.find(([prefix]) => i.startsWith(prefix));
+      if (t && this.stmt(t[1]).pluck().get(i.slice(t[0].length))) out.add(i);
+    }
+    return out;
   }
 
   /** Messages per ready source (of these roles when given): reconciling the search index, extraction status. */
@@ -922,20 +984,46 @@ export class ChatStore {
     ).pluck().get() as string;
   }
 
-  /** The person whose memory it is: the user-role speaker with the most messages (in these sources), if any. */
+  /**
+   * The person whose memory it is: the user-role speaker with the most messages (in these
+   * sources), if any. A GROUP BY over every message, so kept per version of the chat table
+   * (Ask asks it for every question).
+   */
   primarySpeaker(sourceIds?: number[]): string | undefined {
+    const key = `${this.dataVersion()}|${sourceIds?.join(',') ?? ''}`;
+    if (this.primaryCache.has(key)) return this.primaryCache.get(key);
     const inSources = sourceIds?.length ? `AND source_id IN (${marks(sourceIds)})` : '';
-    return this.stmt(
+    const speaker = this.stmt(
       `SELECT speaker FROM messages WHERE role = 'user' ${inSources} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`,
     ).pluck().get(...(sourceIds ?? [])) as string | undefined;
+    if (this.primaryCache.size > 100) this.primaryCache.clear();
+    this.primaryCache.set(key, speaker);
+    return speaker;
   }
 
-  /** Sessions of the ready sources (or of these), in memory order, with both numberings. */
+  /**
+   * Messages per speaker and role (the assistant's left out) with the latest of them, in a
+   * wall-clock date range when given, most first: what the messages graph's posts per creator
+   * give, read from the rows (Ask's "who did I talk with most").
+   */
+  messagesPerSpeaker(range?: { from: string; to: string }): { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[] {
+    const inRange = range ? 'AND m.date BETWEEN ? AND ?' : '';
+    return this.stmt(
+      // (with one MAX, SQLite takes the bare column from the row that has it: the latest message's offset)
+      `SELECT m.speaker, m.role, COUNT(*) AS messages, MAX(m.ts_local) AS lastLocal, m.tz_offset_min AS lastOffsetMin
+       FROM messages m WHERE m.role != 'assistant' AND ${inReadySources()} ${inRange}
+       GROUP BY m.speaker, m.role ORDER BY messages DESC, m.speaker`,
+    ).all(...(range ? [range.from, range.to] : [])) as { speaker: string; role: string; messages: number; lastLocal: string; lastOffsetMin: number | null }[];
+  }
+
+  /** Sessions of the ready sources (or of these), in memory order, with both numberings and their first and last response. */
   sessionSpans(sourceIds?: number[]): SessionSpan[] {
     const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';
     return this.stmt(
       `SELECT x.id, x.source_id AS sourceId, x.memory_index AS memoryIndex, x.source_index AS sourceIndex,
-         x.start_local AS start, x.end_local AS end
+         x.start_local AS start, x.end_local AS end,
+         (SELECT MIN(m.response_index) FROM messages m WHERE m.session_id = x.id) AS firstResponse,
+         (SELECT MAX(m.response_index) FROM messages m WHERE m.session_id = x.id) AS lastResponse
        FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
        WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
     ).all(...(sourceIds ?? [])) as SessionSpan[];

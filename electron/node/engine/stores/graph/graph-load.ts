@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IntegrityProblem } from '../../../../../shared/types';
 import { editIntact, entryIntact, type GraphJournal, type JournalEntry } from './journal';
-import { readSnapshotFile, snapshotFileName, snapshotSeqOf, SnapshotUnreadable, type SnapshotSection } from './snapshot-file';
+import { readSnapshotFile, snapshotFileName, snapshotSeqOf, SnapshotUnreadable, type DerivedSection, type SnapshotSection } from './snapshot-file';
 import { imageFileName, newOxigraphRuntime, restoreStoreImage, type OxigraphRuntime } from './store-image';
 import { ox } from './rdf-io';
 
@@ -35,6 +35,8 @@ export interface GraphBase {
   /** Every graph of a snapshot whose index could not be read is lost (their names too). */
   lostAll: boolean;
   problems: IntegrityProblem[];
+  /** Messages graphs the snapshot names by source: the caller builds them from the chat table before replaying the journal. */
+  derived: DerivedSection[];
 }
 
 const rel = (file: string) => `graph/${path.basename(file)}`;
@@ -44,7 +46,7 @@ const rel = (file: string) => `graph/${path.basename(file)}`;
  * complete: the previous snapshot, kept as the current one's fallback. Seq 0 stands for "an
  * empty store", usable when the journal still starts at its first entry.
  */
-function previousBase(dir: string, seq: number, journal: GraphJournal): { seq: number; sections: SnapshotSection[] } | null {
+function previousBase(dir: string, seq: number, journal: GraphJournal): { seq: number; sections: SnapshotSection[]; derived: DerivedSection[] } | null {
   const first = journal.firstSeq();
   const older = fs
     .readdirSync(dir)
@@ -55,12 +57,12 @@ function previousBase(dir: string, seq: number, journal: GraphJournal): { seq: n
     if (first === null || first > s + 1) continue;
     try {
       const read = readSnapshotFile(path.join(dir, snapshotFileName(s)));
-      if (!read.damaged.length) return { seq: s, sections: read.sections };
+      if (!read.damaged.length) return { seq: s, sections: read.sections, derived: read.derived };
     } catch {
       /* unreadable too: try an older one */
     }
   }
-  return first === 1 ? { seq: 0, sections: [] } : null;
+  return first === 1 ? { seq: 0, sections: [], derived: [] } : null;
 }
 
 /** Loads snapshot sections, written by Engram itself (already valid: no validation, no transaction). */
@@ -82,7 +84,7 @@ export function openGraphBase(dir: string, journal: GraphJournal, useImages: boo
   if (snap && useImages) {
     const file = path.join(dir, imageFileName(snap.seq));
     const image = restoreStoreImage(file, snap.seq);
-    if (image.ok) return { runtime: image.runtime, store: image.store, from: 'image', seq: snap.seq, lostGraphs: [], lostAll: false, problems };
+    if (image.ok) return { runtime: image.runtime, store: image.store, from: 'image', seq: snap.seq, lostGraphs: [], lostAll: false, problems, derived: [] };
     if (image.reason !== 'missing') {
       if (image.damaged) {
         problems.push({ store: 'graph', where: rel(file), problem: `the memory image is damaged (${image.reason})`, repaired: true, action: 'removed (it is only a cache); the graph was read from its snapshot' });
@@ -95,22 +97,24 @@ export function openGraphBase(dir: string, journal: GraphJournal, useImages: boo
   const runtime = newOxigraphRuntime();
   const fresh = (): Store => new (runtime?.ox ?? ox).Store();
   let store = fresh();
-  if (!snap) return { runtime, store, from: 'empty', seq: 0, lostGraphs: [], lostAll: false, problems };
+  if (!snap) return { runtime, store, from: 'empty', seq: 0, lostGraphs: [], lostAll: false, problems, derived: [] };
 
   const file = path.join(dir, snap.file);
   let sections: SnapshotSection[] = [];
+  let derived: DerivedSection[] = [];
   let damage: { graph: string | null; problem: string }[] = [];
   let unreadable: string | null = null;
   try {
     const read = readSnapshotFile(file);
     sections = read.sections;
+    derived = read.derived;
     damage = read.damaged;
   } catch (e) {
     unreadable = e instanceof SnapshotUnreadable ? e.message.slice(file.length + 2) : (e as Error).message;
   }
   if (!unreadable && !damage.length) {
     loadSections(store, sections);
-    return { runtime, store, from: 'snapshot', seq: snap.seq, lostGraphs: [], lostAll: false, problems };
+    return { runtime, store, from: 'snapshot', seq: snap.seq, lostGraphs: [], lostAll: false, problems, derived };
   }
   const what = unreadable ?? damage.map((d) => `graph ${d.graph ?? '(default)'} ${d.problem}`).join('; ');
   const previous = previousBase(dir, snap.seq, journal);
@@ -123,7 +127,7 @@ export function openGraphBase(dir: string, journal: GraphJournal, useImages: boo
       repaired: true,
       action: `rebuilt from ${previous.seq ? `${rel(snapshotFileName(previous.seq))} and the journal after it` : 'the whole journal'}; a new snapshot is written`,
     });
-    return { runtime, store, from: 'previous-snapshot', seq: previous.seq, lostGraphs: [], lostAll: false, problems };
+    return { runtime, store, from: 'previous-snapshot', seq: previous.seq, lostGraphs: [], lostAll: false, problems, derived: previous.derived };
   }
   // No fallback: keep what reads back, and name what does not.
   store = fresh();
@@ -135,7 +139,7 @@ export function openGraphBase(dir: string, journal: GraphJournal, useImages: boo
       problems.push({ store: 'graph', where: `${rel(file)}, graph <${d.graph ?? 'default'}>`, problem: `a section of the snapshot ${d.problem}`, repaired: false, action: `rebuilt from the record where it can be; ${REPAIR_COMMAND}` });
     }
   }
-  return { runtime, store, from: 'snapshot', seq: snap.seq, lostGraphs: damage.map((d) => d.graph), lostAll: unreadable !== null, problems };
+  return { runtime, store, from: 'snapshot', seq: snap.seq, lostGraphs: damage.map((d) => d.graph), lostAll: unreadable !== null, problems, derived };
 }
 
 export interface ReplayOutcome {

@@ -22,14 +22,6 @@ export interface GraphWorkerData {
 /** What the store opened from: a memory image, the N-Triples snapshot, or nothing yet. */
 export type GraphLoadSource = 'image' | 'snapshot' | 'empty';
 
-export interface GraphStats {
-  triples: number;
-  graphs: number;
-  nodes: number;
-  edges: number;
-  topTypes: TypeCount[];
-}
-
 export type GraphRequest =
   | { op: 'query'; sparql: string; limit: number }
   | { op: 'update'; sparql: string; label: string }
@@ -49,7 +41,8 @@ export type GraphRequest =
   | { op: 'undo' }
   | { op: 'redo' }
   | { op: 'history' }
-  | { op: 'stats' }
+  /** Profiles (subjects and types) of graphs that have none yet, read from the store. */
+  | { op: 'profiles' }
   | { op: 'graphs' }
   | { op: 'turtle'; graph?: string; entity?: string }
   | { op: 'export'; graph?: string; format: RdfFormat }
@@ -77,7 +70,7 @@ export interface GraphResults {
   undo: EditRecord | null;
   redo: EditRecord | null;
   history: EditRecord[];
-  stats: GraphStats;
+  profiles: null;
   graphs: GraphInfo[];
   turtle: { turtle: string; triples: number };
   export: { data: string; mediaType: string };

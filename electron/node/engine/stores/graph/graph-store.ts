@@ -1,6 +1,13 @@
 // The graph store as the rest of the engine sees it: an async API over a worker thread
 // that owns the Oxigraph store (see graph-worker.ts).
 //
+// The worker starts when something first needs the graph (a query, an edit, `ready()`), not
+// when the memory opens: a command that lists sources or searches messages never loads it.
+// What the graph holds (its named graphs, their triples) is read from the counts kept beside
+// the journal (graph-meta.ts) without the worker. Until it starts, machine writes that need no
+// reading of the graph (a source's messages graph to build from the chat table, graphs to drop,
+// a graph's N-Triples to replace) are journaled directly; the worker applies them when it loads.
+//
 // Requests run one at a time in order. Every query, every edit of the person's and every read
 // has a time limit (DEFAULT_LIMITS, or the caller's). A call that overruns it cannot be
 // interrupted inside WebAssembly, so the worker is stopped and started again: it reloads its
@@ -9,15 +16,22 @@
 // call fails with a clear message. A change whose journal transaction has begun is let finish
 // (the worker raises `commitFlag`): once it may be durable it is never reported as failed.
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ApiError } from '../../../../../shared/api';
-import type { IntegrityProblem } from '../../../../../shared/types';
+import { GRAPHS, localName } from '../../../../../shared/rdf';
+import type { EditRecord, GraphInfo, IntegrityProblem } from '../../../../../shared/types';
 import type { GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import { GraphJournal } from './journal';
+import { GraphMeta, profileOfNTriples, type OtherGraphsStats } from './graph-meta';
+import { sourceGraphSize, type SourceGraphCounts } from './messages-graph';
 
 export interface GraphStoreOptions {
   dbFile: string;
+  /** The memory's own connection (memory-db.ts): the journal and the graph's counts, read and written without the worker. */
+  db: Database.Database;
   dataDir: string;
   /** Journal bytes pending before a new snapshot is written. */
   compactBytes?: number;
@@ -39,7 +53,7 @@ export interface GraphReady {
 /** Time limits when the caller gives none: reads and the person's edits; machine writes (a large import's messages graph) have none. */
 export const DEFAULT_LIMITS = { read: 60_000, edit: 30_000 };
 
-const READS = new Set<GraphRequest['op']>(['query', 'stats', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size', 'integrity']);
+const READS = new Set<GraphRequest['op']>(['query', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size', 'integrity']);
 const EDITS = new Set<GraphRequest['op']>(['update', 'editTriples', 'replaceDescription', 'undo', 'redo']);
 
 function defaultLimit(req: GraphRequest): number | null {
@@ -71,8 +85,8 @@ function startWorker(workerData: GraphWorkerData): Worker {
 }
 
 export class GraphStore {
-  private worker!: Worker;
-  private readyPromise!: Promise<GraphReady>;
+  private worker: Worker | null = null;
+  private readyPromise: Promise<GraphReady> | null = null;
   private readyFlag = false;
   private failure: Error | null = null;
   private readonly queue: Pending[] = [];
@@ -80,14 +94,19 @@ export class GraphStore {
   private nextId = 1;
   private closed = false;
   private readonly commitFlag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly startListeners: (() => void)[] = [];
+  private readonly journal: GraphJournal;
+  /** What the graph holds, per named graph (graph-meta.ts). */
+  readonly meta: GraphMeta;
   /** How long the last start-up took (snapshot load + journal replay). */
   loadMs = 0;
 
   private constructor(private readonly opts: GraphStoreOptions) {
-    this.spawn();
+    this.journal = new GraphJournal(opts.db);
+    this.meta = new GraphMeta(opts.db);
   }
 
-  /** Starts the worker; the store answers once its snapshot is loaded (`ready`). */
+  /** The store over a memory's folder; its worker starts when the graph is first needed. */
   static open(opts: GraphStoreOptions): GraphStore {
     return new GraphStore(opts);
   }
@@ -96,11 +115,24 @@ export class GraphStore {
     return this.readyFlag;
   }
 
+  /** Whether the worker has been started (it may still be loading). */
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Starts the worker if it is not running, and resolves once the graph is loaded. */
   ready(): Promise<GraphReady> {
-    return this.readyPromise;
+    if (!this.readyPromise) this.spawn();
+    return this.readyPromise!;
+  }
+
+  /** Runs `listener` when the worker is first started (the engine's graph reconciliation). */
+  onStart(listener: () => void): void {
+    this.startListeners.push(listener);
   }
 
   private spawn(): void {
+    const first = this.worker === null && this.readyPromise === null;
     const data: GraphWorkerData = {
       dbFile: this.opts.dbFile,
       snapshotDir: path.join(this.opts.dataDir, 'graph'),
@@ -110,7 +142,8 @@ export class GraphStore {
       commitFlag: this.commitFlag.buffer as SharedArrayBuffer,
     };
     this.readyFlag = false;
-    this.worker = startWorker(data);
+    const worker = startWorker(data);
+    this.worker = worker;
     this.readyPromise = new Promise((resolve, reject) => {
       const onMessage = (msg: WorkerMessage) => {
         if ('ready' in msg) {
@@ -126,19 +159,112 @@ export class GraphStore {
           this.settle(msg);
         }
       };
-      this.worker.on('message', onMessage);
-      this.worker.on('error', (e) => {
+      worker.on('message', onMessage);
+      worker.on('error', (e) => {
         this.failure = new ApiError('unavailable', `the graph store stopped: ${e.message}`);
         reject(this.failure);
         this.failAll(this.failure);
       });
     });
     this.readyPromise.catch(() => undefined);
+    if (first) for (const l of this.startListeners) l();
+  }
+
+  /** The named graphs with their triples, from the counts kept beside the journal (the worker counts them once for a memory older than those). */
+  async graphs(): Promise<GraphInfo[]> {
+    if (this.closed) throw new ApiError('unavailable', 'the graph store is closed');
+    if (this.meta.isComplete()) return this.meta.all().map((g) => ({ iri: g.graph, triples: g.triples, kind: g.kind, label: g.label }));
+    return this.request({ op: 'graphs' });
+  }
+
+  /** Triples in the whole store (every named graph). */
+  async tripleCount(): Promise<number> {
+    if (!this.meta.isComplete()) await this.ready();
+    return this.meta.totalTriples();
+  }
+
+  /**
+   * Statistics of the graphs other than the messages graphs, from the profiles kept beside the
+   * journal (the worker reads the profiles a memory counted before them lacks).
+   */
+  async otherStats(): Promise<OtherGraphsStats> {
+    if (!this.meta.isComplete()) await this.ready();
+    const kept = this.meta.otherStats();
+    if (kept) return kept;
+    await this.request({ op: 'profiles' });
+    return this.meta.otherStats() ?? { nodes: 0, edges: 0, types: [], shared: [] };
+  }
+
+  /**
+   * A source's messages graph, built from the chat table: by the worker when it runs; else
+   * journaled (with its counts, from `counts`) for the worker to build when it next loads.
+   */
+  async buildSourceGraph(sourceId: number, graph: string, label: string, counts: () => SourceGraphCounts & { name: string }): Promise<void> {
+    if (this.worker || this.closed || !this.meta.isComplete()) {
+      await this.request({ op: 'buildSourceGraph', sourceId, label });
+      return;
+    }
+    const c = counts();
+    const size = sourceGraphSize(c);
+    this.journal.commit(() => {
+      this.journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: size.triples * 100 });
+      this.meta.set({ graph, kind: 'messages', label: `Messages: ${c.name}`, triples: size.triples, edges: size.edges, sourceId, derived: true });
+    });
+  }
+
+  /** Drops named graphs: through the worker when it runs, else journaled for it. */
+  async dropGraphs(graphs: string[]): Promise<void> {
+    if (graphs.length) await this.request({ op: 'dropGraphs', graphs });
+  }
+
+  /** Replaces a graph with N-Triples Engram wrote itself (the ontology): through the worker when it runs, else journaled for it. */
+  async replaceTrusted(graph: string, ntriples: string, label: string): Promise<void> {
+    await this.request({ op: 'replaceGraph', graph, data: ntriples, format: 'n-triples', asEdit: false, label, respectRemovals: false });
+  }
+
+  /**
+   * A machine write applied to the journal and the counts directly, while no worker runs:
+   * dropping graphs, or replacing one with N-Triples that need no reading of the graph (no blank
+   * nodes to name, no decision of the person's to leave out). Null when the write needs the worker.
+   */
+  private deferred(req: GraphRequest): { seq: number } | EditRecord | null {
+    if (this.worker || this.closed || !this.meta.isComplete()) return null;
+    if (req.op === 'dropGraphs') {
+      const seq = this.journal.commit(() => {
+        let last = 0;
+        for (const g of req.graphs) {
+          last = this.journal.append('drop', { graph: g });
+          this.meta.remove(g);
+        }
+        return last;
+      });
+      return { seq };
+    }
+    if (req.op !== 'replaceGraph' || req.asEdit || req.format !== 'n-triples' || req.data.includes('_:')) return null;
+    const decisions = !!this.meta.get(GRAPHS.user) || !!this.meta.get(GRAPHS.userRemoved);
+    if (req.respectRemovals && decisions) return null;
+    let triples = 0;
+    for (let i = req.data.indexOf('\n'); i >= 0; i = req.data.indexOf('\n', i + 1)) triples++;
+    if (req.data && !req.data.endsWith('\n')) triples++;
+    const data = req.data && !req.data.endsWith('\n') ? `${req.data}\n` : req.data;
+    const seq = this.journal.commit(() => {
+      const s = this.journal.append('replace', { graph: req.graph, label: req.label, added: data });
+      this.meta.set({ graph: req.graph, label: localName(req.graph), triples, edges: 0, sourceId: null, profile: profileOfNTriples(data) });
+      return s;
+    });
+    return { seq, at: new Date().toISOString(), label: req.label, undone: false };
   }
 
   request<K extends GraphRequest['op']>(req: Extract<GraphRequest, { op: K }>, timeoutMs: number | null = null): Promise<GraphResults[K]> {
     if (this.closed) return Promise.reject(new ApiError('unavailable', 'the graph store is closed'));
     if (this.failure) return Promise.reject(this.failure);
+    try {
+      const done = this.deferred(req);
+      if (done) return Promise.resolve(done as GraphResults[K]);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    if (!this.readyPromise) this.spawn();
     return new Promise((resolve, reject) => {
       this.queue.push({ req, timeoutMs: timeoutMs ?? defaultLimit(req), resolve: resolve as (v: unknown) => void, reject });
       this.pump();
@@ -151,7 +277,7 @@ export class GraphStore {
     const id = this.nextId++;
     const timer = next.timeoutMs ? setTimeout(() => this.timedOut(id), next.timeoutMs) : null;
     this.current = { ...next, id, timer };
-    this.worker.postMessage({ id, req: next.req });
+    this.worker!.postMessage({ id, req: next.req });
   }
 
   private settle(msg: Extract<WorkerMessage, { id: number }>): void {
@@ -183,7 +309,7 @@ export class GraphStore {
     const rolledBack = cur.req.op === 'query' || READS.has(cur.req.op) ? '' : '; nothing was changed';
     cur.reject(new ApiError('unavailable', `${what} ran longer than ${seconds} s and was stopped${rolledBack}`));
     // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
-    void this.worker.terminate();
+    void this.worker!.terminate();
     this.spawn();
   }
 
@@ -197,15 +323,19 @@ export class GraphStore {
   async terminate(): Promise<void> {
     this.closed = true;
     this.failAll(new ApiError('unavailable', 'the graph store is closed'));
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     // Let queued work finish so nothing acknowledged is dropped, then write a snapshot if one
-    // is due (see the worker's 'flush').
-    if (this.readyFlag) await this.request({ op: 'flush' }).catch(() => undefined);
+    // is due (see the worker's 'flush'). A worker still loading is waited for: its flush
+    // writes the snapshot that saves the next start the same work.
+    if (this.worker) {
+      await this.readyPromise!.catch(() => undefined);
+      if (this.readyFlag) await this.request({ op: 'flush' }).catch(() => undefined);
+    }
     this.closed = true;
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
 }

@@ -12,17 +12,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, IntegrityProblem, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
-import type { GraphIntegrity, GraphLoadSource, GraphRequest, GraphResults, GraphStats, GraphWorkerData, WorkerMessage } from './graph-protocol';
+import type { GraphIntegrity, GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
 import { editIntact, GraphJournal, type EditRow, type JournalEntry } from './journal';
 import { fromNQuads, MEDIA_TYPES, ox, parseRdf, quadKey, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
 import { ChatStore } from '../chat/chat-store';
 import { ExtractionState } from '../extraction-state';
-import { buildSourceGraph } from './messages-graph';
+import { MESSAGES_GRAPH_PREDICATES, MESSAGES_GRAPH_TYPES, sourceGraphChunks } from './messages-graph';
+import { GraphMeta, graphKind, profileOfNTriples, type GraphProfile } from './graph-meta';
 import { capQuery } from './row-cap';
 import { imageFileName, verifyImageFile, writeStoreImage, type OxigraphRuntime } from './store-image';
 import { openGraphBase, REPAIR_COMMAND, removeStaleFiles, replayJournal } from './graph-load';
-import { snapshotFileName, snapshotSeqOf, verifySnapshotFile, writeSnapshotFile, type SnapshotSection } from './snapshot-file';
+import { snapshotFileName, snapshotSeqOf, verifySnapshotFile, writeSnapshotFile, type DerivedSection, type SnapshotSection } from './snapshot-file';
 
 type Store = import('oxigraph').Store;
 
@@ -34,13 +35,15 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 10000');
 const journal = new GraphJournal(db);
+/** Per-graph counts beside the journal, written in the same transactions (graph-meta.ts). */
+const meta = new GraphMeta(db);
 /** The store's own Oxigraph instance (null if this build of the package cannot be imaged). */
 let runtime: OxigraphRuntime | null = null;
 let store: Store;
 const editor = () => new UserEditor(store);
-/** Bumped on every change; cached stats are valid for one version. */
+/** Bumped on every change; cached answers (the vocabulary) are valid for one version. */
 let version = 0;
-let statsCache: { version: number; stats: GraphStats } | null = null;
+let vocabularyCache: { version: number; value: { classes: string[]; properties: string[] } } | null = null;
 let compactTimer: NodeJS.Timeout | null = null;
 
 const RDF_TYPE = ox.namedNode(`${PREFIXES.rdf}type`);
@@ -64,15 +67,28 @@ function start(): void {
   removeStaleFiles(config.snapshotDir, snap?.seq ?? null);
   const base = openGraphBase(config.snapshotDir, journal, config.useImages !== false);
   ({ runtime, store } = base);
+  // Messages graphs the snapshot names by source: built from the chat table, after the person's
+  // own graphs (their removals) are in place.
+  for (const g of base.derived) {
+    loadSourceGraph(g.source, g.graph);
+    rebuilt.add(g.graph);
+  }
   const replayed = replayJournal(journal, base.seq, replay);
   problems = [...base.problems, ...replayed.problems];
   lostGraphs = base.lostGraphs;
   lostAll = base.lostAll;
   unresolved = replayed.unresolved;
+  recountRebuilt();
+  if (!meta.isComplete()) countGraphsOnce();
   // A snapshot rebuilt from its fallback is written again at once, so the fallback is not needed twice.
   if (base.from === 'previous-snapshot' && !unresolved.length) compact(true);
   const from: GraphLoadSource = base.from === 'previous-snapshot' ? 'snapshot' : base.from;
   post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from, problems, lostGraphs, lostAll });
+  // Messages graphs an import left to build (a command-line import journals them without loading
+  // the graph) are now in memory: fold them into a snapshot and image soon, and check the
+  // journal's age now and then.
+  scheduleCompaction();
+  setInterval(scheduleCompaction, 60_000).unref();
 }
 
 /**
@@ -89,6 +105,49 @@ function loadTrusted(data: string | Uint8Array, graph: string | null): void {
   });
 }
 
+/**
+ * Graphs built at start-up from the chat table or from N-Triples journaled without the worker
+ * (whose counts were known only from their rows or lines): their counts as loaded, once the
+ * journal is replayed (no write may run while it is read).
+ */
+const rebuilt = new Set<string>();
+function recountRebuilt(): void {
+  for (const graph of rebuilt) {
+    const row = meta.get(graph);
+    if (!row) continue;
+    const triples = triplesIn(graph);
+    const edges = row.kind === 'messages' ? count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } }`) : row.edges;
+    if (row.triples !== triples || row.edges !== edges) meta.set({ ...row, triples, edges });
+  }
+  rebuilt.clear();
+}
+
+/**
+ * A memory written before the graph's counts were kept: count each graph once, and rebuild its
+ * messages graphs in their present (lean) form, journaled, so that snapshots can name them.
+ */
+function countGraphsOnce(): void {
+  const rdfType = `<${PREFIXES.rdf}type>`;
+  const counts = (sparql: string) =>
+    new Map((store.query(sparql) as Map<string, Term>[]).map((r) => [r.get('g')!.value, Number(r.get('n')!.value)] as const));
+  const triples = counts('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g');
+  const edges = counts(`SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != ${rdfType}) } } GROUP BY ?g`);
+  const rows = [...triples].map(([graph, n]) => ({
+    graph,
+    label: localName(graph),
+    triples: n,
+    edges: edges.get(graph) ?? 0,
+    sourceId: null,
+    profile: graphKind(graph) === 'messages' || graphKind(graph) === 'ontology' ? null : profileOfGraph(graph),
+  }));
+  meta.replaceAll(rows);
+  for (const r of rows) {
+    if (graphKind(r.graph) !== 'messages') continue;
+    const sourceId = chat.sourceIdByKey(r.graph.slice(GRAPHS.source('').length));
+    if (sourceId !== undefined) buildSource(sourceId, 'Messages graph in its present form');
+  }
+}
+
 function replay(e: JournalEntry): void {
   switch (e.kind) {
     case 'delta':
@@ -98,6 +157,7 @@ function replay(e: JournalEntry): void {
     case 'replace':
       dropGraph(e.graph!);
       if (e.added) loadTrusted(e.added, e.graph!);
+      rebuilt.add(e.graph!);
       break;
     case 'drop':
       dropGraph(e.graph!);
@@ -105,6 +165,7 @@ function replay(e: JournalEntry): void {
     case 'source': {
       const { sourceId } = JSON.parse(e.added) as { sourceId: number };
       loadSourceGraph(sourceId, e.graph!);
+      rebuilt.add(e.graph!);
       break;
     }
   }
@@ -150,11 +211,45 @@ function commitEdit(delta: Delta, label: string, sparql: string | null = null): 
     () => {
       const s = journal.append('delta', { label, removed, added });
       journal.recordEdit(s, label, removed, added, sparql);
+      countDelta(delta);
       return s;
     },
     () => delta.revert(store),
   );
   return { seq, at: new Date().toISOString(), label, undone: false, ...(sparql ? { sparql } : {}) };
+}
+
+/** A delta's net change to each graph's counts (inside the journal's transaction). */
+function countDelta(delta: Delta): void {
+  const change = new Map<string, { triples: number; edges: number }>();
+  const count = (q: Quad, sign: number) => {
+    const g = q.graph.termType === 'DefaultGraph' ? '' : q.graph.value;
+    const c = change.get(g) ?? { triples: 0, edges: 0 };
+    c.triples += sign;
+    if (q.object.termType === 'NamedNode' && !q.predicate.equals(RDF_TYPE)) c.edges += sign;
+    change.set(g, c);
+  };
+  for (const q of delta.added) count(q, 1);
+  for (const q of delta.removed) count(q, -1);
+  for (const [g, c] of change) if (g) meta.adjust(g, c.triples, c.edges, localName(g), graphKind(g) === 'messages' ? null : profileOfGraph(g));
+}
+
+/** A graph's subjects and types as it now is (graph-meta.ts), for a graph that is not a messages graph. */
+function profileOfGraph(graph: string): GraphProfile {
+  return profileOfNTriples(tripleLines(store.match(null, null, null, ox.namedNode(graph))));
+}
+
+/** Profiles for rows that have none (kept since this build): read from the store. */
+function refreshProfiles(): void {
+  for (const row of meta.all()) {
+    if (row.kind === 'messages' || row.kind === 'ontology' || meta.hasProfile(row.graph)) continue;
+    meta.set({ ...row, profile: profileOfGraph(row.graph) });
+  }
+}
+
+/** Triples a named graph holds (a scan of that graph alone). */
+function triplesIn(graph: string): number {
+  return count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`);
 }
 
 /** Triples without a graph in N-Triples, for replace entries. */
@@ -214,6 +309,7 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongs
   const seq = commit(
     () => {
       const s = journal.append('replace', { graph: req.graph, label: req.label, added: ntriples });
+      meta.set({ graph: req.graph, label: localName(req.graph), triples: triplesIn(req.graph), edges: 0, sourceId: null, profile: profileOfNTriples(ntriples) });
       alongside?.();
       return s;
     },
@@ -228,20 +324,36 @@ function replaceGraph(req: Extract<GraphRequest, { op: 'replaceGraph' }>, alongs
 /** The chat table, read through this thread's own connection (the messages graph is built from it). */
 const chat = ChatStore.over(db);
 
-/** Builds a source's messages graph from its rows and loads it in place of the graph's content. */
-function loadSourceGraph(sourceId: number, graph: string): number {
+/**
+ * Builds a source's messages graph from its rows and loads it in place of the graph's content,
+ * chunk by chunk (messages-graph.ts), so no string holds the whole graph.
+ */
+function loadSourceGraph(sourceId: number, graph: string): { triples: number; edges: number; name: string } {
   const key = chat.sourceKey(sourceId);
   dropGraph(graph);
-  if (!key) return 0; // deleted since: nothing to build
+  if (!key) return { triples: 0, edges: 0, name: '' }; // deleted since: nothing to build
   const name = chat.sourceName(sourceId) ?? key;
-  let { ntriples, triples } = buildSourceGraph({ sourceKey: key, sourceName: name, messages: chat.sourceGraphRows(sourceId) });
-  if (hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user)) {
-    const kept = withoutPersonsDecisions(parseRdf(ntriples, 'n-triples'));
-    ntriples = tripleLines(kept);
-    triples = kept.length;
+  const decisions = hasQuadsIn(GRAPHS.userRemoved) || hasQuadsIn(GRAPHS.user);
+  let triples = 0;
+  let edges = 0;
+  for (const chunk of sourceGraphChunks({ sourceKey: key, sourceName: name, messages: chat.sourceGraphRows(sourceId) })) {
+    if (!decisions) {
+      loadTrusted(chunk.ntriples, graph);
+      triples += chunk.triples;
+      edges += chunk.edges;
+      continue;
+    }
+    const kept = withoutPersonsDecisions(parseRdf(chunk.ntriples, 'n-triples'));
+    if (kept.length) loadTrusted(tripleLines(kept), graph);
+    triples += kept.length;
+    edges += kept.filter((q) => q.object.termType === 'NamedNode' && !q.predicate.equals(RDF_TYPE)).length;
   }
-  if (ntriples) loadTrusted(ntriples, graph);
-  return triples;
+  return { triples, edges, name };
+}
+
+/** A messages graph's row in the graph's counts, as built. */
+function sourceMetaRow(sourceId: number, graph: string, built: { triples: number; edges: number; name: string }) {
+  return { graph, kind: 'messages' as const, label: `Messages: ${built.name}`, triples: built.triples, edges: built.edges, sourceId, derived: true };
 }
 
 function buildSource(sourceId: number, label: string): { seq: number; triples: number } {
@@ -249,16 +361,20 @@ function buildSource(sourceId: number, label: string): { seq: number; triples: n
   if (!key) throw new Error(`no source ${sourceId}`);
   const graph = GRAPHS.source(key);
   const before = store.match(null, null, null, ox.namedNode(graph));
-  const triples = loadSourceGraph(sourceId, graph);
+  const built = loadSourceGraph(sourceId, graph);
   // The entry's weight counts toward compaction like the graph it rebuilds.
   const seq = commit(
-    () => journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: triples * 120 }),
+    () => {
+      const s = journal.append('source', { graph, label, added: JSON.stringify({ sourceId }), bytes: built.triples * 100 });
+      meta.set(sourceMetaRow(sourceId, graph, built));
+      return s;
+    },
     () => {
       dropGraph(graph);
       for (const q of before) store.add(q);
     },
   );
-  return { seq, triples };
+  return { seq, triples: built.triples };
 }
 
 /** Drops graphs; `alongside` as for replaceGraph. */
@@ -268,6 +384,7 @@ function dropGraphs(graphs: string[], alongside?: () => void): { seq: number } {
   const seq = commit(
     () => {
       const s = graphs.reduce((_, g) => journal.append('drop', { graph: g }), 0);
+      for (const g of graphs) meta.remove(g);
       alongside?.();
       return s;
     },
@@ -325,6 +442,7 @@ function undo(): EditRecord | null {
     () => {
       journal.append('delta', { label, removed: edit.added, added: edit.removed });
       journal.setEditState(edit.seq, 1);
+      countDelta(delta);
     },
     () => delta.revert(store),
   );
@@ -339,6 +457,7 @@ function redo(): EditRecord | null {
     () => {
       journal.append('delta', { label: `Redo: ${edit.label}`, removed: edit.removed, added: edit.added });
       journal.setEditState(edit.seq, 0);
+      countDelta(delta);
     },
     () => delta.revert(store),
   );
@@ -358,9 +477,22 @@ function editRecord(e: EditRow, undone: boolean): EditRecord {
 
 // ---- compaction
 
-/** Enough journal has piled up that replaying it would slow the next start. */
+/** Journal entries older than this are folded into a snapshot even when few. */
+const COMPACT_AGE_MS = 10 * 60_000;
+
+/**
+ * Replaying the journal would slow the next start: enough of it has piled up, it holds a
+ * messages graph to build from the chat table (an import's), or it has waited long enough.
+ */
 function compactionDue(): boolean {
-  return journal.pendingBytes() >= config.compactBytes || journal.pendingEntries() >= 2000;
+  const pending = journal.pendingEntries();
+  if (pending === 0) return false;
+  return (
+    pending >= 2000 ||
+    journal.pendingBytes() >= config.compactBytes ||
+    journal.pendingSourceEntries() > 0 ||
+    Date.now() - journal.oldestPendingAt() >= COMPACT_AGE_MS
+  );
 }
 
 function scheduleCompaction(): void {
@@ -389,11 +521,13 @@ function compact(force = false): { seq: number; quads: number } | null {
   if (snap && snap.seq === seq && !force) return null;
   const name = snapshotFileName(seq);
   const file = path.join(config.snapshotDir, name);
-  const names = (store.query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }') as Map<string, Term>[]).map((r) => r.get('g')!.value);
-  const sections: SnapshotSection[] = names.map((g) => ({
-    graph: g,
-    data: Buffer.from(store.dump({ format: 'application/n-triples', from_graph_name: ox.namedNode(g) })),
-  }));
+  // Named graphs from the counts kept beside the journal (no scan of the store): messages graphs
+  // as the chat table gives them are named by their source, the others written out.
+  const sections: (SnapshotSection | DerivedSection)[] = meta.all().map((g) =>
+    g.kind === 'messages' && g.derived && g.sourceId !== null
+      ? { graph: g.graph, source: g.sourceId }
+      : { graph: g.graph, data: Buffer.from(store.dump({ format: 'application/n-triples', from_graph_name: ox.namedNode(g.graph) })) },
+  );
   const unnamed = store.dump({ format: 'application/n-triples', from_graph_name: ox.defaultGraph() });
   if (unnamed) sections.push({ graph: null, data: Buffer.from(unnamed) });
   writeSnapshotFile(file, seq, store.size, sections);
@@ -499,53 +633,9 @@ function count(sparql: string): number {
   return Number(rows[0]?.get('n')?.value ?? 0);
 }
 
-function labelOf(iri: string): string {
-  const l = store.match(ox.namedNode(iri), ox.namedNode(RDFS_LABEL), null, null)[0];
-  return l ? l.object.value : localName(iri);
-}
-
-function stats(): GraphStats {
-  if (statsCache && statsCache.version === version) return statsCache.stats;
-  const notOntology = `FILTER(?g != <${GRAPHS.ontology}> && ?g != <${GRAPHS.userRemoved}>)`;
-  const topRows = store.query(
-    `SELECT ?t (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s a ?t } ${notOntology} } GROUP BY ?t ORDER BY DESC(?n) LIMIT 12`,
-  ) as Map<string, Term>[];
-  const result: GraphStats = {
-    triples: store.size,
-    graphs: count('SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }'),
-    nodes: count(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } ${notOntology} }`),
-    edges: count(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o FILTER(isIRI(?o) && ?p != <${PREFIXES.rdf}type>) } ${notOntology} }`),
-    topTypes: topRows.map((r) => ({ iri: r.get('t')!.value, label: labelOf(r.get('t')!.value), count: Number(r.get('n')!.value) })),
-  };
-  statsCache = { version, stats: result };
-  return result;
-}
-
-function graphKind(iri: string): GraphInfo['kind'] {
-  if (iri === GRAPHS.ontology) return 'ontology';
-  if (iri === GRAPHS.user || iri === GRAPHS.userRemoved) return 'user';
-  if (iri.startsWith(`${MEMORY_BASE}graph/source/`)) return 'messages';
-  if (iri.startsWith(`${MEMORY_BASE}graph/extract/`)) return 'extraction';
-  return 'other';
-}
-
-/** The name of the source whose messages graph this is: the label of its sioc:Container. */
-function sourceNameIn(graph: string): string {
-  const g = ox.namedNode(graph);
-  for (const c of store.match(null, RDF_TYPE, ox.namedNode(`${PREFIXES.sioc}Container`), g)) {
-    const label = store.match(c.subject, ox.namedNode(RDFS_LABEL), null, g)[0];
-    if (label) return label.object.value;
-  }
-  return localName(graph);
-}
 
 function graphs(): GraphInfo[] {
-  const rows = store.query('SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g') as Map<string, Term>[];
-  return rows.map((r) => {
-    const iri = r.get('g')!.value;
-    const kind = graphKind(iri);
-    return { iri, triples: Number(r.get('n')!.value), kind, label: kind === 'messages' ? `Messages: ${sourceNameIn(iri)}` : localName(iri) };
-  });
+  return meta.all().map((g) => ({ iri: g.graph, triples: g.triples, kind: g.kind, label: g.label }));
 }
 
 function uniqueTriples(quads: Quad[]): Quad[] {
@@ -581,20 +671,35 @@ async function exportGraph(graph: string | undefined, format: RdfFormat): Promis
   return { data: store.dump({ format: mediaType }), mediaType };
 }
 
+/**
+ * Classes and properties in use (for the editors' completion), kept for a version of the graph.
+ * Messages graphs use a fixed vocabulary (messages-graph.ts): only the other graphs are read.
+ */
 function vocabulary(): { classes: string[]; properties: string[] } {
+  if (vocabularyCache?.version === version) return vocabularyCache.value;
+  const all = meta.all();
+  const others = all.filter((g) => g.kind !== 'messages').map((g) => `<${g.graph}>`);
   const col = (sparql: string, v: string) => (store.query(sparql) as Map<string, Term>[]).map((r) => r.get(v)!.value);
-  const classes = new Set([
-    ...col(`SELECT DISTINCT ?c WHERE { GRAPH ?g { { ?c a <${PREFIXES.owl}Class> } UNION { ?c a <${PREFIXES.rdfs}Class> } FILTER(isIRI(?c)) } }`, 'c'),
-    ...col('SELECT DISTINCT ?c WHERE { GRAPH ?g { ?s a ?c FILTER(isIRI(?c)) } }', 'c'),
-  ]);
-  const properties = new Set([
-    ...col(
-      `SELECT DISTINCT ?p WHERE { GRAPH ?g { ?p a ?k VALUES ?k { <${PREFIXES.owl}ObjectProperty> <${PREFIXES.owl}DatatypeProperty> <${PREFIXES.owl}AnnotationProperty> <${PREFIXES.rdf}Property> } } }`,
+  const inGraphs = `VALUES ?g { ${others.join(' ')} }`;
+  const classes = new Set<string>();
+  const properties = new Set<string>();
+  if (all.some((g) => g.kind === 'messages')) {
+    for (const c of MESSAGES_GRAPH_TYPES) classes.add(c);
+    for (const p of MESSAGES_GRAPH_PREDICATES) properties.add(p);
+  }
+  if (others.length) {
+    for (const c of col(`SELECT DISTINCT ?c WHERE { ${inGraphs} GRAPH ?g { { ?c a <${PREFIXES.owl}Class> } UNION { ?c a <${PREFIXES.rdfs}Class> } FILTER(isIRI(?c)) } }`, 'c')) classes.add(c);
+    for (const c of col(`SELECT DISTINCT ?c WHERE { ${inGraphs} GRAPH ?g { ?s a ?c FILTER(isIRI(?c)) } }`, 'c')) classes.add(c);
+    for (const p of col(
+      `SELECT DISTINCT ?p WHERE { ${inGraphs} GRAPH ?g { ?p a ?k VALUES ?k { <${PREFIXES.owl}ObjectProperty> <${PREFIXES.owl}DatatypeProperty> <${PREFIXES.owl}AnnotationProperty> <${PREFIXES.rdf}Property> } } }`,
       'p',
-    ),
-    ...col('SELECT DISTINCT ?p WHERE { GRAPH ?g { ?s ?p ?o } }', 'p'),
-  ]);
-  return { classes: [...classes].sort(), properties: [...properties].sort() };
+    ))
+      properties.add(p);
+    for (const p of col(`SELECT DISTINCT ?p WHERE { ${inGraphs} GRAPH ?g { ?s ?p ?o } }`, 'p')) properties.add(p);
+  }
+  const value = { classes: [...classes].sort(), properties: [...properties].sort() };
+  vocabularyCache = { version, value };
+  return value;
 }
 
 // ---- dispatch
@@ -625,8 +730,9 @@ async function handle(req: GraphRequest): Promise<GraphResults[keyof GraphResult
       return redo();
     case 'history':
       return journal.edits().map((e) => editRecord(e, e.state !== 0));
-    case 'stats':
-      return stats();
+    case 'profiles':
+      refreshProfiles();
+      return null;
     case 'graphs':
       return graphs();
     case 'turtle':

@@ -180,6 +180,19 @@ export class GraphJournal {
     return this.db.prepare('SELECT COUNT(*) FROM graph_journal WHERE seq > ?').pluck().get(snap) as number;
   }
 
+  /** Entries not yet in the snapshot that rebuild a messages graph from the chat table (costly to replay). */
+  pendingSourceEntries(): number {
+    const snap = this.snapshot()?.seq ?? 0;
+    return this.db.prepare(`SELECT COUNT(*) FROM graph_journal WHERE seq > ? AND kind = 'source'`).pluck().get(snap) as number;
+  }
+
+  /** When the oldest entry not yet in the snapshot was written (ms since the epoch; now when none). */
+  oldestPendingAt(): number {
+    const snap = this.snapshot()?.seq ?? 0;
+    const at = this.db.prepare('SELECT at FROM graph_journal WHERE seq > ? ORDER BY seq LIMIT 1').pluck().get(snap) as string | undefined;
+    return at ? Date.parse(at) : Date.now();
+  }
+
   snapshot(): { seq: number; file: string; quads: number } | undefined {
     return this.db.prepare('SELECT seq, file, quads FROM graph_snapshot WHERE id = 1').get() as
       | { seq: number; file: string; quads: number }

@@ -7,20 +7,33 @@
 // Offsets are into what follows the header. A damaged section names its graph, so a reader can
 // keep every other graph and rebuild that one from the record (see graph-load.ts). Files of
 // format 1 (no checksums, header starting with '{') are still read, unchecked.
+//
+// A messages graph that is exactly what the chat table gives is not written out but named by its
+// source ({graph, source} in the index, no bytes): loading rebuilds it from the rows (as the
+// journal's 'source' entries do), which costs what parsing its triples would, keeps the file
+// small and never builds a string the size of the whole messages graph.
 import buffer from 'node:buffer';
 import fs from 'node:fs';
 import { checksumHex, writeFileDurably } from './checksum';
 
 const FORMAT = 'engram-graph-snapshot/2';
 
+/** A graph's triples: the named graph (null for the default graph) and its N-Triples bytes. */
 export interface SnapshotSection {
-  /** The named graph; null for the default graph. */
   graph: string | null;
   data: Uint8Array;
 }
 
+/** A messages graph named by the source it is built from (no bytes in the file). */
+export interface DerivedSection {
+  graph: string;
+  source: number;
+}
+
 export interface SnapshotRead {
   sections: SnapshotSection[];
+  /** Messages graphs to build from the chat table. */
+  derived: DerivedSection[];
   /** Sections whose bytes do not match their checksum (or lie past the end of the file). */
   damaged: { graph: string | null; problem: string }[];
   /** Format 1: nothing could be checked. */
@@ -47,13 +60,13 @@ export function snapshotSeqOf(name: string): number | null {
 }
 
 /** Writes the snapshot durably (temp file, fsync, rename, directory fsync). */
-export function writeSnapshotFile(file: string, seq: number, quads: number, sections: SnapshotSection[]): void {
+export function writeSnapshotFile(file: string, seq: number, quads: number, sections: (SnapshotSection | DerivedSection)[]): void {
   let offset = 0;
-  const graphs = sections.map((s) => ({ graph: s.graph, start: offset, end: (offset += s.data.byteLength), crc: checksumHex(s.data) }));
+  const graphs = sections.map((s) => ('source' in s ? s : { graph: s.graph, start: offset, end: (offset += s.data.byteLength), crc: checksumHex(s.data) }));
   const json = JSON.stringify({ format: FORMAT, seq, quads, graphs });
   writeFileDurably(file, (fd) => {
     fs.writeSync(fd, `${checksumHex(json)} ${json}\n`);
-    for (const s of sections) fs.writeSync(fd, s.data);
+    for (const s of sections) if ('data' in s) fs.writeSync(fd, s.data);
   });
 }
 
@@ -76,7 +89,7 @@ function readWhole(file: string): Buffer {
 }
 
 interface Header {
-  graphs: { graph: string | null; start: number; end: number; crc?: string }[];
+  graphs: ({ graph: string | null; start: number; end: number; crc?: string } | DerivedSection)[];
   seq?: number;
   quads?: number;
 }
@@ -110,8 +123,13 @@ export function readSnapshotFile(file: string): SnapshotRead & { seq: number | n
   if (!Array.isArray(header.graphs)) throw new SnapshotUnreadable(file, 'its index is damaged');
   const data = bytes.subarray(headerEnd + 1);
   const sections: SnapshotSection[] = [];
+  const derived: DerivedSection[] = [];
   const damaged: SnapshotRead['damaged'] = [];
   for (const g of header.graphs) {
+    if ('source' in g) {
+      derived.push({ graph: g.graph, source: g.source });
+      continue;
+    }
     if (g.end > data.byteLength) {
       damaged.push({ graph: g.graph, problem: `cut off (the file ends ${g.end - data.byteLength} bytes early)` });
       continue;
@@ -123,7 +141,7 @@ export function readSnapshotFile(file: string): SnapshotRead & { seq: number | n
     }
     sections.push({ graph: g.graph, data: section });
   }
-  return { sections, damaged, unchecked, seq: header.seq ?? null, quads: header.quads ?? null };
+  return { sections, derived, damaged, unchecked, seq: header.seq ?? null, quads: header.quads ?? null };
 }
 
 /** Whether a snapshot file reads back whole and matches its checksums (compaction checks before trusting it). */

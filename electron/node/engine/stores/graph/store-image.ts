@@ -57,6 +57,11 @@ interface ImageHeader {
   dataOffset: number;
   /** The externref table: primitive values only; `{ u: 1 }` stands for undefined. */
   table: (string | number | boolean | null | { u: 1 })[];
+  /**
+   * Runs of pages that hold something, [first, end) in 64 KiB pages; the rest is zero. Restoring
+   * reads only these, so the memory's untouched pages cost no RAM (absent: every page is read).
+   */
+  pages?: [number, number][];
 }
 
 let glue: { file: string; source: string; build: string; wasm: Uint8Array; globals: string[] } | null | undefined;
@@ -130,9 +135,19 @@ export function writeStoreImage(file: string, runtime: OxigraphRuntime, store: S
   const quads = store.size;
   const memoryBytes = runtime.memory.buffer.byteLength;
   const globals = Object.fromEntries(runtime.globals.map((x) => [x.name, Number(x.global.value)]));
-  // The checksum covers every page, the all-zero ones too (they are holes in the file).
+  // Runs of non-zero pages: only they are written, and only they are read back. The checksum
+  // covers every page, the all-zero ones too (they are holes in the file).
+  const zero = Buffer.alloc(PAGE);
+  const pages: [number, number][] = [];
   let memoryCrc = 0;
-  for (let off = 0; off < memoryBytes; off += PAGE) memoryCrc = checksum(new Uint8Array(runtime.memory.buffer, off, PAGE), memoryCrc);
+  for (let p = 0; p * PAGE < memoryBytes; p++) {
+    const page = new Uint8Array(runtime.memory.buffer, p * PAGE, PAGE);
+    memoryCrc = checksum(page, memoryCrc);
+    if (zero.equals(page)) continue;
+    const last = pages[pages.length - 1];
+    if (last && last[1] === p) last[1] = p + 1;
+    else pages.push([p, p + 1]);
+  }
   const header: ImageHeader = {
     build: g.build,
     seq,
@@ -143,6 +158,7 @@ export function writeStoreImage(file: string, runtime: OxigraphRuntime, store: S
     globals,
     dataOffset: PAGE,
     table,
+    pages,
   };
   // The header length is only known once the offset is in it; the offset is page-aligned, so
   // one retry settles it.
@@ -153,10 +169,9 @@ export function writeStoreImage(file: string, runtime: OxigraphRuntime, store: S
   }
   writeFileDurably(file, (fd) => {
     fs.writeSync(fd, head, 0, head.byteLength, 0);
-    const zero = Buffer.alloc(PAGE);
-    for (let off = 0; off < memoryBytes; off += PAGE) {
-      const page = Buffer.from(runtime.memory.buffer, off, PAGE);
-      if (!page.equals(zero)) fs.writeSync(fd, page, 0, PAGE, header.dataOffset + off);
+    for (const [first, end] of pages) {
+      const bytes = Buffer.from(runtime.memory.buffer, first * PAGE, (end - first) * PAGE);
+      for (let off = 0; off < bytes.byteLength; ) off += fs.writeSync(fd, bytes, off, Math.min(1 << 28, bytes.byteLength - off), header.dataOffset + first * PAGE + off);
     }
     fs.ftruncateSync(fd, header.dataOffset + memoryBytes);
   });
@@ -247,14 +262,23 @@ export function restoreStoreImage(file: string, seq: number): { ok: true; runtim
 
     const runtime = newOxigraphRuntime();
     if (!runtime) return stale('unsupported oxigraph build');
-    const grow = header.memoryBytes - runtime.memory.buffer.byteLength;
+    const initialBytes = runtime.memory.buffer.byteLength;
+    const grow = header.memoryBytes - initialBytes;
     if (grow < 0 || grow % PAGE) return stale('memory size does not fit this build');
     if (grow) runtime.memory.grow(grow / PAGE);
     const view = new Uint8Array(runtime.memory.buffer, 0, header.memoryBytes);
-    for (let off = 0; off < header.memoryBytes; ) {
-      const n = fs.readSync(fd, view, off, Math.min(1 << 28, header.memoryBytes - off), header.dataOffset + off);
-      if (n <= 0) return damaged('truncated');
-      off += n;
+    // Pages grown are zero; the module's first pages hold its data segments, which the image's
+    // zero pages (not in the file's runs) must overwrite.
+    view.fill(0, 0, initialBytes);
+    const pageCount = header.memoryBytes / PAGE;
+    for (const [first, end] of header.pages ?? [[0, pageCount]]) {
+      if (!(first >= 0 && end <= pageCount && first < end)) return damaged('its page runs do not fit its memory');
+      const stop = end * PAGE;
+      for (let off = first * PAGE; off < stop; ) {
+        const n = fs.readSync(fd, view, off, Math.min(1 << 28, stop - off), header.dataOffset + off);
+        if (n <= 0) return damaged('truncated');
+        off += n;
+      }
     }
     if (checksum(view) !== header.memoryCrc) return damaged('its memory does not match its checksum');
     for (const x of runtime.globals) {

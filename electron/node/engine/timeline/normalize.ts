@@ -1,0 +1,191 @@
+// Spelling first: the question as typed → the question the grammar reads, with a map back.
+//
+// Three kinds of rewrite, all from the closed time and chat vocabulary of the lexicon
+// (resources/timeline/lexicon.json), never of the topic words:
+//  - abbreviations and texting forms ("yday", "wk", "abt", "sesh", "this am", "xmas");
+//  - possessives typed without their apostrophe ("yesterdays chat", "last weeks convos");
+//  - misspellings of the vocabulary ("febuary", "recntly", "latley"): a word at one edit from a
+//    vocabulary word (two from eight letters), same first letter, and not itself an English
+//    word (word-list) — so "sundry" and "mouth" stay what they are;
+//  - numeric dates in the locale's order ("5/11/2026" is 5 November in en-GB; a first number
+//    over 12 or a dotted date is day first anywhere), written out as "November 5, 2026" so the
+//    date parser needs no locale. Fractions before "of" or a unit ("3/4 cup") stay.
+// A general spellchecker (nspell, typo-js + dictionary-en) was tried in phase 1: it knows no
+// texting forms and would "correct" names and topics; the closed vocabulary cannot.
+// Every change is recorded, so the explanation can say how a reference was read.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { DAY_NAMES, MONTH_NAMES } from '../../../../shared/dates/calendar';
+import { editDistance } from '../../../../shared/text/edit-distance';
+import { replaceSpans, type MappedText, type Replacement } from '../../../../shared/text/mapped-text';
+import { STOP_WORDS } from '../../../../shared/text/stop-words';
+import { normalizeApostrophes } from '../../../../shared/text/words';
+import { lexicon } from './lexicon';
+
+export type ChangeKind = 'form' | 'possessive' | 'typo' | 'date';
+
+/** One rewrite, in the question's own positions. */
+export interface SpellingChange {
+  start: number;
+  end: number;
+  from: string;
+  to: string;
+  kind: ChangeKind;
+}
+
+export interface Spelled extends MappedText {
+  changes: SpellingChange[];
+}
+
+export interface SpellingOptions {
+  /** Numeric dates are day first (the locale setting). */
+  dayFirst?: boolean;
+  /** Words never repaired (the memory's speaker names). */
+  keep?: readonly string[];
+}
+
+const CHAT_NOUN = /^\s+(?:chats?|convos?|conversations?|sessions?|talks?|discussions?|calls?|meetings?|messages?)\b/i;
+const MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
+const DATE_CONTEXT_BEFORE = /\b(?:in|on|during|since|of|until|till|before|after|early|late|mid|from|through|to)\s+$/i;
+
+let english: Set<string> | null = null;
+
+/** Is this an English word (sindresorhus' word-list, read on first need)? */
+function isEnglishWord(word: string): boolean {
+  if (!english) {
+    const require = createRequire(import.meta.url);
+    const file = path.join(path.dirname(require.resolve('word-list')), 'words.txt');
+    english = new Set(fs.readFileSync(file, 'utf8').split('\n'));
+  }
+  return english.has(word);
+}
+
+interface Repair {
+  targets: string[];
+  known: Set<string>;
+}
+
+let repairCache: Repair | null = null;
+
+function repairVocabulary(): Repair {
+  if (repairCache) return repairCache;
+  const lex = lexicon();
+  const targets = [...new Set([...lex.vocabulary, ...MONTHS, ...DAY_NAMES.map((d) => d.toLowerCase())])];
+  const known = new Set<string>([...targets, ...lex.forms.keys(), ...lex.framing, ...STOP_WORDS]);
+  return (repairCache = { targets, known });
+}
+
+/** The vocabulary word a misspelling stands for, or null (unknown, ambiguous, or an English word). */
+export function repairedSpelling(word: string): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 4 || !/^[a-z]+$/.test(w)) return null;
+  const { targets, known } = repairVocabulary();
+  if (known.has(w) || (w.endsWith('s') && targets.includes(w.slice(0, -1)))) return null;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const t of targets) {
+    if (t[0] !== w[0] || Math.abs(t.length - w.length) > 2) continue;
+    const allowed = t.length >= 8 ? 2 : 1;
+    const d = editDistance(w, t, allowed);
+    if (d > allowed) continue;
+    if (d < bestDistance) {
+      best = t;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance && t !== best) tie = true;
+  }
+  if (!best || tie || isEnglishWord(w)) return null;
+  return best;
+}
+
+function cased(original: string, replacement: string): string {
+  return /^[A-Z]/.test(original) && /^[a-z]/.test(replacement) ? replacement[0].toUpperCase() + replacement.slice(1) : replacement;
+}
+
+/** Numeric date D/M or M/D (with a year, or a dotted D.M.Y), written out; null when it is not a date. */
+function numericDate(a: number, b: number, year: string | undefined, dotted: boolean, dayFirst: boolean): string | null {
+  let day: number;
+  let month: number;
+  if (dotted || (a > 12 && b <= 12)) [day, month] = [a, b];
+  else if (b > 12 && a <= 12) [month, day] = [a, b];
+  else [day, month] = dayFirst ? [a, b] : [b, a];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const y = year ? (year.length === 2 ? `20${year}` : year) : '';
+  return `${MONTH_NAMES[month - 1]} ${day}${y ? `, ${y}` : ''}`;
+}
+
+/** Rewrites abbreviations, texting forms, possessives, misspellings and numeric dates (see above). */
+export function normalizeSpelling(typed: string, options: SpellingOptions = {}): Spelled {
+  const lex = lexicon();
+  // one apostrophe (same length: positions do not move)
+  const text = normalizeApostrophes(typed);
+  const keep = new Set((options.keep ?? []).map((k) => k.toLowerCase()));
+  const changes: SpellingChange[] = [];
+  const taken: [number, number][] = [];
+  const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
+  const add = (start: number, end: number, to: string, kind: ChangeKind) => {
+    if (!free(start, end)) return;
+    taken.push([start, end]);
+    changes.push({ start, end, from: text.slice(start, end), to, kind });
+  };
+  const protect = (start: number, end: number) => taken.push([start, end]);
+
+  // fixed phrases with time words that are not references ("good morning", "24/7") stay as written
+  for (const m of text.matchAll(lex.notTimePhrases)) protect(m.index!, m.index! + m[0].length);
+
+  // numeric dates (before the forms: "3/4" is not a word)
+  for (const m of text.matchAll(/(?<![\d/.:,])(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?(?![\d/]|[.,]\d)/g)) {
+    const dotted = m[2] === '.';
+    if (dotted && !m[4]) continue; // "3.5" is a number
+    const after = text.slice(m.index! + m[0].length);
+    if (new RegExp(`^\\s*(?:of\\b|-?${lex.units}\\b)`, 'i').test(after)) continue; // "3/4 of", "1/2 cup"
+    const written = numericDate(+m[1], +m[3], m[4], dotted, !!options.dayFirst);
+    if (written) add(m.index!, m.index! + m[0].length, written, 'date');
+  }
+
+  // abbreviations and texting forms; a one-letter form only as typed in lower case ("R" is a language), a two-letter one not in capitals ("MO")
+  for (const m of text.matchAll(lex.formPattern)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (/^[.'-][\p{L}\p{N}]/u.test(text.slice(end, end + 2))) continue; // "u.s."
+    const key = m[0].toLowerCase().replace(/\s+/g, ' ');
+    if ((key.length === 1 && m[0] !== key) || (key.length === 2 && m[0] === m[0].toUpperCase())) continue;
+    const to = lex.forms.get(key);
+    if (to) add(start, end, cased(m[0], to), 'form');
+  }
+
+  for (const m of text.matchAll(/\b([A-Za-z]+?)s\b(?!['’])/g)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    const stemWord = m[1].toLowerCase();
+    // possessives without their apostrophe: "yesterdays chat", "tuesdays convo"
+    if (lex.possessiveAlways.has(`${stemWord}s`) || (lex.possessiveBeforeNoun.has(stemWord) && CHAT_NOUN.test(text.slice(end)))) {
+      add(start, end, `${m[1]}'s`, 'possessive');
+    }
+  }
+
+  // misspelled vocabulary words
+  for (const m of text.matchAll(/\b[A-Za-z]{4,}\b/g)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (!free(start, end) || keep.has(m[0].toLowerCase())) continue;
+    const fixed = repairedSpelling(m[0]);
+    if (!fixed) continue;
+    // a capitalised word inside the sentence may be a name: only a month or day in a date context is repaired
+    const capitalised = /^[A-Z]/.test(m[0]) && start > 0 && !/[.!?]\s*$/.test(text.slice(0, start));
+    if (capitalised) {
+      const isCalendar = MONTHS.includes(fixed) || DAY_NAMES.some((d) => d.toLowerCase() === fixed);
+      if (!isCalendar || !(DATE_CONTEXT_BEFORE.test(text.slice(0, start)) || /^\.?\s+\d/.test(text.slice(end)))) continue;
+    }
+    add(start, end, cased(m[0], fixed), 'typo');
+  }
+
+  changes.sort((a, b) => a.start - b.start);
+  const mapped = replaceSpans(
+    text,
+    changes.map((c): Replacement => ({ start: c.start, end: c.end, by: c.to })),
+  );
+  return { ...mapped, changes };
+}

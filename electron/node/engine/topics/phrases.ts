@@ -1,0 +1,156 @@
+// Noun phrases of a message, as topic candidates: wink-nlp (the library the automatic extraction
+// stands on, with its English model) tags each token with its part of speech and lemma; a noun
+// phrase is a run of adjectives, nouns and proper nouns that ends in a noun. Each phrase gives
+// two candidates: its head noun ("group") and its last two words ("support group"), keyed by
+// their lemmas so that "support groups" and "support group" are one. Generic words
+// (resources/topics/generic-words.v1.txt, plus the toolkit's stop words and chat fillers) are
+// never candidates, and generic modifiers ("great", "new") are dropped from the front.
+import fs from 'node:fs';
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
+import { stem } from '../../../../shared/text/stem';
+import { normalizeText } from '../../../../shared/text/words';
+import { resourcePath } from '../paths';
+
+/** One occurrence of a candidate in a message. */
+export interface Candidate {
+  /** Stems of the lemmas joined by a space: "support group". */
+  key: string;
+  /** The head noun's key: "group". */
+  head: string;
+  /** As written (proper nouns keep their capitals, common nouns their lemma): "support group", "Sweden". */
+  label: string;
+}
+
+/** The generic-word resource, read once. */
+export interface GenericWords {
+  nouns: ReadonlySet<string>;
+  modifiers: ReadonlySet<string>;
+  version: string;
+}
+
+export const GENERIC_WORDS_FILE = 'generic-words.v1.txt';
+
+let generic: GenericWords | null = null;
+
+/** Parses the generic-word file: one lemma a line, `#` comments, a `[modifiers]` section. */
+export function parseGenericWords(text: string, version = 'v1'): GenericWords {
+  const nouns = new Set<string>([...STOP_WORDS, ...CHAT_FILLERS]);
+  const modifiers = new Set<string>(STOP_WORDS);
+  let section: 'nouns' | 'modifiers' = 'nouns';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/#.*$/, '').trim().toLowerCase();
+    if (!line) continue;
+    if (line === '[modifiers]') {
+      section = 'modifiers';
+      continue;
+    }
+    (section === 'nouns' ? nouns : modifiers).add(line);
+  }
+  return { nouns, modifiers, version };
+}
+
+export function genericWords(): GenericWords {
+  if (!generic) generic = parseGenericWords(fs.readFileSync(resourcePath('topics', GENERIC_WORDS_FILE), 'utf8'), 'v1');
+  return generic;
+}
+
+// Its own wink instance: the automatic extraction's (extraction/auto/nlp.ts) stays as it is.
+const nlp = winkNLP(model, ['sbd', 'pos']);
+const its = nlp.its;
+
+/** Characters of a message that are tagged: a longer message (a pasted document, a long answer) is read up to here. */
+export const MAX_TAGGED_CHARS = 2000;
+
+const NOUNISH = new Set(['NOUN', 'PROPN']);
+const IN_PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
+/** A word: letters (and inner hyphens), at least two of them; no contraction ("How've"). */
+const WORDLIKE = /^\p{L}[\p{L}-]*\p{L}$/u;
+
+/**
+ * The topic candidates of one text. `names`: names that are never topics (the source's
+ * speakers, with their first names and the nicknames that start them).
+ */
+export function candidatesOf(text: string, names: NameSet, words: GenericWords = genericWords()): Candidate[] {
+  const doc = nlp.readDoc(text.length > MAX_TAGGED_CHARS ? text.slice(0, MAX_TAGGED_CHARS) : text) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
+  const tokens = doc.tokens();
+  const surface = tokens.out() as string[];
+  const pos = tokens.out(its.pos) as string[];
+  const lemma = tokens.out(its.lemma) as string[];
+  const out: Candidate[] = [];
+  let start = 0;
+  const flush = (end: number) => {
+    // the run [start, end): trailing adjectives are not part of the phrase
+    let last = end - 1;
+    while (last >= start && !NOUNISH.has(pos[last])) last--;
+    if (last < start) return;
+    phrase(start, last);
+  };
+  const usable = (k: number) => {
+    const w = surface[k];
+    const lower = w.toLowerCase();
+    if (!WORDLIKE.test(w) || names.words.has(lower)) return false;
+    return !(pos[k] === 'PROPN' && names.prefixes.has(lower));
+  };
+  const phrase = (from: number, head: number) => {
+    if (!usable(head)) return;
+    const headLemma = lemmaOf(head);
+    if (words.nouns.has(headLemma) || words.nouns.has(surface[head].toLowerCase())) return;
+    const headLabel = pos[head] === 'PROPN' ? surface[head] : headLemma;
+    // keyed by the stem of the lemma: "Pets" (a proper noun to the tagger) and "pet" are one
+    const headKey = stem(headLemma);
+    out.push({ key: headKey, head: headKey, label: headLabel });
+    const mod = head - 1;
+    if (mod < from || !usable(mod)) return;
+    const modLower = surface[mod].toLowerCase();
+    if (words.modifiers.has(modLower) || words.modifiers.has(lemma[mod]) || words.nouns.has(modLower)) return;
+    // a modifier keeps its form ("running shoes" → "running shoe"); a plural noun modifier its lemma
+    const modLemma = pos[mod] === 'NOUN' ? lemma[mod] : modLower;
+    const modLabel = pos[mod] === 'PROPN' ? surface[mod] : modLemma;
+    out.push({ key: `${stem(modLemma)} ${headKey}`, head: headKey, label: `${modLabel} ${headLabel}` });
+  };
+  const lemmaOf = (k: number) => (pos[k] === 'PROPN' ? normalizeText(surface[k]) : lemma[k] || surface[k].toLowerCase());
+  for (let k = 0; k < pos.length; k++) {
+    if (IN_PHRASE.has(pos[k]) && WORDLIKE.test(surface[k])) continue;
+    if (k > start) flush(k);
+    start = k + 1;
+  }
+  if (pos.length > start) flush(pos.length);
+  return out;
+}
+
+/** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Mel" for Melanie). */
+export interface NameSet {
+  words: ReadonlySet<string>;
+  prefixes: ReadonlySet<string>;
+}
+
+export function nameSet(names: Iterable<string>): NameSet {
+  const words = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const name of names) {
+    for (const w of normalizeText(name).split(' ')) {
+      if (w.length < 2) continue;
+      words.add(w);
+      for (let i = 3; i < w.length; i++) prefixes.add(w.slice(0, i));
+    }
+  }
+  return { words, prefixes };
+}
+
+/**
+ * The key of a label written elsewhere (a model's topic summary, a question's words): its words'
+ * lemmas by stem, stop words left out, so that "support groups" finds the topic "support group".
+ */
+export function labelKey(label: string): string {
+  const doc = nlp.readDoc(label.toLowerCase()) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
+  const surface = doc.tokens().out() as string[];
+  const lemma = doc.tokens().out(its.lemma) as string[];
+  const out: string[] = [];
+  surface.forEach((w, i) => {
+    if (!/\p{L}/u.test(w) || STOP_WORDS.has(w)) return;
+    out.push(stem(lemma[i] || w));
+  });
+  return out.join(' ');
+}

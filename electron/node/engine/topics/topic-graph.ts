@@ -1,0 +1,49 @@
+// The topics of one source as N-Triples for GRAPHS.topics(key): each topic (pcm:Topic, a
+// skos:Concept) with its label and, for this source, how many sessions it labels, how often it
+// is mentioned there and its first and last mention; each labelled session and each message that
+// mentions it linked with sioc:topic; the topic derived from those messages (prov:wasDerivedFrom,
+// so the Entities tab shows where it was said).
+import { MEMORY_BASE, PREFIXES, entitySlug } from '../../../../shared/rdf';
+import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
+import { iri, stringLiteral, typedLiteral, xsd } from '../stores/graph/ntriples';
+
+const { rdf, rdfs, pcm, skos, sioc, prov } = PREFIXES;
+
+/** The one IRI of a topic in the memory, from its key (the same label is the same topic in every source). */
+export function topicIri(key: string): string {
+  return `${MEMORY_BASE}topic/${entitySlug(key)}`;
+}
+
+export interface TopicOccurrences {
+  key: string;
+  label: string;
+  /** Session IRIs it labels. */
+  sessions: string[];
+  mentions: number;
+  /** Posts that mention it, with their wall clock and offset. */
+  posts: { iri: string; timestamp: string; offsetMin: number | null }[];
+}
+
+export function topicTriples(topics: TopicOccurrences[]): { ntriples: string; triples: number } {
+  const lines: string[] = [];
+  const add = (s: string, p: string, o: string) => lines.push(`${iri(s)} ${iri(p)} ${o} .`);
+  for (const t of topics) {
+    const topic = topicIri(t.key);
+    add(topic, `${rdf}type`, iri(`${pcm}Topic`));
+    add(topic, `${rdf}type`, iri(`${skos}Concept`));
+    add(topic, `${rdfs}label`, stringLiteral(t.label));
+    add(topic, `${pcm}sessionCount`, xsd.integer(t.sessions.length));
+    add(topic, `${pcm}mentionCount`, xsd.integer(t.mentions));
+    const times = t.posts.map((p) => ({ p, at: xsdDateTimeOf({ local: p.timestamp, offsetMin: p.offsetMin }) })).sort((a, b) => (a.p.timestamp < b.p.timestamp ? -1 : 1));
+    if (times.length) {
+      add(topic, `${pcm}firstMentioned`, typedLiteral(times[0].at, `${PREFIXES.xsd}dateTime`));
+      add(topic, `${pcm}lastMentioned`, typedLiteral(times[times.length - 1].at, `${PREFIXES.xsd}dateTime`));
+    }
+    for (const s of t.sessions) add(s, `${sioc}topic`, iri(topic));
+    for (const p of t.posts) {
+      add(p.iri, `${sioc}topic`, iri(topic));
+      add(topic, `${prov}wasDerivedFrom`, iri(p.iri));
+    }
+  }
+  return { ntriples: lines.length ? `${lines.join('\n')}\n` : '', triples: lines.length };
+}

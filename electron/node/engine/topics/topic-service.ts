@@ -1,0 +1,163 @@
+// Topics without a model, as the engine runs them: after a source's automatic extraction (the same
+// background job, kind 'auto-graph'), its messages are read for noun-phrase candidates (phrases.ts),
+// each session gets up to five labels weighed against the whole memory (rank.ts), and the source's
+// topics are written to GRAPHS.topics(key) (topic-graph.ts) and its session labels to the
+// topic store (SQLite). A source is labelled again when the pass's version changes, when a run was
+// interrupted, or when the memory it was weighed against grew or shrank by more than a tenth.
+import { GRAPHS } from '../../../../shared/rdf';
+import type { TopicSummary } from '../../../../shared/types';
+import { JobCancelled, type JobContext } from '../common/jobs';
+import type { ChatStore } from '../stores/chat/chat-store';
+import type { GraphStore } from '../stores/graph/graph-store';
+import { sessionIri } from '../stores/graph/messages-graph';
+import type { SessionTopicRow, TopicStore } from '../stores/topic-store';
+import { nameSet } from './phrases';
+import { bestLabel, documentFrequency, TermCollector, topicsOfSession } from './rank';
+import { topicIri, topicTriples, type TopicOccurrences } from './topic-graph';
+
+/** Bump when what the pass writes changes (phrases, ranking, generic words): every source is labelled again, once. */
+export const TOPIC_PASS_VERSION = 1;
+
+/** Messages read between two yields to the event loop. */
+const SLICE = 250;
+
+export interface TopicDeps {
+  chat: ChatStore;
+  graph: GraphStore;
+  store: TopicStore;
+}
+
+export interface TopicPassResult {
+  sessions: number;
+  topics: number;
+  messages: number;
+  durationMs: number;
+}
+
+export class TopicService {
+  constructor(private readonly deps: TopicDeps) {}
+
+  /** Sessions of the memory (what the labels are weighed against). */
+  private memorySessions(): number {
+    return this.deps.chat.listSources().reduce((n, s) => n + s.sessions, 0);
+  }
+
+  /** Sources whose labels are missing or out of date. */
+  due(): number[] {
+    return this.deps.store.due(this.deps.chat.listSources().map((s) => s.id), TOPIC_PASS_VERSION, this.memorySessions());
+  }
+
+  /** Labels one source's sessions and writes its topic graph; null when the source is gone. */
+  async runSource(sourceId: number, ctx: JobContext | null, progress?: (messages: number) => void): Promise<TopicPassResult | null> {
+    const { chat, graph, store } = this.deps;
+    const key = chat.sourceKey(sourceId);
+    if (!key) return null;
+    const started = performance.now();
+    store.markRunning(sourceId, TOPIC_PASS_VERSION);
+    // the names of every speaker of the memory are never topics
+    const names = nameSet(new Set(chat.listSources().flatMap((s) => chat.sourceSpeakers(s.id).map((x) => x.speaker))));
+    const collector = new TermCollector(names);
+    const messages = [...chat.iterateSourceMessages(sourceId)];
+    const byId = new Map<number, { iri: string; timestamp: string; offsetMin: number | null; sessionIriKey: string }>();
+    let n = 0;
+    for (const m of messages) {
+      byId.set(m.id, { iri: m.iri, timestamp: m.timestamp, offsetMin: m.tzOffsetMin, sessionIriKey: m.sessionIriKey });
+      collector.add({ id: m.id, sessionId: m.sessionId, text: m.text, role: m.role, timestamp: m.timestamp });
+      if (++n % SLICE === 0) {
+        progress?.(n);
+        await new Promise((r) => setImmediate(r));
+        if (ctx?.signal.aborted) throw new JobCancelled();
+      }
+    }
+    const sessions = collector.sessions();
+    const own = documentFrequency(sessions);
+    store.setTerms(sourceId, own);
+    const memoryDf = store.memoryFrequencies(own.keys());
+    const others = store.sources().filter((r) => r.sourceId !== sourceId && r.state === 'done').reduce((a, r) => a + r.sessions, 0);
+    const memory = { sessions: sessions.length + others, df: (k: string) => Math.max(memoryDf.get(k) ?? 0, own.get(k) ?? 0) };
+
+    const rows: SessionTopicRow[] = [];
+    const occurrences = new Map<string, TopicOccurrences & { labels: Map<string, number> }>();
+    const sessionKeyOf = new Map<number, string>();
+    for (const m of messages) if (!sessionKeyOf.has(m.sessionId)) sessionKeyOf.set(m.sessionId, m.sessionIriKey);
+    for (const s of sessions) {
+      topicsOfSession(s, memory).forEach((t, rank) => {
+        rows.push({ sessionId: s.sessionId, sourceId, rank: rank + 1, key: t.key, label: t.label, score: t.score, mentions: t.count, messageIds: t.messages });
+        let o = occurrences.get(t.key);
+        if (!o) {
+          o = { key: t.key, label: t.label, sessions: [], mentions: 0, posts: [], labels: new Map() };
+          occurrences.set(t.key, o);
+        }
+        o.sessions.push(sessionIri(sessionKeyOf.get(s.sessionId)!));
+        o.mentions += t.count;
+        o.labels.set(t.label, (o.labels.get(t.label) ?? 0) + t.count);
+        for (const id of t.messages) {
+          const m = byId.get(id);
+          if (m) o.posts.push({ iri: m.iri, timestamp: m.timestamp, offsetMin: m.offsetMin });
+        }
+      });
+    }
+    const topics = [...occurrences.values()].map((o) => ({ ...o, label: bestLabel(o.labels) }));
+    const { ntriples } = topicTriples(topics);
+    await graph.request({ op: 'replaceGraph', graph: GRAPHS.topics(key), data: ntriples, format: 'n-triples', asEdit: false, label: `Topics (${key})`, respectRemovals: true });
+    const durationMs = performance.now() - started;
+    store.finish(sourceId, TOPIC_PASS_VERSION, rows, { sessions: sessions.length, topics: topics.length, memorySessions: this.memorySessions(), durationMs });
+    return { sessions: sessions.length, topics: topics.length, messages: messages.length, durationMs };
+  }
+
+  async forget(removed: { id: number; key: string }[]): Promise<void> {
+    if (!removed.length) return;
+    await this.deps.graph.request({ op: 'dropGraphs', graphs: removed.map((r) => GRAPHS.topics(r.key)) });
+    this.deps.store.forget(removed.map((r) => r.id));
+  }
+
+  // ---- reading
+
+  /** Every topic of the memory (or of some sources) with its sessions, mentions and span. */
+  topics(sourceIds?: number[]): TopicAggregate[] {
+    const rows = this.deps.store.sessionTopics(sourceIds);
+    const spans = new Map(this.deps.chat.listSessions(sourceIds).map((s) => [s.id, s]));
+    const byKey = new Map<string, TopicAggregate & { labels: Map<string, number> }>();
+    for (const r of rows) {
+      const span = spans.get(r.sessionId);
+      if (!span) continue;
+      let t = byKey.get(r.key);
+      if (!t) {
+        t = { iri: topicIri(r.key), key: r.key, label: r.label, sessions: 0, mentions: 0, first: span.start, last: span.end, top3: 0, labels: new Map() };
+        byKey.set(r.key, t);
+      }
+      t.sessions++;
+      t.mentions += r.mentions;
+      if (r.rank <= 3) t.top3++;
+      if (span.start < t.first) t.first = span.start;
+      if (span.end > t.last) t.last = span.end;
+      t.labels.set(r.label, (t.labels.get(r.label) ?? 0) + r.mentions);
+    }
+    return [...byKey.values()]
+      .map(({ labels, ...t }) => ({ ...t, label: bestLabel(labels) }))
+      .sort((a, b) => b.sessions - a.sessions || b.mentions - a.mentions || a.label.localeCompare(b.label));
+  }
+
+  /** The session labels of some sources (the lane's cells). */
+  sessionRows(sourceIds?: number[]): SessionTopicRow[] {
+    return this.deps.store.sessionTopics(sourceIds);
+  }
+
+  rowsOf(key: string): SessionTopicRow[] {
+    return this.deps.store.topicRows(key);
+  }
+
+  /** The key of a topic IRI, or null when no session has it. */
+  keyOf(topic: string): string | null {
+    const t = this.topics().find((x) => x.iri === topic);
+    return t?.key ?? null;
+  }
+
+  /** Per source: the pass's version, state, sessions and topics, and how long it took. */
+  status(): { sourceId: number; version: number; current: boolean; state: string; sessions: number; topics: number; memorySessions: number; durationMs: number }[] {
+    return this.deps.store.sources().map((r) => ({ sourceId: r.sourceId, version: r.version, current: r.version === TOPIC_PASS_VERSION, state: r.state, sessions: r.sessions, topics: r.topics, memorySessions: r.memorySessions, durationMs: r.durationMs }));
+  }
+}
+
+/** A topic across the memory's sources (the lane's and the topic page's summary). */
+export type TopicAggregate = TopicSummary;

@@ -1,0 +1,159 @@
+// Questions about when things happened, computed in code (ask/occurrence.ts): the first or last
+// time something was talked about, how long ago something was, and a period's spending with no
+// topic of its own (every price in it, summed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../electron/node/engine/engine';
+import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, sinceText } from '../../electron/node/engine/ask/occurrence';
+import { analyzeQuestion } from '../../electron/node/engine/ask/analyze';
+import { kindOf } from '../../electron/node/engine/ask/answer-type';
+import type { MessageRow } from '../../shared/types';
+import { planQuestion } from '../../electron/node/engine/timeline/planner';
+import { fakeMemory } from '../timeline/fixtures';
+import { demoEngine } from './support';
+
+const MEMORY = fakeMemory();
+
+function row(id: number, timestamp: string, text: string, speaker = 'Ana'): MessageRow {
+  const date = timestamp.slice(0, 10);
+  return {
+    id, sourceId: 1, conversationId: 1, sessionId: 1, sessionIndex: 1, responseIndex: id, turnIndex: id, speaker, role: 'user', text, timestamp,
+    tzOffsetMin: null, dayName: '', week: '', date, time: timestamp.slice(11, 16), externalId: null, conversationTitle: 'c', iri: `urn:m${id}`,
+  };
+}
+
+/** A question analysed the way Ask does, against a small fake memory. */
+function analyse(question: string) {
+  return analyzeQuestion(question, planQuestion({ question, now: '2026-11-06T12:00:00' }, MEMORY));
+}
+
+describe('first and last mention', () => {
+  it('recognises the phrasings, and leaves other "first"/"last" questions alone', () => {
+    expect(asksFirstOrLast('When did I last talk about my knee?')).toBe('last');
+    expect(asksFirstOrLast('When did we first mention the garden?')).toBe('first');
+    expect(asksFirstOrLast('What was the last time I talked about taxes?')).toBe('last');
+    expect(asksFirstOrLast('When was the first time Ana spoke about her sister?')).toBe('first');
+    expect(asksFirstOrLast('What was my last trip?')).toBeNull();
+    expect(asksFirstOrLast('Who did I talk to last week?')).toBeNull();
+  });
+
+  const messages = [
+    row(3, '2025-03-02T09:00:00', 'The violin lesson went well today.'),
+    row(1, '2025-01-10T18:00:00', 'I signed up for violin lessons!'),
+    row(2, '2025-02-01T12:00:00', 'Lessons at the music school are expensive.'),
+    row(4, '2025-04-20T08:00:00', 'Nothing about music at all here.'),
+  ];
+
+  it('picks the earliest or the latest message holding all the topic words, whatever the input order', () => {
+    const a = analyse('When did I first talk about violin lessons?');
+    const first = firstOrLastMention(a, messages, 'first')!;
+    expect(first.message.id).toBe(1);
+    expect(first.count).toBe(2);
+    const last = firstOrLastMention(analyse('When did I last talk about violin lessons?'), messages, 'last')!;
+    expect(last.message.id).toBe(3);
+    // "talk", "last" are how it is asked, not what about
+    expect(last.topic.some((t) => /talk|last/.test(t))).toBe(false);
+  });
+
+  it('is null when no message holds the topic, or the question has none', () => {
+    expect(firstOrLastMention(analyse('When did I last talk about sailing?'), messages, 'last')).toBeNull();
+    expect(firstOrLastMention({ keywords: ['talk', 'last'] }, messages, 'last')).toBeNull();
+  });
+
+  it('answers with the day and the quoted message, cited', () => {
+    const found = firstOrLastMention(analyse('When did I first talk about violin lessons?'), messages, 'first')!;
+    const ans = mentionAnswer(found, 'm4', 'first');
+    expect(ans.text).toMatch(/^The first time was Friday, January 10, 2025: “I signed up for violin lessons!” \(Ana, .*\) \[m4\]$/);
+    expect(ans.computation).toMatchObject({ kind: 'date', value: 'Friday, January 10, 2025', refs: ['m4'] });
+    expect(ans.computation!.detail).toContain('the first of 2 messages');
+  });
+});
+
+describe('how long ago', () => {
+  it('recognises elapsed-time questions, not durations', () => {
+    expect(asksHowLongSince('How long ago did I buy my shoes?')).toBe(true);
+    expect(asksHowLongSince('How long has it been since the concert?')).toBe(true);
+    expect(asksHowLongSince('How many weeks ago was the wedding?')).toBe(true);
+    expect(asksHowLongSince('How long did the concert last?')).toBe(false);
+    // the expected answer is the date (then counted back), not a duration
+    expect(kindOf('How long has it been since the concert?').kind).toBe('date');
+    expect(kindOf('How long did the concert last?').kind).toBe('duration');
+    expect(analyse('How long has it been since the concert?').intent).toBe('date');
+  });
+
+  it('counts whole days and says weeks, months and years the way people do', () => {
+    expect(sinceText('2026-09-23', '2026-11-06T12:00:00')).toEqual({ value: '44 days ago', detail: '2026-11-06 − 2026-09-23 = 44 days' });
+    expect(sinceText('2026-10-23', '2026-11-06').value).toBe('2 weeks ago');
+    expect(sinceText('2026-11-05', '2026-11-06').value).toBe('1 day ago');
+    expect(sinceText('2026-11-06', '2026-11-06').value).toBe('today');
+    expect(sinceText('2026-01-01', '2026-11-06').value).toBe('about 10 months ago (309 days)');
+    expect(sinceText('2024-11-06', '2026-11-06').value).toBe('2 years ago');
+    expect(sinceText('2025-11-06', '2026-11-06').value).toBe('1 year ago');
+    expect(sinceText('2026-11-10', '2026-11-06').value).toBe('in 4 days');
+  });
+
+  it('reads the day of a date answer, ranges and times included', () => {
+    expect(dayOfDateValue('Wednesday, September 23, 2026')).toBe('2026-09-23');
+    expect(dayOfDateValue('Tuesday, October 20, 2026, 08:30')).toBe('2026-10-20');
+    expect(dayOfDateValue('Friday, October 30, 2026 – Monday, November 2, 2026')).toBe('2026-10-30');
+    expect(dayOfDateValue('sometime in spring')).toBeNull();
+  });
+
+  it('says the date once, in brackets after how long ago', () => {
+    const ans = howLongSince({ text: 'Wednesday, September 23, 2026 — “I bought shoes.” [m3]', refs: ['m3'] }, '2026-09-23', '2026-11-06');
+    expect(ans.text).toBe('44 days ago (Wednesday, September 23, 2026) — “I bought shoes.” [m3]');
+    expect(ans.computation).toMatchObject({ kind: 'days-between', value: '44 days ago', refs: ['m3'] });
+  });
+});
+
+describe('on the demo memory, offline', () => {
+  const NOW = '2026-11-06T12:00:00';
+  let messagesOnly: Engine;
+  let withGraph: Engine;
+  beforeAll(async () => {
+    messagesOnly = await demoEngine();
+    withGraph = await demoEngine(undefined, { demoGraph: true });
+  }, 120_000);
+  afterAll(async () => {
+    await messagesOnly?.close();
+    await withGraph?.close();
+  });
+
+  it('the last and first time the knee was talked about, from all messages about it', async () => {
+    for (const e of [messagesOnly, withGraph]) {
+      const last = await e.askEngine.answer({ question: 'When did I last talk about my knee?', now: NOW, llm: false });
+      expect(last.answer.status).toBe('answered');
+      expect(last.answer.text).toMatch(/^The last time was Thursday, November 5, 2026: “Physio update/);
+      const first = await e.askEngine.answer({ question: 'When did I first mention my knee?', now: NOW, llm: false });
+      expect(first.answer.text).toMatch(/^The first time was Monday, October 12, 2026: .*knee started to feel sore/);
+      // the message quoted is in the evidence under the ref cited
+      const ref = first.answer.computation!.refs[0];
+      expect(first.evidence.messages.find((m) => m.ref === ref)?.message.text).toMatch(/knee/);
+    }
+  });
+
+  it('the last time Porto came up is the latest message naming it, even one search ranks low', async () => {
+    const t = await messagesOnly.askEngine.answer({ question: 'When was the last time I talked about Porto?', now: NOW, llm: false });
+    expect(t.answer.text).toMatch(/^The last time was Tuesday, November 3, 2026/);
+  });
+
+  it('how long ago: the date found, counted back from now', async () => {
+    for (const e of [messagesOnly, withGraph]) {
+      const t = await e.askEngine.answer({ question: 'How long ago did I buy my running shoes?', now: NOW, llm: false });
+      expect(t.answer.text).toMatch(/^44 days ago \(Wednesday, September 23, 2026\)/);
+      expect(t.answer.text.match(/September 23, 2026/g)).toHaveLength(1);
+      expect(t.answer.computation).toMatchObject({ kind: 'days-between', value: '44 days ago' });
+    }
+    const since = await withGraph.askEngine.answer({ question: 'How long has it been since the charity run?', now: NOW, llm: false });
+    expect(since.answer.text).toBe('26 days ago (Sunday, October 11, 2026) — Spree Charity 10K, Berlin');
+  });
+
+  it("a period's spending with no topic sums every price in it; a topic keeps to its own", async () => {
+    const sept = await withGraph.askEngine.answer({ question: 'How much did I spend in September?', now: NOW, llm: false });
+    expect(sept.answer.status).toBe('answered');
+    expect(sept.answer.computation).toMatchObject({ kind: 'sum', value: '€716' });
+    expect(sept.answer.computation!.detail).toBe('€35 + €45 + €120 + €12 + €340 + €164 = €716');
+    const shoes = await withGraph.askEngine.answer({ question: 'How much did I pay for my new running shoes?', now: NOW, llm: false });
+    expect(shoes.answer.computation?.kind).not.toBe('sum');
+    expect(shoes.answer.text).toContain('€120');
+  });
+});

@@ -1,0 +1,60 @@
+// The `engram` command runs compiled JavaScript (out/cli, scripts/cli-build.mjs), loads only what
+// a command needs (`--help`: commander and the command list, none of the engine's libraries),
+// and is rebuilt by itself when a source it was built from changes.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-engine';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const current = () => JSON.parse(fs.readFileSync(path.join(ROOT, 'out/cli/current.json'), 'utf8')) as { dir: string; builtAt: number; inputs: string[] };
+
+async function traced(...args: string[]): Promise<{ stdout: string; modules: string[] }> {
+  const log = path.join(tempDir(), 'imports.txt');
+  fs.writeFileSync(log, '');
+  const { stdout } = await run(process.execPath, ['--import', path.join(ROOT, 'test/support/trace-imports.mjs'), path.join(ROOT, 'bin/engram.mjs'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ENGRAM_TRACE_IMPORTS: log },
+  });
+  return { stdout, modules: fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+}
+
+describe('the compiled CLI', () => {
+  it('--help runs the built JavaScript and loads none of the engine’s libraries', async () => {
+    const { stdout, modules } = await traced('--help');
+    expect(stdout).toMatch(/Usage: engram/);
+    expect(modules.some((m) => m.includes(`/out/cli/${current().dir}/engram.js`))).toBe(true);
+    expect(modules.filter((m) => m.endsWith('.ts'))).toEqual([]);
+    for (const heavy of ['tsx', '@lancedb', 'apache-arrow', 'chrono-node', 'zod', 'oxigraph', 'better-sqlite3', 'sparqljs', 'n3']) {
+      expect(modules.filter((m) => m.includes(`/node_modules/${heavy}/`)), heavy).toEqual([]);
+    }
+  });
+
+  it('a command loads what it needs: `stats` reads SQLite, and loads no graph worker, LanceDB or date parser', async () => {
+    const { modules } = await traced('--data', tempDir(), 'stats', '--json');
+    expect(modules.some((m) => m.includes('/node_modules/better-sqlite3/'))).toBe(true);
+    for (const unneeded of ['@lancedb', 'apache-arrow', 'chrono-node']) expect(modules.filter((m) => m.includes(`/node_modules/${unneeded}/`)), unneeded).toEqual([]);
+    expect(modules.some((m) => m.endsWith('/graph-worker.js'))).toBe(false);
+    // date-fns one function at a time, not its index (all of it)
+    expect(modules.filter((m) => m.includes('/node_modules/date-fns/')).length).toBeLessThan(100);
+  });
+
+  it('is built again when one of its sources changes', async () => {
+    const before = current();
+    const source = path.join(ROOT, 'electron/node/cli/output.ts');
+    const { atime, mtime } = fs.statSync(source);
+    try {
+      fs.utimesSync(source, atime, new Date(Date.now() + 2000));
+      await traced('--help');
+      const after = current();
+      expect(after.dir).not.toBe(before.dir);
+      expect(after.builtAt).toBeGreaterThan(before.builtAt);
+      expect(after.inputs).toContain('electron/node/cli/output.ts');
+    } finally {
+      fs.utimesSync(source, atime, mtime);
+    }
+  });
+});

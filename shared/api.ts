@@ -9,6 +9,7 @@ import type {
   ConversationInfo,
   EditRecord,
   GraphInfo,
+  TimelineMarks,
   JobInfo,
   MessagePage,
   MessagePart,
@@ -134,9 +135,16 @@ export const apiSpec = {
   listConversations: method<ConversationInfo[]>()(
     z.object({ sourceId: id.optional() }).strict(),
   ),
+  /** Sessions in memory order: all of them, or those of some sources, overlapping a span, or by id. */
   listSessions: method<SessionInfo[]>()(
-    z.object({ sourceIds: ids.optional() }).strict(),
+    z.object({ sourceIds: ids.optional(), ids: ids.optional(), from: wallClock.optional(), to: wallClock.optional(), limit: z.number().int().min(1).max(1_000_000).optional() }).strict(),
   ),
+  /** What the timeline draws for a span: its sessions, or messages per day when they are too many to draw one by one. */
+  timelineMarks: method<TimelineMarks>()(
+    z.object({ from: wallClock.optional(), to: wallClock.optional(), limit: z.number().int().min(1).max(20_000).optional() }).strict(),
+  ),
+  /** The memory's periods of activity (sessions merged across pauses of at most `minGapDays`), wall-clock [start, end]. */
+  timelinePeriods: method<[string, string][]>()(z.object({ minGapDays: z.number().positive().max(36_500) }).strict()),
   /** The first lines of a session, for the timeline's hover card. */
   sessionPreview: method<MessageRow[]>()(
     z.object({ sessionId: id, lines: z.number().int().min(1).max(50).optional() }).strict(),

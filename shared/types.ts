@@ -112,6 +112,19 @@ export interface SessionInfo {
   speakers: string[];
 }
 
+/**
+ * The timeline's view of a span of the memory: its sessions (the first `limit`, in memory order,
+ * without speakers) and, when there are more than that, messages per day to draw the span with.
+ */
+export interface TimelineMarks {
+  /** Sessions overlapping the span. */
+  total: number;
+  truncated: boolean;
+  sessions: SessionInfo[];
+  /** [YYYY-MM-DD, messages] for every day of the span with messages, when truncated. */
+  days: [string, number][];
+}
+
 export interface MessageRow {
   id: number;
   sourceId: number;

@@ -14,9 +14,11 @@
 // each with its growth factor (this size's figure over the previous size's).
 // Then the ratios, each to a reference measured in the same run: `engram --help` against
 // `node -e 0`; the workbench's time to interactive at 50k messages against a trivial page in
-// the same Chromium; the retrieve batch (temporal-memory, in process) in questions per second.
+// the same Chromium (and, for scale, against the workbench on an empty memory); the retrieve
+// batch (temporal-memory, in process) in questions per second.
 //
 //   npm run bench:scale [-- --keep DIR] [--json FILE] [--no-workbench] [--no-retrieve]
+//   npm run bench:scale -- --workbench-only DATA_DIR   (time to interactive only, on a kept memory)
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,6 +36,8 @@ const SIZES = (process.env.BENCH_SCALE ?? '10000,50000,100000,200000,1000000').s
 
 interface Args {
   keep?: string;
+  /** Only the workbench's time to interactive, on this data folder. */
+  workbenchOnly?: string;
   json?: string;
   workbench: boolean;
   retrieve: boolean;
@@ -46,6 +50,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--json') a.json = argv[++i];
     else if (argv[i] === '--no-workbench') a.workbench = false;
     else if (argv[i] === '--no-retrieve') a.retrieve = false;
+    else if (argv[i] === '--workbench-only') a.workbenchOnly = argv[++i];
     else throw new Error(`unknown argument ${argv[i]}`);
   }
   return a;
@@ -154,7 +159,7 @@ function helpRatio(): { helpS: number; nodeS: number; ratio: number } {
 }
 
 /** Time to interactive of the workbench on a memory, and of a trivial page, in one Chromium (median of 3 each). */
-async function workbenchRatio(dataDir: string): Promise<{ workbenchMs: number; trivialMs: number; ratio: number; sessionsBytes: number | null }> {
+async function workbenchRatio(dataDir: string): Promise<{ workbenchMs: number; trivialMs: number; emptyMs: number; ratio: number; sessionsBytes: number | null }> {
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const trivial = http.createServer((_, res) => {
@@ -164,6 +169,7 @@ async function workbenchRatio(dataDir: string): Promise<{ workbenchMs: number; t
   await new Promise<void>((r) => trivial.listen(0, '127.0.0.1', r));
   const trivialUrl = `http://127.0.0.1:${(trivial.address() as { port: number }).port}/`;
   const served = await startServe({ dataDir });
+  const empty = await startServe();
   // The moment the condition first holds, in the page's clock (ms since navigation started).
   const watch = (selector: string) => `(() => {
     const check = () => { if (!window.__tti && document.querySelector(${JSON.stringify(selector)})) window.__tti = performance.now(); };
@@ -188,16 +194,22 @@ async function workbenchRatio(dataDir: string): Promise<{ workbenchMs: number; t
     // Interactive: the memory is loaded (header, timeline) and the message list shows its rows.
     const interactive = '.app[data-ready="true"] [data-testid="message-row"]';
     await measure(served.url, interactive); // warm: the renderer's files in the cache, as on a second start
+    await measure(empty.url, '[data-testid="welcome"], .welcome');
     const runs = [];
     const trivialRuns = [];
+    const emptyRuns = [];
     for (let i = 0; i < 3; i++) {
       runs.push(await measure(served.url, interactive));
       trivialRuns.push(await measure(trivialUrl, '#ready'));
+      // the workbench on an empty memory (its first-run screen): the cost of the page itself
+      emptyRuns.push(await measure(empty.url, '.app[data-ready="true"] .welcome, .app[data-ready="true"] [data-testid="welcome"]'));
     }
     const workbenchMs = Math.round(median(runs.map((r) => r.ms)));
     const trivialMs = Math.round(median(trivialRuns.map((r) => r.ms)));
-    return { workbenchMs, trivialMs, ratio: r2(workbenchMs / trivialMs), sessionsBytes: runs[0].sessionsBytes };
+    const emptyMs = Math.round(median(emptyRuns.map((r) => r.ms)));
+    return { workbenchMs, trivialMs, emptyMs, ratio: r2(workbenchMs / trivialMs), sessionsBytes: runs[0].sessionsBytes };
   } finally {
+    await empty.close();
     await served.close({ keepData: true });
     trivial.close();
     await browser.close();
@@ -222,6 +234,10 @@ const growth = (rows: SizeResult[], key: keyof SizeResult) =>
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.workbenchOnly) {
+    console.log(JSON.stringify(await workbenchRatio(path.resolve(args.workbenchOnly))));
+    return;
+  }
   const base = args.keep ? path.resolve(args.keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'engram-bench-scale-'));
   fs.mkdirSync(base, { recursive: true });
   console.log(`bench:scale ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores, load ${loadAvg()}`);
@@ -259,7 +275,10 @@ async function main(): Promise<void> {
   let workbench = null;
   if (args.workbench && fifty) {
     workbench = await workbenchRatio(path.join(base, 'm50000', 'data'));
-    console.log(`\nworkbench at 50k: interactive ${workbench.workbenchMs} ms vs trivial page ${workbench.trivialMs} ms: ×${workbench.ratio} (target ≤ 2); listSessions ${workbench.sessionsBytes ?? 'not called'} bytes`);
+    console.log(
+      `\nworkbench at 50k: interactive ${workbench.workbenchMs} ms vs trivial page ${workbench.trivialMs} ms: ×${workbench.ratio} (target ≤ 2); ` +
+        `the workbench on an empty memory ${workbench.emptyMs} ms (×${r2(workbench.workbenchMs / workbench.emptyMs)}); listSessions ${workbench.sessionsBytes ?? 'not called'} bytes`,
+    );
   }
   const retrieve = args.retrieve ? retrieveBatch() : null;
   if (retrieve) console.log(`retrieve batch in process: ${retrieve.questions} questions in ${retrieve.answerS} s = ${retrieve.perS}/s (target ≥ 4,000)`);

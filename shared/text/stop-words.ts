@@ -63,7 +63,7 @@ export const CHAT_FILLERS: ReadonlySet<string> = new Set(
   'yes yeah yep yup nope oh ah aw aww wow hey hi hello thanks thank ok okay sure lol haha omg gonna wanna'.split(' '),
 );
 
-/** Titles before a name ("Dr. Aydin"): not part of what tells one name from another. */
+/** Titles before a name ("Dr. Okafor"): not part of what tells one name from another. */
 export const TITLES: ReadonlySet<string> = new Set('dr mr mrs ms mx prof sir frau herr'.split(' '));
 
 /** The words of a text that carry meaning, as matching keys (see normalizeText): no stop words, two characters or more (or a digit). */

@@ -10,7 +10,7 @@ const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu;
 
 /**
  * Lower-case word tokens: letters and digits, with inner apostrophes kept ("don't") and the
- * possessive 's dropped ("Caroline's" → "caroline").
+ * possessive 's dropped ("Rosalind's" → "rosalind").
  */
 export function words(text: string): string[] {
   return (normalizeApostrophes(text).toLowerCase().match(WORD) ?? []).map((w) => w.replace(/'s$/, ''));

@@ -71,6 +71,11 @@ describe('shifts apply to any carried reference, with a count and a unit', () =>
   table([
     ['What did we talk about in the session after our 4th?', 'f_value(Session_Index, [5])'],
     ['What did we discuss the day after Nov 1?', 'f_value(Date, [2026-11-02])'],
+    // a shift anchored inside the question, with a count, other nouns and adverbs
+    ['what did we cover two chats before our 9th one', 'f_value(Session_Index, [7])'],
+    ['the convo that came just after our 3rd?', 'f_value(Session_Index, [4])'],
+    ['what was the session before the one on Nov 8 about', 'f_value(Session_Index, [7])'],
+    ['summarize the conversation right after the Nov 2 one', 'f_value(Session_Index, [8])'],
   ]);
   it.each([
     ['and the month before?', 'what did we discuss in June?', 'f_value(Month, [2026-05])'],
@@ -82,12 +87,43 @@ describe('shifts apply to any carried reference, with a count and a unit', () =>
     ['and later that month?', 'what did we discuss in early June?', 'f_between(Date, [2026-06-11, 2026-06-30])'],
     ['and the week after?', 'what did we talk about on Nov 2?', 'f_between(Date, [2026-11-03, 2026-11-09])'],
     ['what about the previous one?', 'what did we discuss last week?', 'f_value(Week, [2026-W45])'],
+    // a bare "before that" / "after that" shifts by the carried reference's own unit
+    ['and before that?', 'what was our 5th chat about?', 'f_value(Session_Index, [4])'],
+    ['ok and after that', 'what did we discuss in June?', 'f_value(Month, [2026-07])'],
   ])('%s (after "%s")', (question, before, expected) => expect(chain(question, { context: ctx(before) })).toBe(expected));
   it('a bound counts from the day named, even without a conversation on it', () => {
     expect(chain('what did we talk about since Nov 1')).toBe('f_between(Date, [2026-11-01, 2026-11-18])');
     expect(chain('what did we talk about since the 10th')).toBe('f_between(Date, [2026-11-10, 2026-11-18])');
   });
+  it('one day named twice in the answer is shifted once', () =>
+    expect(chain('and the day before?', { context: ['what did we talk about 2 days ago', 'Two days ago, on Monday, we talked about a budget.'] })).toBe('f_value(Date, [2026-11-15])'));
+  it('"that month" after a position in a month carries the month, not the session', () =>
+    expect(chain('and the first one that month?', { context: ['what was our last chat in June about?', 'Our last chat in June was about a move.'] })).toBe('f_value(Session_Index, [2])'));
   it('"the previous week" alone is last week', () => expect(chain('Summarize the previous week.')).toBe('f_value(Week, [2026-W46])'));
+});
+
+describe('a part named with the period it is of is that part of that period', () => {
+  table([
+    ['what did we talk about from the 8th to the 14th of this month', 'f_between(Date, [2026-11-08, 2026-11-14])'],
+    ['what did we discuss in summer last year', 'f_between(Date, [2025-06-01, 2025-08-31])'],
+    ['Sunday evening last week, what came up?', 'f_value(Date, [2026-11-15]) → f_between(Time, [17:00:00, 23:59:59])'],
+    ['last week, on Saturday: anything?', 'f_value(Date, [2026-11-14])'],
+    ['what did we say on the evening of Nov 16', 'f_value(Date, [2026-11-16]) → f_between(Time, [17:00:00, 23:59:59])'],
+    ['what have we covered since the beginning of the year', 'f_between(Date, [2026-01-01, 2026-11-18])'],
+    ['2nd week of November - what did we go over?', 'f_between(Date, [2026-11-08, 2026-11-14])'],
+    ['summarize our 2026 conversations', 'f_value(Year, [2026])'],
+  ]);
+  it('two periods joined by "and" stay two', () => expect(chain('what did we discuss in June and in August')).toBe(chain('what did we discuss in June or August')));
+});
+
+describe('a position in a period, with the period after a relative clause or relative to now', () => {
+  table([
+    ['what was the last chat we had in June about', 'f_value(Session_Index, [3])'],
+    ['go over the first conversation that we had in the summer', 'f_value(Session_Index, [2])'],
+    ['what did we go over in the second chat this week', 'f_value(Session_Index, [11])'],
+  ]);
+  it('a word read once is not read again across it ("over [in the first chat] last week" is not "over the last week")', () =>
+    expect(plan('what did we go over in the first chat last week').explanation.join(' ')).not.toMatch(/over in/));
 });
 
 describe('kinds people use: holidays, quarters and halves, hours', () => {
@@ -129,6 +165,18 @@ describe('time words that are not a reference leave the plan unfiltered', () => 
       expect(p.explanation.join('\n')).toMatch(/not a time/);
     });
   }
+  // titles joined by small words, a season or part of the day that names a thing, a day name before a noun
+  for (const q of ['what do you think of The Best of Friday Nights', 'tell me about the fall of the Roman Republic', 'what did we say about the evening news', 'where was that saturday bakery']) {
+    it(`${q} (a name or a thing)`, () => {
+      const p = plan(q);
+      expect(p.plan.chain.filter((op) => op.column !== 'Role')).toEqual([]);
+      expect(p.plan.rank).toBeDefined();
+    });
+  }
+  it('"name" is a topic in "my last name", and framing in "the name of"', () => {
+    expect(plan('what did you say about my last name').plan.rank?.query).toContain('name');
+    expect(plan('what was the name of the bakery we talked about').plan.rank?.query).toBe('bakery');
+  });
   for (const q of ['What should I bring on Halloween?', "What's coming up in December?", 'what do I have next Monday']) {
     it(`${q} (the future)`, () => expect(plan(q).plan.chain).toEqual([]));
   }
@@ -158,6 +206,8 @@ describe('whose turns, and positions inside a session', () => {
   table([
     ['show me your answers from Nov 2', 'f_value(Date, [2026-11-02]) → f_value(Role, [assistant])'],
     ['everything I said yesterday', 'f_value(Date, [2026-11-17]) → f_value(Role, [user])'],
+    ['what do I typically ask you on Sundays', 'f_value(Day_Name, [Sunday]) → f_value(Role, [user])'],
+    ['what did ChatGPT reply on Nov 2', 'f_value(Date, [2026-11-02]) → f_value(Speaker, [ChatGPT])'],
     ['what do we usually talk about on Sunday mornings', 'f_between(Time, [00:00:00, 12:59:59]) → f_value(Day_Name, [Sunday])'],
   ]);
   it('"the last message of our 3rd chat" is the last Response_Index of that session', () => {
@@ -167,5 +217,15 @@ describe('whose turns, and positions inside a session', () => {
     expect(chainNotation(p.plan)).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [29])');
     const first = planQuestion({ question: 'what was the first msg in sesh 2', now: NOW }, numbered);
     expect(chainNotation(first.plan)).toBe('f_value(Session_Index, [2]) → f_value(Response_Index, [10])');
+  });
+  it('"the Nth message" beside a session or a day counts within it; alone, across the memory', () => {
+    const numbered = fakeMemory();
+    numbered.sessions.forEach((s, i) => (s.responses = [i * 10, i * 10 + 9]));
+    const at = (question: string) => chainNotation(planQuestion({ question, now: NOW }, numbered).plan);
+    expect(at('in our fourth chat, what was the third reply')).toBe('f_value(Session_Index, [4]) → f_value(Response_Index, [32])');
+    expect(at('what was the opening message of the chat on Nov 14')).toBe('f_value(Date, [2026-11-14]) → f_value(Response_Index, [80])');
+    expect(at("the closing message in Monday's conversation")).toBe('f_value(Date, [2026-11-16]) → f_value(Response_Index, [99])');
+    expect(at('what was the 3rd message')).toBe('f_value(Response_Index, [2])');
+    expect(at('what did message three hundred and four say')).toBe('f_value(Response_Index, [304])');
   });
 });

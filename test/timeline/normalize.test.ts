@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lexicon, readLexicon } from '../../electron/node/engine/timeline/lexicon';
 import { localeInfo } from '../../electron/node/engine/timeline/locale';
-import { normalizeSpelling, repairedSpelling } from '../../electron/node/engine/timeline/normalize';
+import { abbreviated, normalizeSpelling, repairedSpelling } from '../../electron/node/engine/timeline/normalize';
 import { holidayCalendar } from '../../electron/node/engine/timeline/holidays';
 
 const spelled = (text: string, dayFirst = false) => normalizeSpelling(text, { dayFirst }).text;
@@ -27,6 +27,32 @@ describe('abbreviations and texting forms', () => {
   it('reads possessives typed without the apostrophe before a chat noun', () => {
     expect(spelled('what was yesterdays chat and tuesdays convo about')).toBe("what was yesterday's chat and tuesday's convo about");
     expect(spelled('what do we talk about on tuesdays')).toBe('what do we talk about on tuesdays');
+  });
+});
+
+describe('spoken forms and shortenings', () => {
+  it("reads a wh-word's 'd before a pronoun as did", () => {
+    expect(spelled("where'd you put the notes from tuesday, and how'd we decide")).toBe('where did you put the notes from tuesday, and how did we decide');
+    expect(spelled("what'd be nice")).toBe("what'd be nice");
+  });
+  it('restores the dropped g of a request verb, not of other words', () => {
+    expect(spelled("we were chattin' about it, discussin the budget")).toBe('we were chatting about it, discussing the budget');
+    expect(spelled('the cabin in the woods')).toBe('the cabin in the woods');
+  });
+  it('reads a word one edit from "about" after a conversation verb as "about", the same word elsewhere as written', () => {
+    expect(spelled('what did we chat abot on friday')).toBe('what did we chat about on friday');
+    expect(spelled('the walls abut the garden')).toBe('the walls abut the garden');
+  });
+  it('expands a shortened chat noun or calendar unit: a prefix of four letters or more, or its letters with both ends', () => {
+    expect(abbreviated('conv')).toBe('conversation');
+    expect(abbreviated('convs')).toBe('conversations');
+    expect(abbreviated('mth')).toBe('month');
+    expect(abbreviated('dscn')).toBe('discussion');
+    // English words, words of two candidates, and a form the lexicon already has stay as they are
+    expect(abbreviated('mon')).toBeNull();
+    expect(abbreviated('sess')).toBeNull();
+    expect(abbreviated('wk')).toBeNull();
+    expect(spelled('recap of conv 12 from last mth')).toBe('recap of conversation 12 from last month');
   });
 });
 

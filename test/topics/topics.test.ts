@@ -239,6 +239,8 @@ describe('Ask: topics and stances over time', () => {
     expect(readTopicQuestion('How has my view of my job changed?')).toEqual({ kind: 'over-time', subject: 'job' });
     expect(readTopicQuestion('Do I still like Thai food these days?')).toEqual({ kind: 'still', subject: 'like Thai food' });
     expect(readTopicQuestion('What did I make in the pottery class?')).toBeNull();
+    // the first or last time is one message (Ask's occurrence route), not the topic's sessions
+    expect(readTopicQuestion('When did we last talk about pottery?')).toBeNull();
   });
 
   it("answers from the topic's sessions and the current stance, citing the messages; else the other routes", async () => {

@@ -523,7 +523,15 @@ export class Engine implements EngramApi {
   }
 
   async listSessions(args: ApiArgs<'listSessions'>): Promise<ApiResult<'listSessions'>> {
-    return this.chat.listSessions(args.sourceIds);
+    return this.chat.listSessions(args.sourceIds, { ids: args.ids, from: args.from, to: args.to, limit: args.limit });
+  }
+
+  async timelineMarks(args: ApiArgs<'timelineMarks'>): Promise<ApiResult<'timelineMarks'>> {
+    return this.chat.timelineMarks({ from: args.from, to: args.to }, args.limit ?? 2000);
+  }
+
+  async timelinePeriods(args: ApiArgs<'timelinePeriods'>): Promise<ApiResult<'timelinePeriods'>> {
+    return this.chat.activityPeriods(args.minGapDays * 86_400_000);
   }
 
   async sessionPreview(args: ApiArgs<'sessionPreview'>): Promise<ApiResult<'sessionPreview'>> {

@@ -2,7 +2,7 @@
 // the header and timeline, running jobs, and transient UI (import panel, notices).
 // Each tab keeps its own state in its own store (tabs/*/…-store.ts).
 import { create } from 'zustand';
-import type { JobInfo, SessionInfo, SourceInfo, Stats } from '../../../shared/types';
+import type { JobInfo, SessionInfo, SourceInfo, Stats, TimelineMarks } from '../../../shared/types';
 import type { TabId, TimeSelection, TtlTarget } from './route';
 
 export interface Notice {
@@ -25,7 +25,15 @@ export interface AppState {
   memoryInfo: { dataDir: string; version: string } | null;
   stats: Stats | null;
   sources: SourceInfo[];
+  /**
+   * The sessions the workbench knows: those of the timeline's visible span (loaded as it is
+   * shown, state/memory.ts `loadTimeline`) and the selected one. Never all of a large memory.
+   */
   sessions: SessionInfo[];
+  /** The span the timeline shows and how it is drawn: session by session, or (too many) by day. */
+  timelineSpan: Pick<TimelineMarks, 'total' | 'truncated' | 'days'> | null;
+  /** The whole memory's periods of activity (ms), for the timeline's compressed pauses; null until loaded. */
+  timelinePeriods: [number, number][] | null;
   /** False until the first overview has arrived (avoids flashing the first-run screen). */
   memoryLoaded: boolean;
   memoryError: string | null;
@@ -62,6 +70,8 @@ export const useApp = create<AppState>()((set) => ({
   stats: null,
   sources: [],
   sessions: [],
+  timelineSpan: null,
+  timelinePeriods: null,
   memoryLoaded: false,
   memoryError: null,
   messagesVersion: 0,

@@ -1,8 +1,12 @@
-// Keeps the app store's overview of the memory (stats, sources, sessions, jobs) in step with
-// the engine: loaded at start, refreshed when the engine reports a change.
+// Keeps the app store's overview of the memory (stats, sources, jobs) in step with the engine:
+// loaded at start, refreshed when the engine reports a change. Sessions are not part of it: the
+// timeline loads those of the span it shows (`loadTimeline`), so a memory of thousands of
+// sessions is interactive as soon as its overview has arrived.
 import type { ChangeTopic, EngineEvent } from '../../../shared/types';
 import { api, connection } from '../api/connection';
 import { errorMessage } from '../ui/format';
+import { wallToMs } from '../../../shared/dates/wall-clock';
+import { DAY, GAP_MIN } from '../timeline/timeline-model';
 import { useApp } from './app-store';
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -12,13 +16,13 @@ export async function refreshMemory(): Promise<void> {
   if (refreshing) return refreshing;
   refreshing = (async () => {
     try {
-      const [stats, sources, sessions, memoryInfo] = await Promise.all([
+      const [stats, sources, memoryInfo] = await Promise.all([
         api().stats({}),
         api().listSources({}),
-        api().listSessions({}),
         useApp.getState().memoryInfo ?? api().memoryInfo({}),
       ]);
-      useApp.setState({ stats, sources, sessions, memoryInfo, memoryLoaded: true, memoryError: null });
+      useApp.setState({ stats, sources, memoryInfo, memoryLoaded: true, memoryError: null });
+      void loadPeriods();
     } catch (err) {
       useApp.setState({ memoryLoaded: true, memoryError: errorMessage(err) });
     } finally {
@@ -26,6 +30,62 @@ export async function refreshMemory(): Promise<void> {
     }
   })();
   return refreshing;
+}
+
+/**
+ * The memory's periods of activity, for the timeline's compressed pauses. Without them (an
+ * engine that cannot say) the timeline compresses the pauses between the sessions it knows.
+ */
+async function loadPeriods(): Promise<void> {
+  try {
+    const periods = await api().timelinePeriods({ minGapDays: GAP_MIN / DAY });
+    useApp.setState({ timelinePeriods: periods.map(([a, b]) => [wallToMs(a), wallToMs(b)]) });
+  } catch {
+    useApp.setState({ timelinePeriods: null });
+  }
+}
+
+/** Sessions per timeline request: beyond this the span is drawn by day (too dense to tell apart). */
+export const TIMELINE_SESSION_LIMIT = 2000;
+let timelineRequest = 0;
+
+/**
+ * Loads what the timeline draws for a span (wall clock): its sessions, or its messages per day
+ * when they are too many; the selected session is kept known (for its label and range).
+ */
+export async function loadTimeline(span: { from?: string; to?: string }): Promise<void> {
+  const request = ++timelineRequest;
+  try {
+    const marks = await api().timelineMarks({ ...span, limit: TIMELINE_SESSION_LIMIT });
+    if (request !== timelineRequest) return;
+    const selected = selectedSessionId();
+    const known = selected !== null && !marks.sessions.some((s) => s.id === selected) ? useApp.getState().sessions.find((s) => s.id === selected) : undefined;
+    useApp.setState({
+      sessions: known ? [...marks.sessions, known] : marks.sessions,
+      timelineSpan: { total: marks.total, truncated: marks.truncated, days: marks.days },
+    });
+    await knowSelectedSession();
+  } catch {
+    // The timeline keeps what it shows; the next change of span or memory asks again.
+  }
+}
+
+function selectedSessionId(): number | null {
+  const selection = useApp.getState().selection;
+  return selection?.kind === 'session' ? selection.sessionId : null;
+}
+
+/**
+ * Makes the selected session known (its label, its range) when it lies outside the span loaded,
+ * e.g. chosen from a search hit or an answer's source.
+ */
+export async function knowSelectedSession(): Promise<void> {
+  const id = selectedSessionId();
+  if (id === null || useApp.getState().sessions.some((s) => s.id === id)) return;
+  const [session] = await api().listSessions({ ids: [id] });
+  if (session && selectedSessionId() === id && !useApp.getState().sessions.some((s) => s.id === id)) {
+    useApp.setState((s) => ({ sessions: [...s.sessions, session] }));
+  }
 }
 
 function scheduleRefresh() {
@@ -66,6 +126,9 @@ export function startMemorySync(): () => void {
   const stop = connection().client.onEvent(onEngineEvent);
   void refreshMemory();
   void loadJobs();
+  const stopSelection = useApp.subscribe((s, prev) => {
+    if (s.selection !== prev.selection) void knowSelectedSession().catch(() => {});
+  });
   // Events drive the view; while a job runs, a slow poll also keeps it honest should the
   // event stream drop (a browser tab asleep, a proxy in between).
   const poll = setInterval(() => {
@@ -79,6 +142,7 @@ export function startMemorySync(): () => void {
   }, 2000);
   return () => {
     clearInterval(poll);
+    stopSelection();
     stop();
   };
 }

@@ -3,10 +3,10 @@
 // no 2D context): hovering a session shows its card, a click selects it, a drag on the plot
 // brushes a range (d3-brush) that becomes the selection, the wheel and the buttons zoom
 // (d3-zoom) within the memory, Fit shows the whole memory again.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { scaleUtc } from 'd3-scale';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionInfo } from '../../../shared/types';
+import type { SessionInfo, Stats, TimelineMarks } from '../../../shared/types';
 import { fakeEngram, giveLayout, wheelAt } from '../../../test/support/dom';
 import { useApp } from '../state/app-store';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
@@ -16,7 +16,7 @@ import { fullDomain, toMarks } from './timeline-model';
 const WIDTH = 1000;
 const undoLayout = giveLayout({ width: WIDTH, height: 80 });
 afterAll(undoLayout);
-fakeEngram({
+const engram = fakeEngram({
   sessionPreview: ({ sessionId }: { sessionId: number }) => [
     { id: sessionId * 10, speaker: 'Maya', role: 'user', text: `first line of session ${sessionId}` },
   ],
@@ -62,7 +62,9 @@ async function drag(fromX: number, toX: number) {
 
 describe('Timeline', () => {
   beforeEach(() => {
-    useApp.setState({ sessions, sources: [{ id: 1 } as never], selection: null });
+    useApp.setState({ sessions, sources: [{ id: 1 } as never], selection: null, stats: null, timelineSpan: null, timelinePeriods: null });
+    delete engram.handlers.timelineMarks;
+    engram.calls.length = 0;
   });
 
   it('shows the whole memory with its sessions, and a session card on hover', async () => {
@@ -173,5 +175,74 @@ describe('Timeline', () => {
     await drag(600, 500);
     expect(ticks()).toEqual(panned);
     expect(useApp.getState().selection).toMatchObject({ kind: 'range' });
+  });
+
+  it('asks for the sessions of the span on screen once the view rests, and draws a dense span by day', async () => {
+    // A large memory: the overview gives its extent and size, no session is known yet.
+    useApp.setState({ sessions: [], stats: { sessions: 9000, firstAt: '2026-10-01T09:00:00', lastAt: '2026-10-30T19:00:00' } as Stats });
+    const spans: { from: string; to: string; limit: number }[] = [];
+    engram.handlers.timelineMarks = ((args: { from: string; to: string; limit: number }): TimelineMarks => {
+      spans.push(args);
+      // The whole month holds too many sessions; a span of hours around Oct 12 holds session 2.
+      const wide = wallToMs(args.to) - wallToMs(args.from) > 3 * 86_400_000;
+      return wide
+        ? { total: 9000, truncated: true, sessions: [], days: [['2026-10-05', 120], ['2026-10-12', 300]] }
+        : { total: 1, truncated: false, sessions: [sessions[1]], days: [] };
+    }) as never;
+    render(<Timeline />);
+    await waitFor(() => expect(spans).toHaveLength(1));
+    // The visible month with half its width on each side, at most the timeline's limit.
+    expect(spans[0].limit).toBe(2000);
+    expect(spans[0].from < '2026-10-01T09:00:00' && spans[0].from > '2026-09-01').toBe(true);
+    expect(spans[0].to > '2026-10-30T19:00:00' && spans[0].to < '2026-12-01').toBe(true);
+    await waitFor(() => expect(useApp.getState().timelineSpan?.truncated).toBe(true));
+    // Counted from the overview; drawn by day: no session to hover.
+    expect(screen.getByTestId('timeline').textContent).toContain('9,000 sessions');
+    fireEvent.pointerMove(plot(), { clientX: xOf('2026-10-12T12:00:00'), clientY: 55 });
+    expect(screen.queryByTestId('session-hover')).toBeNull();
+
+    // A small pan stays inside the span loaded: nothing new is asked for.
+    act(() => wheelAt(body(), { deltaY: 40, shiftKey: true, clientX: 500 }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(spans).toHaveLength(1);
+    act(() => wheelAt(body(), { deltaY: -40, shiftKey: true, clientX: 500 }));
+
+    // Zoomed in to hours around Oct 12: that span is asked for and its session drawn.
+    const at = xOf('2026-10-12T12:00:00');
+    act(() => {
+      for (let i = 0; i < 8; i++) wheelAt(body(), { deltaY: -400, clientX: at, clientY: 30 });
+    });
+    await waitFor(() => expect(spans).toHaveLength(2));
+    expect(spans[1].from >= '2026-10-11' && spans[1].to <= '2026-10-14').toBe(true);
+    await waitFor(() => expect(useApp.getState().sessions.map((x) => x.id)).toEqual([2]));
+    fireEvent.pointerMove(plot(), { clientX: 500, clientY: 55 });
+    expect((await screen.findByTestId('session-hover')).textContent).toContain('Session 2');
+  });
+
+  it('compresses the pauses of the whole memory (its periods from the engine), not only of the sessions loaded', async () => {
+    // Two periods a year apart; only the October sessions are known (the span on screen).
+    useApp.setState({
+      stats: { sessions: 40, firstAt: '2025-09-01T10:00:00', lastAt: '2026-10-30T19:00:00' } as Stats,
+      timelinePeriods: [
+        [wallToMs('2025-09-01T10:00:00'), wallToMs('2025-09-20T12:00:00')],
+        [wallToMs('2026-10-01T09:00:00'), wallToMs('2026-10-30T19:00:00')],
+      ],
+    });
+    const spans: { from: string; to: string }[] = [];
+    engram.handlers.timelineMarks = ((args: { from: string; to: string }): TimelineMarks => {
+      spans.push(args);
+      return { total: 3, truncated: false, sessions, days: [] };
+    }) as never;
+    render(<Timeline />);
+    // The year without a conversation is one short break on the axis.
+    const breaks = screen.getAllByTestId('timeline-break');
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0].textContent).toMatch(/1 years?|1[0-2] months/);
+    expect(headRange()).toMatch(/2025.*2026/);
+    // The span asked for is in real time: from before the first period to after the last.
+    await waitFor(() => expect(spans).toHaveLength(1));
+    expect(spans[0].from < '2025-09-01T10:00:00').toBe(true);
+    expect(spans[0].to > '2026-10-30T19:00:00').toBe(true);
+    expect(screen.getByTestId('timeline').textContent).toContain('40 sessions');
   });
 });

@@ -25,18 +25,22 @@ import { useTopicLane } from './topic-lane-store';
 import {
   compressGaps,
   constrainTransform,
+  dayMarks,
   densityBins,
   domainOf,
   fullDomain,
   gapLabel,
   scaleExtentFor,
   sessionAt,
+  spanDomain,
   toMarks,
   transformFor,
   warpedTicks,
   warpMarks,
+  warpOfPeriods,
   type SessionMark,
 } from './timeline-model';
+import { loadTimeline } from '../state/memory';
 
 const DENSITY_TOP = 8;
 const DENSITY_H = 44;
@@ -46,8 +50,13 @@ const PLOT_H = LANE_Y + LANE_H + 5;
 const AXIS_H = 20;
 const SOURCE_COLORS = ['#6366f1', '#14b8a6', '#f59e0b', '#ec4899', '#0ea5e9', '#84cc16', '#f97316', '#a855f7'];
 
+/** How long the view must rest before the sessions of its span are asked for. */
+const LOAD_DELAY_MS = 150;
+
 export function Timeline() {
   const sessions = useApp((s) => s.sessions);
+  const span = useApp((s) => s.timelineSpan);
+  const stats = useApp((s) => s.stats);
   const sources = useApp((s) => s.sources);
   const selection = useApp((s) => s.selection);
   const select = useApp((s) => s.select);
@@ -57,11 +66,26 @@ export function Timeline() {
   const planSessions = useMemo(() => new Set(planSessionIds ?? []), [planSessionIds]);
   const topicsShown = useTopicLane((s) => s.shown);
 
-  const realMarks = useMemo(() => toMarks(sessions), [sessions]);
-  const warp = useMemo(() => compressGaps(realMarks), [realMarks]);
+  // Sessions of the span on screen (state/memory.ts loadTimeline), one mark each; too many (a
+  // large memory seen whole): none, the span is drawn by day.
+  const known = useMemo(() => toMarks(sessions), [sessions]);
+  // Pauses compressed: those of the whole memory (from the engine), else between the sessions known.
+  const periods = useApp((s) => s.timelinePeriods);
+  const warp = useMemo(() => (periods ? warpOfPeriods(periods) : compressGaps(known)), [periods, known]);
+  /** The warp by value (a new list of the same sessions makes an equal one). */
+  const warpKey = warp.breaks.map((b) => `${b.start}-${b.end}`).join(',');
   // Sessions on the axis (gaps compressed): density, hit-testing and zoom work on these.
-  const marks = useMemo(() => warpMarks(realMarks, warp), [realMarks, warp]);
-  const limits = useMemo(() => fullDomain(marks), [marks]);
+  const knownOnAxis = useMemo(() => warpMarks(known, warp), [known, warp]);
+  const byDay = span?.truncated === true;
+  const marks = useMemo(() => (byDay ? [] : knownOnAxis), [byDay, knownOnAxis]);
+  const daysOnAxis = useMemo(() => (byDay ? warpMarks(dayMarks(span!.days), warp) : null), [byDay, span, warp]);
+  // The whole memory: from the overview (first and last message), else from the sessions known.
+  const first = stats?.firstAt ?? null;
+  const last = stats?.lastAt ?? null;
+  const limits = useMemo(
+    () => (first && last ? spanDomain(warp.toAxis(wallToMs(first)), warp.toAxis(wallToMs(last))) : fullDomain(knownOnAxis)),
+    [first, last, warp, knownOnAxis],
+  );
   const limitsKey = `${limits[0]}:${limits[1]}`;
   // The visible part of the memory: set from d3-zoom's events (directly only before layout).
   const [domain, setDomain] = useState<[number, number]>(limits);
@@ -73,7 +97,7 @@ export function Timeline() {
 
   const scale = useMemo(() => scaleLinear().domain(domain).range([0, Math.max(1, width)]), [domain, width]);
   const toPx = useCallback((u: number) => scale(u), [scale]);
-  const bins = useMemo(() => densityBins(marks, domain, width), [marks, domain, width]);
+  const bins = useMemo(() => densityBins(daysOnAxis ?? marks, domain, width), [daysOnAxis, marks, domain, width]);
   const ticks = useMemo(() => warpedTicks(warp, domain, Math.max(1, width)), [warp, domain, width]);
   const breaks = useMemo(
     () => warp.breaks.map((b) => ({ ...b, x0: scale(b.axisStart), x1: scale(b.axisEnd) })).filter((b) => b.x1 > 0 && b.x0 < width),
@@ -92,9 +116,26 @@ export function Timeline() {
   const selectedRange = useMemo((): [number, number] | null => {
     if (!selection) return null;
     if (selection.kind === 'range') return [warp.toAxis(wallToMs(selection.from)), warp.toAxis(wallToMs(selection.to))];
-    const m = marks.find((mk) => mk.session.id === selection.sessionId);
+    const m = knownOnAxis.find((mk) => mk.session.id === selection.sessionId);
     return m ? [m.start, m.end] : null;
-  }, [selection, marks, warp]);
+  }, [selection, knownOnAxis, warp]);
+
+  // ---- the sessions of the span on screen, asked for once the view rests (with a margin on
+  // each side, so that a short pan needs nothing new); again when the memory changes. The view
+  // is on the axis (pauses compressed): its span is asked for in real time.
+  const loaded = useRef<{ from: number; to: number; width: number; stats: unknown; warpKey: string } | null>(null);
+  useEffect(() => {
+    const l = loaded.current;
+    const w = domain[1] - domain[0];
+    const inside = l && l.stats === stats && l.warpKey === warpKey && domain[0] >= l.from && domain[1] <= l.to && w > l.width / 4;
+    if (inside) return;
+    const t = setTimeout(() => {
+      const pad = w * 0.5;
+      loaded.current = { from: domain[0] - pad, to: domain[1] + pad, width: w, stats, warpKey };
+      void loadTimeline({ from: msToWall(Math.floor(warp.fromAxis(domain[0] - pad))), to: msToWall(Math.ceil(warp.fromAxis(domain[1] + pad))) });
+    }, LOAD_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [domain, stats, warp, warpKey]);
 
   // ---- drawing
   useEffect(() => {
@@ -162,6 +203,20 @@ export function Timeline() {
       roundedBar(ctx, x0, DENSITY_TOP + DENSITY_H - h, w, h);
     }
 
+    // Too many sessions to draw one by one: each day with messages, in the lane.
+    if (byDay) {
+      ctx.globalAlpha = 0.7;
+      ctx.fillStyle = SOURCE_COLORS[0];
+      for (const b of bins) {
+        if (b.messages <= 0) continue;
+        const x0 = toPx(b.start);
+        const x1 = Math.max(x0 + 1, toPx(b.end) - 1);
+        if (x1 < 0 || x0 > width) continue;
+        ctx.fillRect(x0, LANE_Y, x1 - x0, LANE_H);
+      }
+      ctx.globalAlpha = 1;
+    }
+
     const selectedId = selection?.kind === 'session' ? selection.sessionId : null;
     for (const m of marks) {
       const x0 = toPx(m.start);
@@ -217,7 +272,7 @@ export function Timeline() {
       ctx.fillStyle = cssVar('--text-faint');
       ctx.fillRect(Math.round(hover.x), 0, 1, PLOT_H);
     }
-  }, [width, bins, marks, ticks, breaks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
+  }, [width, bins, marks, byDay, ticks, breaks, scale, toPx, selectedRange, selection, hover, brushing, scheme, sourceColor, planSessions]);
 
   // ---- zoom and pan: d3-zoom on the body (wheel anywhere, drag on the axis only)
   const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
@@ -353,7 +408,9 @@ export function Timeline() {
           <Icon name="clock" size={13} /> Timeline
         </span>
         <span className="faint tnum">{formatRange(msToWall(warp.fromAxis(domain[0])), msToWall(warp.fromAxis(domain[1])))}</span>
-        <span className="faint">· {plural(sessions.length, 'session')}</span>
+        <span className="faint" title={byDay ? 'Zoom in to see the sessions one by one' : undefined}>
+          · {plural(stats?.sessions ?? sessions.length, 'session')}
+        </span>
         <TimelineQuestion />
         <span className="spacer" />
         <span className="faint timeline-hint">Scroll to zoom · drag to select · drag the axis to pan</span>
@@ -388,7 +445,7 @@ export function Timeline() {
           <svg className="timeline-brush" width={Math.max(0, width)} height={PLOT_H} data-testid="timeline-brush">
             <g ref={brushRef} />
           </svg>
-          {marks.length === 0 && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}
+          {(stats ? stats.sessions === 0 : known.length === 0) && <div className="timeline-empty">Sessions appear here once conversations are imported</div>}
           {hover?.mark && !brushing && <SessionHoverCard mark={hover.mark} x={hover.x} width={width} />}
         </div>
         <div ref={axisRef} className="timeline-axis" style={{ height: AXIS_H }} data-testid="timeline-axis">

@@ -3,7 +3,28 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../shared/types';
 import { zoomIdentity } from 'd3-zoom';
-import { DAY, HOUR, MAX_ZOOM_OUT, MIN_SPAN, clampDomain, compressGaps, constrainTransform, densityBins, domainOf, fullDomain, gapLabel, scaleExtentFor, sessionAt, toMarks, transformFor, warpedTicks, warpMarks } from './timeline-model';
+import {
+  DAY,
+  HOUR,
+  MAX_ZOOM_OUT,
+  MIN_SPAN,
+  clampDomain,
+  compressGaps,
+  constrainTransform,
+  dayMarks,
+  densityBins,
+  domainOf,
+  fullDomain,
+  gapLabel,
+  scaleExtentFor,
+  sessionAt,
+  spanDomain,
+  toMarks,
+  transformFor,
+  warpedTicks,
+  warpMarks,
+  warpOfPeriods,
+} from './timeline-model';
 import { msToWall, wallToMs } from '../../../shared/dates/wall-clock';
 
 const session = (id: number, start: string, end: string, messageCount: number): SessionInfo => ({
@@ -42,6 +63,44 @@ describe('timeline model', () => {
     const hourly = densityBins(marks, [wallToMs('2024-03-02T00:00:00'), wallToMs('2024-03-03T00:00:00')], 2000);
     const busy = hourly.filter((b) => b.messages > 0);
     expect(busy.length).toBeGreaterThanOrEqual(4); // the 4-hour session spreads over its hours
+  });
+
+  it('pads the memory from its first and last message as from its sessions', () => {
+    expect(spanDomain(wallToMs('2024-03-01T09:00:00'), wallToMs('2024-03-02T14:00:00'))).toEqual(fullDomain(marks));
+    // A memory of one hour is shown as two days around it.
+    const [lo, hi] = spanDomain(wallToMs('2024-03-01T09:00:00'), wallToMs('2024-03-01T10:00:00'));
+    expect(hi - lo).toBeGreaterThanOrEqual(2 * DAY);
+    expect(lo).toBeLessThan(wallToMs('2024-03-01T09:00:00'));
+  });
+
+  it('spreads messages per day over their days (a span with too many sessions to draw)', () => {
+    const days: [string, number][] = [['2024-03-01', 30], ['2024-03-04', 90]];
+    const domain: [number, number] = [wallToMs('2024-02-28T00:00:00'), wallToMs('2024-03-06T00:00:00')];
+    const bins = densityBins(dayMarks(days), domain, 700);
+    expect(bins.reduce((n, b) => n + b.messages, 0)).toBeCloseTo(120, 6);
+    const on = (wall: string) => bins.filter((b) => b.start <= wallToMs(wall) && b.end > wallToMs(wall)).reduce((n, b) => n + b.messages, 0);
+    expect(on('2024-03-04T12:00:00')).toBeGreaterThan(on('2024-03-01T12:00:00'));
+    expect(on('2024-03-02T12:00:00')).toBe(0);
+  });
+
+  it('compresses the same pauses from the memory\'s periods as from all its sessions', () => {
+    const all = toMarks([
+      session(1, '2023-01-02T10:00:00', '2023-01-02T11:00:00', 5),
+      session(2, '2023-01-20T10:00:00', '2023-01-20T11:00:00', 5),
+      session(3, '2023-06-01T10:00:00', '2023-06-01T12:00:00', 5),
+      session(4, '2024-02-01T10:00:00', '2024-02-01T10:30:00', 5),
+    ]);
+    // The engine's periods (ChatStore.activityPeriods): sessions merged across pauses of three weeks at most.
+    const periods: [number, number][] = [
+      [all[0].start, all[1].end],
+      [all[2].start, all[2].end],
+      [all[3].start, all[3].end],
+    ];
+    const fromSessions = compressGaps(all);
+    const fromPeriods = warpOfPeriods(periods);
+    expect(fromPeriods.breaks).toHaveLength(2);
+    expect(fromPeriods.breaks).toEqual(fromSessions.breaks);
+    for (const m of all) expect(fromPeriods.toAxis(m.start)).toBeCloseTo(fromSessions.toAxis(m.start), 6);
   });
 
   it('finds the session under the pointer', () => {

@@ -4,6 +4,7 @@
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import { zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import { wallToMs } from '../../../shared/dates/wall-clock';
+import { activityPeriods } from '../../../shared/dates/activity';
 import type { SessionInfo } from '../../../shared/types';
 
 export const HOUR = 3_600_000;
@@ -34,8 +35,13 @@ export function fullDomain(marks: SessionMark[]): [number, number] {
     const now = Date.now();
     return [now - 30 * DAY, now];
   }
-  let lo = marks[0].start;
-  let hi = Math.max(...marks.map((m) => m.end));
+  return spanDomain(marks[0].start, Math.max(...marks.map((m) => m.end)));
+}
+
+/** The memory from its first to its last message (the overview's figures), with a margin. */
+export function spanDomain(first: number, last: number): [number, number] {
+  let lo = first;
+  let hi = last;
   if (hi - lo < 2 * DAY) {
     const mid = (lo + hi) / 2;
     lo = mid - DAY;
@@ -85,6 +91,17 @@ export function densityBins(marks: SessionMark[], domain: [number, number], widt
     }
   }
   return bins;
+}
+
+/**
+ * A span's messages per day as marks (a span with too many sessions to load): each day's
+ * messages spread over the day, as a session's are over its duration.
+ */
+export function dayMarks(days: [string, number][]): SessionMark[] {
+  return days.map(([date, n]) => {
+    const start = wallToMs(`${date}T00:00:00`);
+    return { start, end: start + DAY - 1, session: { messageCount: n } as SessionInfo };
+  });
 }
 
 /** The session under x (pixels), with `slack` pixels of tolerance; the largest wins a tie. */
@@ -193,14 +210,14 @@ export const IDENTITY_WARP: TimeWarp = { toAxis: (t) => t, fromAxis: (u) => u, b
 
 /** The compressed axis for these sessions (identity when no gap is long enough). */
 export function compressGaps(marks: SessionMark[], minGap = GAP_MIN): TimeWarp {
-  if (marks.length < 2) return IDENTITY_WARP;
-  // Periods of activity: sessions closer than minGap belong together.
-  const periods: [number, number][] = [];
-  for (const m of marks) {
-    const last = periods[periods.length - 1];
-    if (last && m.start - last[1] <= minGap) last[1] = Math.max(last[1], m.end);
-    else periods.push([m.start, m.end]);
-  }
+  return warpOfPeriods(activityPeriods(marks.map((m) => [m.start, m.end] as const), minGap));
+}
+
+/**
+ * The compressed axis for periods of activity (shared/dates/activity.ts: sessions merged across
+ * pauses up to GAP_MIN), given by the engine for a whole memory or made from the sessions known.
+ */
+export function warpOfPeriods(periods: [number, number][]): TimeWarp {
   if (periods.length < 2) return IDENTITY_WARP;
   const active = periods.reduce((s, [a, b]) => s + (b - a) + 2 * GAP_MARGIN, 0);
   // A break is short but visible: about 6 % of the active time, at least two days, whole days.

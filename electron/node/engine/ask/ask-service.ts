@@ -36,8 +36,8 @@ import { checkReadOnly, SparqlRefused } from './sparql-safety';
 import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
 import type { Owner } from '../owner/owner-service';
 import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
-import { graphConfidence } from './confidence';
 import type { TopicRoute } from './topic-route';
+import { graphConfidence } from './confidence';
 import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
 
 /** Who "I" is in a question. */

@@ -7,7 +7,9 @@
 //    years when whole).
 import type { AskComputation, MessageRow } from '../../../../shared/types';
 import { daysBetween, longDate, shortStamp } from '../../../../shared/dates/calendar';
-import { parseDateValue } from '../../../../shared/dates/parse-date';
+// chrono-node loaded by the first date answer read, not with the engine (common/chrono.ts).
+import { parseDateValueWith } from '../../../../shared/dates/parse-date-with';
+import { chrono } from '../common/chrono';
 import { matchStem } from '../../../../shared/text/stem';
 import { words } from '../../../../shared/text/words';
 import type { Analysis } from './analyze';
@@ -81,7 +83,7 @@ export function asksHowLongSince(question: string): boolean {
 /** The day a date answer names ("Friday, January 21, 2022", "…, 08:30", "A – B" → A); null when it names none. */
 export function dayOfDateValue(value: string): string | null {
   const first = value.split(/\s+[–-]\s+/)[0].replace(/\s+\(.*$/, '');
-  return parseDateValue(first)?.local.slice(0, 10) ?? null;
+  return parseDateValueWith(chrono(), first)?.local.slice(0, 10) ?? null;
 }
 
 /** "37 days ago", "5 weeks ago", "about 3 months ago (92 days)": from a day to today, as people count it. */

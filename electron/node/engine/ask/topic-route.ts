@@ -23,7 +23,8 @@ export interface TopicQuestion {
   subject: string;
 }
 
-const WHEN = /\bwhen (?:did|have) (?:we|i|you) (?:last |first |ever )?(?:talk|chat|speak|discuss|talked|chatted|spoke)(?:ed)?(?: about| of)? (.+?)[?.!]*$/i;
+// "when did we first / last talk about X" is the occurrence route's (occurrence.ts): one message, not the sessions
+const WHEN = /\bwhen (?:did|have) (?:we|i|you) (?:ever )?(?:talk|chat|speak|discuss|talked|chatted|spoke)(?:ed)?(?: about| of)? (.+?)[?.!]*$/i;
 const OVER_TIME = [
   /\bwhat (?:did|have) (?:i|we) (?:say|said|told|written|write) about (.+?) over (?:the )?(?:time|years|months)[?.!]*$/i,
   /\bhow (?:did|has|have) (?:my|our) (?:view|views|opinion|opinions|stance|feelings?|take) (?:on|of|about) (.+?) changed?[?.!]*$/i,
@@ -171,7 +172,7 @@ export class TopicRoute {
     if (prev) text += ` Before: "${prev.label}"${prev.validFrom ? ` from ${formatDate(prev.validFrom, 'd MMM yyyy')}` : ''}${prev.validUntil ? ` until ${formatDate(prev.validUntil, 'd MMM yyyy')}` : ''}.`;
     return {
       kind: 'still',
-      answer: { text, status: 'answered', how: 'from the topics found in your sessions (the topic graph)', route: 'graph', source: 'graph', citations: evidence.map((e) => e.ref) },
+      answer: { text, status: 'answered', how: 'from your stances over time (the one said last is current)', route: 'graph', source: 'graph', citations: evidence.map((e) => e.ref) },
       evidence,
       sparql: stanceQuery(h),
       why: [`'do I still …' → the current stance on "${h.subject}" (the one stated last)`],

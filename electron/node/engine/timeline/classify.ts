@@ -40,8 +40,11 @@ export const CONTINUATION = /^\s*(?:(?:ok(?:ay)?|so|well|right|yes|yeah)[\s,]+)?
 
 export const CONTENT_ANAPHORA = /\b(?:it|that|this|them|those)\b/i;
 
+/** "the name of …", "what was her name": asking for a name, not about names ("my last name change" is). */
+const ASKING_A_NAME = /\b(?:the\s+)?names?\s+(?:of|for)\b|\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:(?:his|her|their|its|your|my|the)\s+|\w+'s\s+)?names?\b/gi;
+
 /** The words to send to the full-text index. */
 export function queryWords(rest: string): string[] {
   const lex = lexicon();
-  return words(withoutFramingPhrases(rest)).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !lex.queryNoise.has(w) && !/^\d+(?:st|nd|rd|th)?$/.test(w));
+  return words(withoutFramingPhrases(rest).replace(ASKING_A_NAME, (m) => ' '.repeat(m.length))).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !lex.queryNoise.has(w) && !/^\d+(?:st|nd|rd|th)?$/.test(w));
 }

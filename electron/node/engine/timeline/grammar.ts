@@ -40,7 +40,7 @@ import { ordinalValue, quantityValue } from '../../../../shared/text/numbers';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp } from '../../../../shared/text/words';
 import { holidayCalendar, type HolidayCalendar } from './holidays';
-import { lexicon } from './lexicon';
+import { alternation, lexicon } from './lexicon';
 import { localeInfo } from './locale';
 import { normalizeSpelling, type Spelled } from './normalize';
 import { normalizeNumbers, type Normalized } from './numbers';
@@ -70,7 +70,7 @@ export type ShiftUnit = 'session' | 'day' | 'week' | 'month' | 'year' | 'weekend
 export type Ref =
   | (RefBase & { kind: 'session'; sel: SessionSel; within?: boolean; nthOfSet?: number; inPeriod?: boolean })
   | (RefBase & { kind: 'shift'; unit: ShiftUnit; delta: number; day?: number; rest?: 'later' | 'earlier' })
-  | (RefBase & { kind: 'response'; from: number; to: number; inSession?: number })
+  | (RefBase & { kind: 'response'; from: number; to: number; inSession?: number; ordinal?: number })
   | (RefBase & { kind: 'dates'; ranges: DateRange[]; unit: DateUnit; future?: boolean; note?: string; bareOrdinal?: number; reading?: string; asked?: Ymd })
   | (RefBase & { kind: 'window'; from: string; to: string; label: string })
   | (RefBase & { kind: 'timeOfDay'; from: string; to: string; label: string })
@@ -185,7 +185,8 @@ const gu = tagFor('gu');
 const ci = tagFor('i');
 
 /** Words after a time that show it is not a noun's modifier ("July 4th we…", "Halloween night", "Christmas chat"). */
-const NOT_A_NOUN = /^(?:before|after|of|last|this|next|ago|so|far|on|onwards?|to|through|thru|till|until|and|or|but|morning|afternoon|evening|night|eve|day|week|weekend|month|year|times?)$/i;
+// "one" after a time stands for a chat ("the Easter one", "the July one")
+const NOT_A_NOUN = /^(?:before|after|of|last|this|next|ago|so|far|on|onwards?|to|through|thru|till|until|and|or|but|morning|afternoon|evening|night|eve|day|week|weekend|month|year|times?|ones?)$/i;
 
 /** The word right after a span is a noun the time modifies ("a July 4th recipe", "the Thanksgiving menu"). */
 function modifiesNoun(after: string): boolean {
@@ -202,6 +203,8 @@ const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(min
 class Extractor {
   readonly refs: Ref[] = [];
   masked: string;
+  /** Positions already read: a later match may not reach across them ("go over [in the first chat] last week"). */
+  readonly read: Uint8Array;
   readonly today: Ymd;
   readonly nowTime: string;
   readonly holidays: HolidayCalendar;
@@ -215,6 +218,7 @@ class Extractor {
     readonly habitual: boolean,
   ) {
     this.masked = n.text;
+    this.read = new Uint8Array(n.text.length);
     this.today = ctx.now.slice(0, 10);
     this.nowTime = ctx.now.slice(11, 19) || '23:59:59';
     this.holidays = holidayCalendar(localeInfo(ctx.locale).country);
@@ -237,6 +241,7 @@ class Extractor {
       let end = m.index + m[0].length;
       while (start < end && /\s/.test(this.masked[start])) start++;
       while (end > start && /[\s,.]/.test(this.masked[end - 1])) end--;
+      if (this.read.subarray(start, end).some((x) => x === 1)) continue;
       found.push({ start, end, refs: Array.isArray(r) ? r : [r] });
     }
     for (const f of found) this.add(f.start, f.end, f.refs);
@@ -246,10 +251,13 @@ class Extractor {
     // a preposition just before the reference belongs to it ("on May 8th", "in our first session")
     const before = this.masked.slice(0, start);
     const prep = PREPOSITION.exec(before);
-    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime')) start -= prep[0].replace(/^\s/, '').length;
+    const prepLength = prep ? prep[0].replace(/^\s/, '').length : 0;
+    // not across words already read ("go over [in the first chat] last week")
+    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime') && !this.read.subarray(start - prepLength, start).some((x) => x === 1)) start -= prepLength;
     const text = this.quote(start, end);
     for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
+    this.read.fill(1, start, end);
   }
 
   quote(start: number, end: number): string {
@@ -328,6 +336,7 @@ class Extractor {
     this.sessions();
     this.responses();
     this.hours();
+    this.partsOfDayOf();
     this.weekdaysOfWeeks();
     this.positionsInPeriods();
     this.quarters();
@@ -360,13 +369,14 @@ class Extractor {
     const tokens = this.masked.match(/[A-Za-z][\w']*/g) ?? [];
     const titleCase = tokens.length > 3 && tokens.filter((w) => /^[A-Z]/.test(w)).length / tokens.length > 0.6;
     if (!titleCase) {
-      this.scan(gu`(?<=[\\p{L}\\p{N},;]\\s+)(?:[A-Z][\\w']*)(?:\\s+[A-Z][\\w']*)+`, (m) => {
-        const words = m[0].split(/\s+/);
-        if (!words.some((w) => TIME_WORD.test(w))) return null;
+      // small words may join a title's capitalised words: "The Last of Us", "Tuesdays with Morrie"
+      this.scan(gu`(?<=[\\p{L}\\p{N},;]\\s+)(?:[A-Z][\\w']*)(?:\\s+(?:(?:of|with|and|the|a)\\s+)?[A-Z][\\w']*)+`, (m) => {
+        const words = m[0].split(/\s+/).filter((w) => /^[A-Z]/.test(w));
+        if (!words.some((w) => TIME_WORD.test(w) || TIME_WORD.test(w.replace(/s$/, '')) || /^(?:last|next|first)$/i.test(w))) return null;
         if (this.holidays.holidayOf(m[0]) || this.holidays.periodOf(m[0])) return null;
         if ((this.ctx.speakers ?? []).some((s) => words.includes(s))) return null;
         const lowerOnly = /^(?:last|next|this|night|morning|afternoon|evening)$/i;
-        const other = words.some((w) => !TIME_WORD.test(w) && !/^\d/.test(w) && !lowerOnly.test(w) && !STOP_WORDS.has(w.toLowerCase()));
+        const other = words.some((w) => !TIME_WORD.test(w) && !TIME_WORD.test(w.replace(/s$/, '')) && !/^\d/.test(w) && !lowerOnly.test(w) && !STOP_WORDS.has(w.toLowerCase()));
         if (!other && !words.some((w) => lowerOnly.test(w))) return null;
         return notTime('a name');
       });
@@ -374,10 +384,17 @@ class Extractor {
     // a time that dates another event: "a cat born in May", "the baby is due in March"
     this.scan(gi`\\b${lex.participles}\\s+(?:in|on|during|by|before|after|since|around|last|this|next)\\s+(?:(?:early|late|mid|the)[\\s-]+)?(?:(?:${MONTH_PATTERN})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{4}|(?:${DAY_PATTERN})\\b|(?:week|month|year|summer|spring|fall|autumn|winter)\\b)`, () => notTime('dates another event'));
     // a time word used as a noun's modifier: "the Monday blues", "a Sunday roast", "the summer reading challenge"
-    this.scan(gi`\\b(?:the|a|an|my|his|her|their|your)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
+    this.scan(gi`\\b(?:the|a|an|my|his|her|their|your|that|those|our)\\s+(${MONTH_PATTERN}|${DAY_PATTERN}|summer|spring|autumn|winter|fall)\\s+([a-z]+)\\b`, (m) => {
       const next = m[2].toLowerCase();
-      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || /^(?:before|after|of|last|this|next|ago|so|far)$/.test(next)) return null;
+      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || NOT_A_NOUN.test(next)) return null;
       if (/^\d/.test(next)) return null;
+      return notTime('a modifier of a noun');
+    });
+    // a season or part of the day naming an event or a thing: "the fall of Rome", "the spring of my discontent", "the afternoon light"
+    this.scan(gi`\\bthe\\s+(?:fall|spring|summer|autumn|winter)\\s+of\\s+(?!(?:19|20)\\d\\d|'\\d\\d|last|this|next|that|the\\s+(?:year|previous))[a-z]+`, () => notTime('names an event'));
+    this.scan(gi`\\b(?:the|a|an|my|that|this)\\s+(?:morning|afternoon|evening)\\s+([a-z]+)\\b`, (m) => {
+      const next = m[1].toLowerCase();
+      if (STOP_WORDS.has(next) || TIME_WORD.test(next) || ci`^${SNOUN}$`.test(next) || NOT_A_NOUN.test(next) || /^(?:we|i|you|yesterday|today|tomorrow|tonight)$/.test(next)) return null;
       return notTime('a modifier of a noun');
     });
     // "the march for science", "may I ask": month words that are also common words
@@ -411,8 +428,10 @@ class Extractor {
       const lex = lexicon();
       const user = (): RefInit => ({ kind: 'role', role: 'user', relative: false });
       const assistant = (): RefInit => ({ kind: 'role', role: 'assistant', relative: false });
-      this.scan(gi`\\b(?:did|have|had)\\s+i\\s+(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned|share|shared)\\b`, user);
-      this.scan(gi`\\b(?:did|have|had)\\s+you\\s+(?:say|said|tell|told|suggest|suggested|recommend|recommended|answer|answered|reply|replied|write|wrote|explain|explained)\\b`, assistant);
+      // "did I ask", "have you ever said", "do I typically ask" (the present only with a habit: "how do I say…" asks how)
+      const adverb = `(?:(?:did|have|had)\\s+(?:i|you)\\s+(?:(?:ever|first|just|also|really|usually|typically|often|always)\\s+)?|do\\s+(?:i|you)\\s+(?:usually|typically|generally|normally|often|always|mostly)\\s+)`;
+      this.scan(gi`\\b(?=\\w+\\s+i\\b)${adverb}(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned|share|shared)\\b`, user);
+      this.scan(gi`\\b(?=\\w+\\s+you\\b)${adverb}(?:say|said|tell|told|suggest|suggested|recommend|recommended|answer|answered|reply|replied|write|wrote|explain|explained)\\b`, assistant);
       // "your answers", "my questions", "everything I said", "what you told me"
       this.scan(gi`\\b(your|my)\\s+(?:own\\s+)?${lex.roleTurnNouns}\\b`, (m) => (m[1].toLowerCase() === 'my' ? user() : assistant()));
       this.scan(gi`\\b(?:everything|all|what|anything|things)\\s+(i|you)\\s+(?:ever\\s+|just\\s+)?${lex.roleSpeechVerbs}\\b`, (m) => (m[1].toLowerCase() === 'i' ? user() : assistant()));
@@ -433,7 +452,7 @@ class Extractor {
       const period = hol.periodOf(words);
       // a holiday dates the question with a date word before it, a chat noun after it, or at the start ("Labor Day - …")
       if (!m[4] && !m[3] && modifiesNoun(after)) return { kind: 'notTime', why: 'a modifier of a noun', relative: false }; // "the Thanksgiving menu"
-      const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || ci`^\\s*'?s?\\s*${SNOUN}`.test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
+      const dated = !!m[1] || !!m[4] || !!m[3] || period || context.test(before) || ci`^\\s*'?s?\\s*(?:${SNOUN}|ones?\\b)`.test(after) || (/^\s*$/.test(before) && /^\s*[-–—:,]/.test(after));
       if (!dated) return null;
       const { y } = parts(this.today);
       const explicit = m[4] ? this.yearQualifier(m[4]) : null;
@@ -486,7 +505,8 @@ class Extractor {
         }
       }
       if (!range) return null;
-      const ref = { ...this.dates([range], range[0] === range[1] ? 'day' : 'span', !explicit), reading: hol.holidayOf(words) ?? words } as RefInit;
+      // a holiday is anchored to the calendar like a date; only "last/this/next Christmas" counts from now
+      const ref = { ...this.dates([range], range[0] === range[1] ? 'day' : 'span', !!m[1] && !explicit), reading: hol.holidayOf(words) ?? words } as RefInit;
       if (!m[3]) return ref;
       const key = m[3].toLowerCase();
       return [ref, { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: false }];
@@ -541,16 +561,25 @@ class Extractor {
     );
     this.scan(gi`\\b(?:the\\s+|our\\s+)?(?:penultimate|next[\\s-]+to[\\s-]+last)\\s*(?:${SNOUN_OR_TIME}|one)?`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
     this.scan(gi`\\b(?:the\\s+|our\\s+)?last\\s+(?:${SNOUN}\\s+)?but\\s+(?:1|one)\\b`, () => sess({ t: 'ago', from: 2, to: 2 }, true));
-    // "the session after our 9th": the noun of the shift names what the ordinal counts
-    this.scan(gi`\\b(?:the\\s+)?(?:one|${SNOUN_SING})\\s+(before|after)\\s+(?:our|the)\\s+${ORD}\\b(?!\\s*(?:${SNOUN}|one))`, (m) => {
-      const k = +m[2] + (/after/i.test(m[1]) ? 1 : -1);
-      return sess({ t: 'index', from: k, to: k }, false);
+    // a shift anchored inside the question: "the session after our 9th (one)", "two chats before our 20th",
+    // "the one just after our Valentine's Day one", "the chat before the Nov 2 one": the shift counts sessions from the anchor
+    const SHIFT_HEAD = `(?:the\\s+)?(?:${COUNT}\\s+)?(?:one|${SNOUN})\\s+(?:(?:that\\s+|which\\s+)?(?:came|comes|was|happened|took\\s+place)\\s+)?(?:right\\s+|just\\s+|immediately\\s+)?(before|after|prior\\s+to|following)\\s+`;
+    this.scan(gi`\\b${SHIFT_HEAD}(?:our|the|my)\\s+(?:very\\s+)?${ORD}(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
+      const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
+      const k = +m[3];
+      return [sess({ t: 'index', from: k, to: k }, false), { kind: 'shift', unit: 'session', delta: /after|following/i.test(m[2]) ? n : -n, relative: false }];
+    });
+    this.scan(gi`\\b${SHIFT_HEAD}(?=(?:our|the|my)\\s+(?:[\\w'.,]+\\s+){0,3}(?:one|${SNOUN})\\b)`, (m) => {
+      const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
+      return { kind: 'shift', unit: 'session', delta: /after|following/i.test(m[2]) ? n : -n, relative: false };
     });
     // shifts: "the one before that", "the chat after that", "two sessions before that", "the session before the one on Oct 17"
-    this.scan(gi`\\b(?:the\\s+|and\\s+)?(?:${COUNT}\\s+)?(one|${SNOUN}|time|day|week|month|year|weekend|${DAY_PATTERN})s?\\s+(?:right\\s+|just\\s+)?(before|after|prior\\s+to|following)\\s+(?:that|this|it|then|the\\s+one(?=\\s+(?:on|from|in|of)\\b))(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
+    this.scan(gi`\\b(?:the\\s+|and\\s+)?(?:${COUNT}\\s+)?(one|${SNOUN}|time|day|week|month|year|weekend|${DAY_PATTERN})s?\\s+(?:right\\s+|just\\s+)?(before|after|prior\\s+to|following)\\s+(?:that|this|it|then|the\\s+one(?=\\s+(?:on|from|in|of)\\b|\\s{3,}))(?:\\s+(?:one|${SNOUN}))?\\b`, (m) => {
       const n = m[1] ? (quantityValue(m[1]) ?? 1) : 1;
       return this.shift(m[2], /after|following/i.test(m[3]) ? n : -n);
     });
+    // "and before that?", "what about after that": a shift of whatever is carried, by its own unit
+    this.scan(gi`\\b(?:(?:right|just|immediately)\\s+)?(before|after)\\s+(?:that|then)\\b(?=\\s*(?:[?.!,(]|$))`, (m) => this.shift('one', /after/i.test(m[1]) ? 1 : -1));
     this.scan(gi`\\b(?:the\\s+)?(day|week|month|year|weekend)\\s+(before|after|prior)(?:\\s+(?:that|then|it))?\\b(?!\\s+(?:yesterday|tomorrow|last|next|our|\\d))`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
     this.scan(gi`\\bthe\\s+(next|following|previous|preceding)\\s+(day|week|month|year|weekend|one|${SNOUN_SING})\\b`, (m) => this.shift(m[2], /next|following/i.test(m[1]) ? 1 : -1));
     this.scan(gi`\\b(?:the\\s+)?(one|${SNOUN}|${DAY_PATTERN})\\s+(?:right\\s+)?(before|after)\\s*(?=[?.!,(]|$)`, (m) => this.shift(m[1], /after/i.test(m[2]) ? 1 : -1));
@@ -593,10 +622,19 @@ class Extractor {
 
   /** "the first message of our last chat", "the last message in session 12": a position inside sessions. */
   responsesInSessions(): void {
-    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final)\\s+${MNOUN}\\s+(?=(?:of|in|from)\\s+(?:our|the|my|that|this|session|conversation|convo|chat|talk|discussion)\\b)`, (m) => {
-      const w = m[1].toLowerCase();
-      const k = /last|final/.test(w) ? -1 : ordinalValue(w)!;
-      return { kind: 'response', from: 0, to: 0, inSession: k, relative: false };
+    const position = (w: string) => (/last|final|closing/i.test(w) ? -1 : /opening|initial/i.test(w) ? 1 : ordinalValue(w.toLowerCase())!);
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening|initial|closing)\\s+${MNOUN}\\s+(?=(?:of|in|from|during)\\s+\\S)`, (m) => ({
+      kind: 'response',
+      from: 0,
+      to: 0,
+      inSession: position(m[1]),
+      relative: false,
+    }));
+    // "the first thing I said in session 20", "the last thing you told me yesterday": a position and whose turn
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:thing|words?)\\s+(i|you)\\s+(?:said|asked|wrote|typed|told\\s+(?:you|me)|mentioned|answered|replied)\\b`, (m) => {
+      const refs: RefInit[] = [{ kind: 'response', from: 0, to: 0, inSession: position(m[1]), relative: false }];
+      if (this.ctx.roles) refs.push({ kind: 'role', role: m[2].toLowerCase() === 'i' ? 'user' : 'assistant', relative: false });
+      return refs;
     });
   }
 
@@ -612,6 +650,7 @@ class Extractor {
       kind: 'response',
       from: +m[1] - 1,
       to: +m[1] - 1,
+      ordinal: +m[1],
       relative: false,
     }));
   }
@@ -827,6 +866,12 @@ class Extractor {
       const d = inWeek(target, /this/i.test(m[2]) ? 0 : 1);
       return this.dates([[d, d]], 'day', true);
     });
+    // the week first: "last week on Sunday", "this week, on Tuesday morning"
+    this.scan(gi`\\b(last|this|the\\s+previous|previous)\\s+week,?\\s+(?:on\\s+)?(?:the\\s+)?${WEEKDAY_RE}\\b`, (m) => {
+      const target = DAY_NAMES.indexOf(dayNameOf(m[2])!);
+      const d = inWeek(target, /this/i.test(m[1]) ? 0 : 1);
+      return this.dates([[d, d]], 'day', true);
+    });
     this.scan(gi`\\b(last|this)\\s+week's\\s+${WEEKDAY_RE}\\b`, (m) => {
       const target = DAY_NAMES.indexOf(dayNameOf(m[2])!);
       const d = inWeek(target, /this/i.test(m[1]) ? 0 : 1);
@@ -961,11 +1006,18 @@ class Extractor {
       return /first|1st|front/i.test(m[1]) ? span(yy, mo, 1, 15, anchored) : span(yy, mo, 16, 31, anchored);
     });
     // "the first week of June", "the last week of May", "the 2nd week of March"
-    this.scan(gi`\\b(?:in\\s+|during\\s+)?the\\s+(?:(\\d)(?:st|nd|rd|th)|(last))\\s+week\\s+(?:of|in)\\s+${period}\\b`, (m) => {
+    this.scan(gi`\\b(?:in\\s+|during\\s+)?(?:the\\s+)?(?:(\\d)(?:st|nd|rd|th)|(last))\\s+week\\s+(?:of|in)\\s+${period}\\b`, (m) => {
       const [yy, mo, anchored] = monthOf(m[3], m[4], m[5]);
       const last = daysInMonth(yy, mo);
       const [a, b] = m[2] ? [last - 6, last] : [Math.min((+m[1] - 1) * 7 + 1, last), Math.min(+m[1] * 7, last)];
       return span(yy, mo, a, b, anchored);
+    });
+    // years named relatively: "since the beginning of the year", "at the end of last year"
+    this.scan(gi`\\b(?:at\\s+|in\\s+|towards?\\s+)?(?:the\\s+)?(start|beginning|end|middle)\\s+of\\s+(?:the|this|(last|the\\s+previous|previous))\\s+year\\b`, (m) => {
+      const yy = parts(this.today).y - (m[2] ? 1 : 0);
+      const pos = third(m[1]);
+      const [a, b] = pos === 'early' ? [1, 4] : pos === 'mid' ? [5, 8] : [9, 12];
+      return this.dates([[ymd(yy, a, 1), ymd(yy, b, daysInMonth(yy, b))]], 'span', true);
     });
     // years: "early 2023", "the end of 2022", "end-of-2025"
     this.scan(gi`\\b(?:at\\s+|in\\s+|towards?\\s+)?(?:the\\s+)?(start|beginning|end|middle|early|mid|late)(?:[\\s-]+of)?[\\s-]+((?:19|20)\\d\\d)\\b`, (m) => {
@@ -1252,6 +1304,11 @@ class Extractor {
 
   years(): void {
     // "in 2025", "before 2026", "our 2025", "back in '25"
+    // a year before a chat noun, after a determiner: "our 2025 conversations", "the 2024 chats" (not a count)
+    this.scan(gi`\\b(?:our|the|my|all\\s+(?:our|the|my))\\s+((?:19|20)\\d\\d)(?=\\s+${SNOUN}\\b)`, (m) => {
+      const yy = +m[1];
+      return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
+    });
     this.scan(gi`(?:(?<=\\b(?:since|before|after|until|till|by)\\s+)|\\b(?:(?:in|during|of|throughout|for|from|over|our|back\\s+in)\\s+(?:the\\s+year\\s+)?))((?:19|20)\\d\\d)\\b(?!\\s*(?:${SNOUN}|${UNIT}))`, (m) => {
       const yy = +m[1];
       return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
@@ -1259,6 +1316,14 @@ class Extractor {
     this.scan(gi`\\b(?:in|from|back\\s+in|during|since)\\s+'(\\d\\d)\\b`, (m) => {
       const yy = 2000 + +m[1];
       return this.dates([[ymd(yy, 1, 1), ymd(yy, 12, 31)]], 'year', false);
+    });
+  }
+
+  /** "the morning of Jan 14", "on the evening of our 3rd chat": the part of the day, read apart from the day it is of. */
+  partsOfDayOf(): void {
+    this.scan(gi`\\b(?:(?:on|in|during)\\s+)?the\\s+(morning|afternoon|evening|night)\\s+(?=of\\s+\\S)`, (m) => {
+      const key = m[1].toLowerCase();
+      return { kind: 'timeOfDay', from: PART_OF_DAY[key][0], to: PART_OF_DAY[key][1], label: key, relative: false };
     });
   }
 
@@ -1393,9 +1458,12 @@ export function unreadTimes(masked: string): RegExpMatchArray[] {
 /** Does the question look ahead (a future form and no past one)? */
 function looksAhead(text: string): boolean {
   const lex = lexicon();
+  // "I need the gist of…", "need a quick recap": a request for the past, not a plan
+  const request = new RegExp(`\\bneeds?\\s+(?:(?:a|an|the|some|my|your|our)\\s+)?(?:(?:${alternation(lex.file.framing.interest)})\\s+)?${alternation(lex.file.framing.requestNouns)}\\b`, 'gi');
+  const asked = text.replace(request, ' ');
   lex.future.lastIndex = 0;
   lex.past.lastIndex = 0;
-  return lex.future.test(text) && !lex.past.test(text);
+  return lex.future.test(asked) && !lex.past.test(asked);
 }
 
 /** Reads the time, session, speaker and response references of a question. */

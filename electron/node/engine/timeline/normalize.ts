@@ -7,6 +7,10 @@
 //  - misspellings of the vocabulary ("febuary", "recntly", "latley"): a word at one edit from a
 //    vocabulary word (two from eight letters), same first letter, and not itself an English
 //    word (word-list) — so "sundry" and "mouth" stay what they are;
+//  - spoken forms: "what'd we" (did), a dropped g of a request verb ("talkin"), and "about"
+//    mistyped right after a conversation verb ("talk abut": "abut" is English, but not there);
+//  - shortenings of the chat nouns and calendar units: a prefix of four letters or more, or the
+//    word's letters in order with its first and last ("conv", "mth", "dscn"), if not English;
 //  - numeric dates in the locale's order ("5/11/2026" is 5 November in en-GB; a first number
 //    over 12 or a dotted date is day first anywhere), written out as "November 5, 2026" so the
 //    date parser needs no locale. Fractions before "of" or a unit ("3/4 cup") stay.
@@ -100,6 +104,30 @@ export function repairedSpelling(word: string): string | null {
   return best;
 }
 
+/** The words people shorten: the chat nouns and the calendar units (months and days have their own abbreviations). */
+const SHORTENED = ['conversation', 'conversations', 'session', 'sessions', 'message', 'messages', 'discussion', 'discussions', 'month', 'months', 'week', 'weeks', 'year', 'years', 'yesterday', 'weekend', 'weekends', 'morning', 'afternoon', 'evening'];
+
+/** Is `short` in order inside `full`, from its first letter? */
+function isSubsequence(short: string, full: string): boolean {
+  let i = 0;
+  for (const ch of full) if (ch === short[i]) i++;
+  return i === short.length;
+}
+
+/**
+ * The word a shortening stands for, or null: a prefix of four letters or more ("conv", "sess"),
+ * or the letters of the word in order with its first and last ("mth", "wkend"); never an
+ * English word, never two candidates.
+ */
+export function abbreviated(word: string): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 3 || isEnglishWord(w) || STOP_WORDS.has(w) || lexicon().forms.has(w)) return null;
+  const hits = SHORTENED.filter((t) => t !== w && t[0] === w[0] && ((w.length >= 4 && t.startsWith(w)) || (t.endsWith(w[w.length - 1]) && isSubsequence(w, t))));
+  // a prefix names the singular: "conv" is conversation, not conversations
+  const singular = hits.filter((t) => !hits.includes(t.replace(/s$/, '')) || !t.endsWith('s'));
+  return singular.length === 1 ? singular[0] : null;
+}
+
 function cased(original: string, replacement: string): string {
   return /^[A-Z]/.test(original) && /^[a-z]/.test(replacement) ? replacement[0].toUpperCase() + replacement.slice(1) : replacement;
 }
@@ -166,11 +194,37 @@ export function normalizeSpelling(typed: string, options: SpellingOptions = {}):
     }
   }
 
+  // spoken contractions: "what'd we…" (did), "how'd you…"
+  for (const m of text.matchAll(/\b(what|where|how|who|when|why)'d(?=\s+(?:we|you|i|they|he|she|u)\b)/gi)) {
+    add(m.index!, m.index! + m[0].length, `${m[1]} did`, 'form');
+  }
+  // dropped g of a request verb: "talkin", "chattin'", "discussin"
+  for (const m of text.matchAll(/\b([A-Za-z]{3,}in)'?(?![\p{L}'])/gu)) {
+    const full = `${m[1]}g`;
+    if (lex.framing.has(full.toLowerCase()) && !isEnglishWord(m[1].toLowerCase())) add(m.index!, m.index! + m[0].length, full, 'typo');
+  }
+  // the word after a conversation verb is "about" when it is one edit from it ("talk abut", "chat abot")
+  for (const m of text.matchAll(/\b(?:talk|talked|talking|chat|chatted|chatting|speak|spoke|speaking|go|went|on|ask|asked|say|said|think|thinking)\s+([a-z]{3,6})\b/gi)) {
+    const w = m[1].toLowerCase();
+    if (w === 'about' || editDistance(w, 'about', 1) !== 1) continue;
+    const start = m.index! + m[0].length - m[1].length;
+    add(start, start + m[1].length, 'about', 'typo');
+  }
+  // shortened time and chat words: a prefix ("conv", "sess") or a skeleton keeping the ends ("mth", "cnvo")
+  for (const m of text.matchAll(/\b[a-z]{3,5}\b/g)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (!free(start, end) || keep.has(m[0])) continue;
+    const full = abbreviated(m[0]);
+    if (full) add(start, end, full, 'form');
+  }
+
   // misspelled vocabulary words
   for (const m of text.matchAll(/\b[A-Za-z]{4,}\b/g)) {
     const start = m.index!;
     const end = start + m[0].length;
     if (!free(start, end) || keep.has(m[0].toLowerCase())) continue;
+    if (/^'\p{L}/u.test(text.slice(end, end + 2))) continue; // part of a word with an apostrophe ("hallowe'en")
     const fixed = repairedSpelling(m[0]);
     if (!fixed) continue;
     // a capitalised word inside the sentence may be a name: only a month or day in a date context is repaired

@@ -45,6 +45,21 @@ function readNumberPhrase(text: string, i: number): { value: number; ordinal: bo
     const second = readNumber(text, first.end + 1);
     if (second && !second.ordinal && second.value >= 10 && second.value <= 99) return { value: first.value * 100 + second.value, ordinal: false, end: second.end };
   }
+  // hundreds: "two hundred", "three hundred and twelve", "a hundred and five" is left alone (rare in chat)
+  if (!first.ordinal && first.value < 10 && /^ hundred(?:th)?\b/i.test(text.slice(first.end))) {
+    const h = wordAt(text, first.end + 1)!;
+    let end = first.end + 1 + h.length;
+    let value = first.value * 100;
+    let ordinal = /th$/i.test(h);
+    const rest = /^ (?:and )?/i.exec(text.slice(end));
+    const tail = !ordinal && rest ? readNumber(text, end + rest[0].length) : null;
+    if (tail && tail.value < 100) {
+      value += tail.value;
+      ordinal = tail.ordinal;
+      end = tail.end;
+    }
+    return { value, ordinal, end };
+  }
   // a bare "one" is a number only before what is counted ("one session ago", not "the one before")
   if (first.value === 1 && !first.ordinal && wordAt(text, i)?.toLowerCase() === 'one') {
     const next = /^\s+([A-Za-z]+)/.exec(text.slice(first.end));

@@ -229,6 +229,53 @@ function unitNextTo([a, b]: DateRange, unit: UnitName, delta: number): DateRange
 
 const SIZE: Record<string, number> = { day: 1, week: 2, span: 2, month: 3, year: 4 };
 
+type DatesRef = Extract<Ref, { kind: 'dates' }>;
+
+/** Words that join a part to the period it is of: "the 16th to the 19th of this month", "autumn last year", "Monday morning, last week". */
+const ATTACHED = /^[\s,]*(?:(?:of|in|on|during|from|within)\s+)?(?:the\s+)?[\s,]*$/i;
+
+/**
+ * A part named with the period it belongs to is that part of that period, not both: "between
+ * the 16th and the 19th of this month" is the 16th–19th, "autumn last year" is the autumn of
+ * last year, "Monday morning last week" is last week's Monday. Two adjacent date references
+ * (nothing but "of", "in", "on" or a comma between them), one a week, month or year and the
+ * other smaller: the smaller one, moved by whole units of the larger one until it lies inside
+ * it. Anything else (two dates joined by "and", a part that cannot fit) is left as it is.
+ */
+function attachParts(refs: Ref[], text: string): Ref[] {
+  const out = [...refs];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i];
+    // the next date reference, past those of the same words ("Monday morning": its part of the day)
+    let j = i + 1;
+    while (j < out.length && out[j].kind !== 'dates' && out[j].start >= a.start && out[j].end <= a.end) j++;
+    const b = out[j];
+    if (!b || a.kind !== 'dates' || b.kind !== 'dates' || a.future || b.future) continue;
+    if (!ATTACHED.test(text.slice(a.end, b.start))) continue;
+    const envelope = (r: DatesRef): DateRange => [r.ranges[0][0], r.ranges[r.ranges.length - 1][1]];
+    const [big, small] = (SIZE[a.unit] ?? 0) >= (SIZE[b.unit] ?? 0) ? [a, b] : [b, a];
+    if (big.unit !== 'week' && big.unit !== 'month' && big.unit !== 'year') continue;
+    if (big.ranges.length !== 1 || SIZE[small.unit] >= SIZE[big.unit]) continue;
+    const [ba, bb] = envelope(big);
+    const inside = (r: DateRange[]) => r.every(([x, y]) => x >= ba && y <= bb);
+    let ranges = small.ranges;
+    if (!inside(ranges)) {
+      // move the part by whole weeks, months or years onto the period
+      const [sa] = envelope(small);
+      const unit = big.unit as UnitName;
+      const { y: y1, m: m1 } = parts(sa);
+      const { y: y2, m: m2 } = parts(ba);
+      const delta = unit === 'week' ? Math.round((Date.parse(startOfIsoWeek(ba)) - Date.parse(startOfIsoWeek(sa))) / (7 * 86_400_000)) : unit === 'month' ? (y2 - y1) * 12 + (m2 - m1) : y2 - y1;
+      ranges = shiftRanges(small.ranges, unit, delta);
+      if (!inside(ranges)) continue;
+    }
+    const merged: Ref = { ...small, ranges, relative: small.relative && big.relative, start: Math.min(a.start, b.start), end: Math.max(a.end, b.end), text: `${a.text.trim()} ${b.text.trim()}` };
+    out.splice(j, 1);
+    out.splice(i, 1, merged);
+  }
+  return out;
+}
+
 interface ShiftContext {
   today: Ymd;
   now: string;
@@ -267,7 +314,7 @@ function applyShifts(refs: Ref[], c: ShiftContext): Ref[] {
         consumed.add(later);
       }
     } else out.splice(i, 1);
-    const text = base ? `${base.text.trim()} → ${r.text.trim()}` : r.text;
+    const text = base && base.text.trim() !== r.text.trim() ? `${base.text.trim()} → ${r.text.trim()}` : r.text;
     const span = { start: Math.min(base?.start ?? r.start, r.start), end: Math.max(base?.end ?? r.end, r.end), text, relative: base?.relative ?? true };
     const unit = r.unit === 'same' ? (base?.kind === 'session' || !base ? 'session' : base.kind === 'dates' ? (base.unit === 'span' ? 'day' : base.unit) : 'session') : r.unit;
     if (unit === 'session') {
@@ -372,7 +419,8 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     if (a.kind !== 'session' || b.kind !== 'dates') continue;
     if (!(a.sel.t === 'index' && a.sel.from === a.sel.to) && !(a.sel.t === 'ago' && a.sel.from === a.sel.to)) continue;
     const gap = ex.normalized.text.slice(a.end, b.start);
-    if (!/^\s*(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) continue;
+    // "the last conversation we had in July", "the first chat that we had in the spring": a relative clause of having talked
+    if (!/^\s*(?:(?:that|which)\s+)?(?:(?:we|i|you)\s+(?:had|held|did|have\s+had|talked|chatted|spoke)\s+)?(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) continue;
     const inPeriod = sessionsIn(b.ranges, sessions, now).map((p) => ({ p }));
     const k = a.sel.from;
     const pick = a.sel.t === 'ago' ? inPeriod[inPeriod.length - k] : inPeriod[k - 1];
@@ -402,12 +450,16 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   }
 
   refs = applyShifts(refs, { today, now, sessions, past, total });
+  refs = attachParts(refs, ex.normalized.text);
 
   // 3. anchored references (dates, session numbers) outrank references relative to now
   const used: Ref[] = [];
   const dropped: { ref: Ref; why: string }[] = [];
   const timeRefs = refs.filter((r) => TIME_KINDS.has(r.kind));
-  const anchored = timeRefs.some((r) => (r.kind === 'session' || r.kind === 'dates' || r.kind === 'response') && !r.relative && !(r.kind === 'dates' && r.future));
+  // a position inside a session ("the opening message") anchors nothing: it is counted in the session named beside it
+  const anchored = timeRefs.some(
+    (r) => (r.kind === 'session' || r.kind === 'dates' || (r.kind === 'response' && r.inSession === undefined && r.ordinal === undefined)) && !r.relative && !(r.kind === 'dates' && r.future),
+  );
   const strongRefs = timeRefs.filter((r) => r.kind !== 'recent');
   const futureSpans = refs.filter((r) => r.kind === 'dates' && r.future);
   for (const r of refs) {
@@ -558,8 +610,12 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
 
   // responses: numbered in the data, or a position inside the sessions chosen ("the last message of our 2nd chat")
   const responses = used.filter((r): r is Extract<Ref, { kind: 'response' }> => r.kind === 'response');
-  const numbered = responses.filter((r) => r.inSession === undefined);
-  const inSession = responses.filter((r) => r.inSession !== undefined);
+  // "the second response" beside a session or a day ("in the third session", "yesterday") counts within it
+  const chosen = selectedPositions.length > 0 || dateRefs.length > 0;
+  const asPosition = (r: (typeof responses)[number]) => (r.inSession === undefined && r.ordinal !== undefined && chosen ? { ...r, inSession: r.ordinal } : r);
+  const positioned = responses.map(asPosition);
+  const numbered = positioned.filter((r) => r.inSession === undefined);
+  const inSession = positioned.filter((r) => r.inSession !== undefined);
   if (numbered.length) {
     const single = numbered.every((r) => r.from === r.to);
     const why = numbered.map((r) => r.text.trim()).join('; ');
@@ -571,7 +627,9 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     explanation.push(`I read ${numbered.map(quote).join(', ')} as Response_Index ${describeLast(chain)}`);
   }
   if (inSession.length) {
-    const scope = selectedPositions.length ? [...new Set(selectedPositions)] : past ? [past] : [];
+    // the sessions chosen, else those of the days named ("the last message of the chat on Halloween"), else the last one
+    const onDays = ranges.length ? sessionsIn(ranges, sessions, now) : [];
+    const scope = selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : past ? [past] : [];
     const values: number[] = [];
     for (const r of inSession) {
       for (const p of scope) {

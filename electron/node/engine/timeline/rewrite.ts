@@ -52,7 +52,11 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
   if (!context.length) return unchanged;
   const own = extractRefs(question, gctx);
   const bareOrdinals = own.refs.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates' && r.bareOrdinal !== undefined);
-  const ownTime = own.refs.filter((r) => OWN_KINDS.has(r.kind) && !bareOrdinals.includes(r as Extract<Ref, { kind: 'dates' }>) && !(r.kind === 'session' && r.nthOfSet));
+  // a position in a period named by an anaphor ("the last one that month") needs the period carried
+  const anaphoricPeriod = TIME_ANAPHOR.test(question);
+  const ownTime = own.refs.filter(
+    (r) => OWN_KINDS.has(r.kind) && !bareOrdinals.includes(r as Extract<Ref, { kind: 'dates' }>) && !(r.kind === 'session' && (r.nthOfSet || (r.inPeriod && anaphoricPeriod))),
+  );
   const shifts = own.refs.filter((r) => r.kind === 'shift' || (r.kind === 'session' && r.nthOfSet));
   let rest = own.rest;
   for (const r of own.refs) if (r.kind === 'speaker' || r.kind === 'role') rest = rest.slice(0, r.start) + ' '.repeat(r.end - r.start) + rest.slice(r.end);
@@ -75,6 +79,16 @@ export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx:
     const ex = turn(i);
     carried = ex.refs.filter((r) => CARRIED_KINDS.has(r.kind) && !(r.kind === 'dates' && r.future));
   }
+  // one day named twice ("three days ago, on Saturday") is carried once, so a shift moves all of it
+  carried = carried.filter((r, i) => r.kind !== 'dates' || !carried.slice(0, i).some((x) => x.kind === 'dates' && JSON.stringify(x.ranges) === JSON.stringify(r.ranges)));
+  // days an answer names inside a period it names ("in April, first on Easter Sunday") are examples of it: the period is carried
+  const dated = carried.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates');
+  const within = (r: Extract<Ref, { kind: 'dates' }>, o: Extract<Ref, { kind: 'dates' }>) =>
+    o !== r && r.ranges.every(([a, b]) => o.ranges.some(([x, y]) => a >= x && b <= y)) && JSON.stringify(o.ranges) !== JSON.stringify(r.ranges);
+  carried = carried.filter((r) => r.kind !== 'dates' || !dated.some((o) => within(r, o)));
+  // "that month" / "that day" stands for the period of the earlier turn, not its session
+  const anaphor = TIME_ANAPHOR.exec(question)?.[0] ?? '';
+  if (/\b(?:day|date|week|month|period)\b/i.test(anaphor) && carried.some((r) => r.kind === 'dates')) carried = carried.filter((r) => r.kind === 'dates');
   if (!carried.length) return unchanged;
   const base = question.trim();
 

@@ -120,7 +120,7 @@ export function candidatesOf(text: string, names: NameSet, words: GenericWords =
   return out;
 }
 
-/** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Mel" for Melanie). */
+/** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Rob" for Roberta). */
 export interface NameSet {
   words: ReadonlySet<string>;
   prefixes: ReadonlySet<string>;

@@ -18,7 +18,7 @@ export function AskTurnView({ turn, latest }: { turn: AskTurn; latest: boolean }
   const cited = citedRefs(turn);
   const refs = new Set([...turn.evidence.messages.map((m) => m.ref), ...turn.evidence.triples.map((t) => t.ref)]);
   const segments = answerSegments(turn.answer.text, refs);
-  // Citations the text does not write out ("Jonas (Nightjar Parade concert)"): shown after it.
+  // Citations the text does not write out ("Jonas (the harbour concert)"): shown after it.
   const inText = new Set(segments.flatMap((s) => (s.kind === 'ref' ? [s.ref] : [])));
   const extraCites = turn.answer.citations.filter((r) => !inText.has(r) && refs.has(r));
   const chips = routeChips(turn);

@@ -1,5 +1,5 @@
 // "Possible duplicates": entities of the same kind whose name shares a distinctive word with
-// this one (Dr. Aydin / Dr. Selin Aydin), each with a Merge button.
+// this one (Dr. Okafor / Dr. Ada Okafor), each with a Merge button.
 import { useEffect, useState } from 'react';
 import type { EntityDetail, IndividualRow } from '../../../../shared/types';
 import { api } from '../../api/connection';
@@ -13,7 +13,7 @@ function distinctiveWords(label: string): string[] {
   return words(label).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !TITLES.has(w));
 }
 
-/** Names alike: the distinctive words of one are all in the other ("Aydin" / "Selin Aydin"), or most are shared. */
+/** Names alike: the distinctive words of one are all in the other ("Okafor" / "Ada Okafor"), or most are shared. */
 function similar(a: Set<string>, b: Set<string>): boolean {
   if (!a.size || !b.size) return false;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];

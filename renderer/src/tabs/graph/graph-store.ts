@@ -6,7 +6,7 @@
 // expansion brought (or, for a node not expanded, its leaf neighbours).
 import { create } from 'zustand';
 import { MEMORY_BASE } from '../../../../shared/rdf';
-import type { GraphCluster, GraphOverview, GraphView, GraphViewEdge, GraphViewNode } from '../../../../shared/types';
+import type { GraphCluster, GraphOverview, GraphView, GraphViewEdge, GraphViewNode, SessionInfo } from '../../../../shared/types';
 import { api } from '../../api/connection';
 import { useApp } from '../../state/app-store';
 import type { TimeSelection } from '../../state/route';
@@ -124,6 +124,9 @@ interface GraphState {
   setShowValues(on: boolean): void;
 }
 
+/** Sessions at most in a timeline-seeded view. */
+const TIMELINE_SEED_LIMIT = 5000;
+
 const EMPTY_FILTERS: GraphFilters = { classIris: [], predicates: [], sourceIds: [], from: '', to: '', includeStructure: false, origins: [] };
 
 /** The filters that are set, as the engine's query arguments (the overview's and the views'). */
@@ -153,9 +156,18 @@ function queryArgs(s: Pick<GraphState, 'scope' | 'depth' | 'filters' | 'limit'>,
         ? [selection.sessionId]
         : sessions.filter((x) => x.end >= selection.from && x.start <= selection.to).map((x) => x.id);
     if (!sessionIds.length) return null;
-    return { ...common, seed: { kind: 'sessions' as const, sessionIds: sessionIds.slice(0, 5000) }, depth: s.depth };
+    return { ...common, seed: { kind: 'sessions' as const, sessionIds: sessionIds.slice(0, TIMELINE_SEED_LIMIT) }, depth: s.depth };
   }
   return common;
+}
+
+/**
+ * The sessions a timeline selection covers: a range's from the engine (the workbench knows only
+ * the sessions of the span the timeline shows), a session's from those known.
+ */
+async function sessionsOfSelection(s: Pick<GraphState, 'scope'>, selection: TimeSelection | null, known: SessionInfo[]): Promise<SessionInfo[]> {
+  if (s.scope.kind !== 'timeline' || selection?.kind !== 'range') return known;
+  return api().listSessions({ from: selection.from, to: selection.to, limit: TIMELINE_SEED_LIMIT });
 }
 
 /** The overview's query: the filters that apply to it. */
@@ -300,8 +312,15 @@ export const useGraph = create<GraphState>()((set, get) => ({
     const s = get();
     const requestId = s.requestId + 1;
     if (s.scope.kind === 'overview') return loadOverview(s, requestId);
-    const args = queryArgs(s, app.selection, app.sessions);
     set({ requestId, loading: true, error: null, connectFrom: null });
+    let args: ReturnType<typeof queryArgs>;
+    try {
+      args = queryArgs(s, app.selection, await sessionsOfSelection(s, app.selection, app.sessions));
+    } catch (err) {
+      if (get().requestId === requestId) set({ loading: false, error: errorMessage(err) });
+      return;
+    }
+    if (get().requestId !== requestId) return;
     if (!args) {
       set((x) => ({
         loading: false,

@@ -81,7 +81,7 @@ export function analyse(text: string): Sentence[] {
 /**
  * Sentences of a text, split on end punctuation before a capital or a quote: a cheap first cut
  * (wink splits again). It also cuts after "Dr." — kept on purpose: the toolkit's sentences()
- * keeps "I booked an orthopedist, Dr. Aydin, for Tuesday" whole, and the patterns then date the
+ * keeps "I booked an orthopedist, Dr. Lee, for Tuesday" whole, and the patterns then date the
  * booking to the Tuesday before it (a wrong date; none is better). Change it only with a pattern
  * that reads "for <weekday>" after a booking as ahead.
  */

@@ -17,6 +17,7 @@ import type {
   SessionInfo,
   SourceFormat,
   SourceInfo,
+  TimelineMarks,
   TimelinePlan,
 } from '../../../../../shared/types';
 import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
@@ -27,7 +28,8 @@ import type { RetrievalDoc } from '../../retrieval/types';
 import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
-import { tableColumnsOf } from '../../../../../shared/dates/wall-clock';
+import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
+import { activityPeriods } from '../../../../../shared/dates/activity';
 
 export type Db = Database.Database;
 
@@ -322,6 +324,22 @@ export function postIri(iriKey: string): string {
   return `${MEMORY_BASE}post/${iriKey}`;
 }
 
+function sessionInfoOf(r: Record<string, unknown>, speakers: string[]): SessionInfo {
+  return {
+    id: r.id as number,
+    conversationId: r.conversation_id as number,
+    sourceId: r.source_id as number,
+    ordinal: r.ordinal as number,
+    index: r.memory_index as number,
+    externalId: (r.external_id as string | null) ?? null,
+    start: r.start_local as string,
+    end: r.end_local as string,
+    messageCount: r.message_count as number,
+    conversationTitle: r.title as string,
+    speakers,
+  };
+}
+
 function toMessageRow(r: MessageDbRow): MessageRow {
   return {
     id: r.id,
@@ -362,6 +380,37 @@ const IN_CHUNK = 900;
 
 function* slices<T>(values: readonly T[], size = IN_CHUNK): Generator<T[]> {
   for (let i = 0; i < values.length; i += size) yield values.slice(i, i + size);
+}
+
+interface SessionsWhere {
+  clauses: string[];
+  params: unknown[];
+}
+
+/**
+ * Sessions (alias x, their source s) of the ready sources: of some sources, with these ids,
+ * overlapping a wall-clock span (a bare date `to` covers its day).
+ */
+function sessionsWhere(q: { sourceIds?: number[]; ids?: number[]; from?: string; to?: string }): SessionsWhere {
+  const clauses = ["s.status = 'ready'"];
+  const params: unknown[] = [];
+  if (q.sourceIds?.length) {
+    clauses.push(`x.source_id IN (${marks(q.sourceIds)})`);
+    params.push(...q.sourceIds);
+  }
+  if (q.ids) {
+    clauses.push(q.ids.length ? `x.id IN (${marks(q.ids)})` : '0');
+    params.push(...q.ids);
+  }
+  if (q.from) {
+    clauses.push('x.end_local >= ?');
+    params.push(q.from);
+  }
+  if (q.to) {
+    clauses.push('x.start_local <= ?');
+    params.push(endOfDay(q.to));
+  }
+  return { clauses, params };
 }
 
 export class ChatStore {
@@ -712,38 +761,76 @@ export class ChatStore {
     }));
   }
 
-  listSessions(sourceIds?: number[]): SessionInfo[] {
-    const where = sourceIds?.length ? `AND x.source_id IN (${sourceIds.map(() => '?').join(',')})` : '';
-    const rows = this.db
-      .prepare(
-        `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id,
-           x.start_local, x.end_local, x.message_count, c.title
-         FROM sessions x JOIN conversations c ON c.id = x.conversation_id
-         JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
-         WHERE 1 = 1 ${where} ORDER BY x.memory_index`,
-      )
-      .all(...(sourceIds ?? [])) as Record<string, unknown>[];
+  /**
+   * Sessions of the ready sources in memory order: all, or of some sources, overlapping a
+   * wall-clock span (a bare date `to` covers its day), with these ids, at most `limit`.
+   */
+  listSessions(sourceIds?: number[], opts: { ids?: number[]; from?: string; to?: string; limit?: number } = {}): SessionInfo[] {
+    const where = sessionsWhere({ sourceIds, ...opts });
+    const rows = this.sessionRows(where, opts.limit);
+    // Speakers of the sessions listed: all at once for the whole memory, else by session id.
     const speakers = new Map<number, string[]>();
-    for (const r of this.db
-      .prepare(`SELECT session_id, speaker FROM messages GROUP BY session_id, speaker ORDER BY session_id, MIN(id)`)
-      .all() as { session_id: number; speaker: string }[]) {
-      const list = speakers.get(r.session_id) ?? [];
-      list.push(r.speaker);
-      speakers.set(r.session_id, list);
+    const addSpeakers = (list: { session_id: number; speaker: string }[]) => {
+      for (const r of list) {
+        const l = speakers.get(r.session_id) ?? [];
+        l.push(r.speaker);
+        speakers.set(r.session_id, l);
+      }
+    };
+    const bySpeaker = 'GROUP BY session_id, speaker ORDER BY session_id, MIN(id)';
+    if (where.clauses.length === 1 && !opts.limit) {
+      addSpeakers(this.stmt(`SELECT session_id, speaker FROM messages ${bySpeaker}`).all() as { session_id: number; speaker: string }[]);
+    } else {
+      for (const chunk of slices(rows.map((r) => r.id as number))) {
+        addSpeakers(this.stmt(`SELECT session_id, speaker FROM messages WHERE session_id IN (${marks(chunk)}) ${bySpeaker}`).all(...chunk) as { session_id: number; speaker: string }[]);
+      }
     }
-    return rows.map((r) => ({
-      id: r.id as number,
-      conversationId: r.conversation_id as number,
-      sourceId: r.source_id as number,
-      ordinal: r.ordinal as number,
-      index: r.memory_index as number,
-      externalId: (r.external_id as string | null) ?? null,
-      start: r.start_local as string,
-      end: r.end_local as string,
-      messageCount: r.message_count as number,
-      conversationTitle: r.title as string,
-      speakers: speakers.get(r.id as number) ?? [],
-    }));
+    return rows.map((r) => sessionInfoOf(r, speakers.get(r.id as number) ?? []));
+  }
+
+  /**
+   * What the timeline draws for a wall-clock span: the sessions overlapping it in memory order
+   * (without speakers), at most `limit`; when there are more, the span's messages per day.
+   */
+  timelineMarks(span: { from?: string; to?: string }, limit: number): TimelineMarks {
+    const where = sessionsWhere(span);
+    const rows = this.sessionRows(where, limit + 1);
+    const truncated = rows.length > limit;
+    const total = truncated
+      ? (this.stmt(`SELECT COUNT(*) FROM sessions x JOIN sources s ON s.id = x.source_id WHERE ${where.clauses.join(' AND ')}`).pluck().get(...where.params) as number)
+      : rows.length;
+    const days = truncated
+      ? (this.stmt(`SELECT m.date, COUNT(*) FROM messages m WHERE m.date BETWEEN ? AND ? AND ${inReadySources()} GROUP BY m.date ORDER BY m.date`)
+          .raw()
+          .all((span.from ?? '0000-01-01').slice(0, 10), (span.to ?? '9999-12-31').slice(0, 10)) as [string, number][])
+      : [];
+    return { total, truncated, sessions: rows.slice(0, limit).map((r) => sessionInfoOf(r, [])), days };
+  }
+
+  /**
+   * The periods of activity of the whole memory (ready sources): its sessions merged across
+   * pauses of at most `minGapMs`, as wall-clock [start, end]. One pass over the sessions' bounds,
+   * so the timeline can compress the long pauses without loading every session.
+   */
+  activityPeriods(minGapMs: number): [string, string][] {
+    const rows = this.stmt(
+      `SELECT x.start_local, x.end_local FROM sessions x JOIN sources s ON s.id = x.source_id WHERE s.status = 'ready' ORDER BY x.start_local`,
+    )
+      .raw()
+      .iterate() as IterableIterator<[string, string]>;
+    function* spans(): Generator<[number, number]> {
+      for (const [start, end] of rows) yield [wallToMs(start), wallToMs(end)];
+    }
+    return activityPeriods(spans(), minGapMs).map(([a, b]) => [msToWall(a), msToWall(b)]);
+  }
+
+  /** Session rows (with their conversation's title) matching `where`, in memory order. */
+  private sessionRows(where: SessionsWhere, limit?: number): Record<string, unknown>[] {
+    return this.stmt(
+      `SELECT x.id, x.conversation_id, x.source_id, x.ordinal, x.memory_index, x.external_id, x.start_local, x.end_local, x.message_count, c.title
+       FROM sessions x JOIN conversations c ON c.id = x.conversation_id JOIN sources s ON s.id = x.source_id
+       WHERE ${where.clauses.join(' AND ')} ORDER BY x.memory_index ${limit ? 'LIMIT ?' : ''}`,
+    ).all(...where.params, ...(limit ? [limit] : [])) as Record<string, unknown>[];
   }
 
   /**

@@ -45,6 +45,20 @@ describe('the chat table damaged', () => {
     expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
   });
 
+  it('start-up names a changed row by itself (the background row check), without waiting for engram doctor', async () => {
+    const { dir } = await memory();
+    const probe = await openEngine(dir);
+    const rows = probe.chat.listMessages({}, 0, 3000);
+    await probe.close();
+    // The newest row: the check reads every row, not only the first ones.
+    const late = rows[rows.length - 1];
+    withRawSqlite(probe, (db) => db.prepare("UPDATE messages SET speaker = 'Somebody else' WHERE id = ?").run(late.id));
+
+    engine = await openEngine(dir);
+    const startup = (await engine.integrityReport()).problems;
+    expect(startup).toContainEqual(expect.objectContaining({ store: 'chat', where: `engram.sqlite, message ${late.id}`, repaired: false, action: expect.stringContaining('engram doctor --repair') }));
+  });
+
   it('a cut-off engram.sqlite is salvaged into a new file, the damaged one kept beside it', async () => {
     const { dir } = await memory();
     const file = path.join(dir, 'engram.sqlite');
@@ -57,6 +71,32 @@ describe('the chat table damaged', () => {
     expect(salvaged).toEqual([expect.objectContaining({ where: 'engram.sqlite', repaired: true, action: expect.stringMatching(/rows copied into a new file.*kept as engram\.sqlite\.damaged-/) })]);
     expect(fs.readdirSync(dir).some((f) => f.startsWith('engram.sqlite.damaged-'))).toBe(true);
     expect(checkRecord(dir, false)).toEqual([]);
+    engine = await openEngine(dir);
+    await engine.repairMemory();
+    expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
+  });
+
+  it('a zeroed page of message rows: the doctor names engram.sqlite and its salvage instead of failing, and rebuilds nothing from it', async () => {
+    const { dir } = await memory();
+    const file = path.join(dir, 'engram.sqlite');
+    // A page of the messages table in the file's second half (the generated log's rows).
+    const page = Math.floor((fs.statSync(file).size * 0.6) / 4096);
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(4096), 0, 4096, page * 4096);
+    fs.closeSync(fd);
+
+    engine = await openEngine(dir);
+    const found = (await engine.checkMemory()).filter((p) => !p.repaired);
+    expect(found).toContainEqual(expect.objectContaining({ store: 'chat', where: 'engram.sqlite', action: expect.stringMatching(/^close Engram, then engram doctor --repair/) }));
+    // The repair in the app does not rebuild the search index or graphs from the damaged record.
+    const repaired = await engine.repairMemory();
+    expect(repaired.problems).toContainEqual(expect.objectContaining({ where: 'engram.sqlite', repaired: false }));
+    expect(repaired.problems.filter((p) => p.store !== 'chat')).toEqual([]);
+    await engine.close();
+    engine = null;
+
+    // Closed, the offline doctor salvages the rows that read back; then everything else mends.
+    expect(checkRecord(dir, true)).toEqual([expect.objectContaining({ where: 'engram.sqlite', repaired: true })]);
     engine = await openEngine(dir);
     await engine.repairMemory();
     expect((await engine.checkMemory()).filter((p) => !p.repaired)).toEqual([]);

@@ -373,6 +373,8 @@ export class Engine implements EngramApi {
         for (const s of leftovers) await removeSource(this.stores, s.id);
         await this.reconcileGraph();
         await this.extraction.recover();
+        // The record's rows against their checksums, in pages that yield to other work.
+        this.startupProblems.push(...(await this.doctor.backgroundRowCheck()));
         // Every source has an owner mapping and an automatic graph of this extractor version
         // (after an upgrade, or when a run was killed, it runs again in the background).
         for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);

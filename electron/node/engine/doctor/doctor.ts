@@ -117,7 +117,12 @@ export class MemoryDoctor {
    * graph against the chat table, the full-text index, the graph's files and journal.
    */
   async check(): Promise<IntegrityProblem[]> {
-    const out: IntegrityProblem[] = [...this.sqliteProblems(), ...this.rowProblems().problems];
+    const record = this.sqliteProblems();
+    const rows = this.guardedRowProblems();
+    const out: IntegrityProblem[] = [...record, ...(rows.damaged ? [rows.damaged] : rows.problems)];
+    // The stores made from a record that SQLite cannot read whole are not compared with it: the
+    // salvage comes first (the comparisons would read the damaged pages again).
+    if (rows.damaged || needsSalvage(record)) return out;
     out.push(...(await this.searchProblems()).problems);
     out.push(...(await this.graphProblems()).problems);
     const integrity = await this.deps.graph.request({ op: 'integrity', deep: true });
@@ -127,7 +132,13 @@ export class MemoryDoctor {
 
   /** SQLite's own full check: an index that disagrees with its table is rebuilt live; other damage needs the salvage. */
   private sqliteProblems(): IntegrityProblem[] {
-    const found = this.deps.sqlite.integrityCheck(10);
+    let found: string[];
+    try {
+      found = this.deps.sqlite.integrityCheck(10);
+    } catch (e) {
+      if (!isCorrupt(e)) throw e;
+      return [recordDamaged(e)];
+    }
     if (!found.length) return [];
     const indexesOnly = found.every((f) => INDEX_PROBLEM.test(f));
     return [
@@ -136,14 +147,45 @@ export class MemoryDoctor {
         where: 'engram.sqlite',
         problem: `SQLite finds the file damaged (${found[0]}${found.length > 1 ? `, and ${found.length - 1} more` : ''})`,
         repaired: false,
-        action: indexesOnly ? `${REPAIR_COMMAND} rebuilds its indexes` : `close Engram, then ${REPAIR_COMMAND} copies every row that reads back into a new file`,
+        action: indexesOnly ? `${REPAIR_COMMAND} rebuilds its indexes` : SALVAGE_ACTION,
       },
     ];
   }
 
+  /**
+   * The message rows' checksums, read in pages that yield to other work between them (start-up
+   * runs this in the background: about a second per few hundred thousand messages).
+   */
+  async backgroundRowCheck(): Promise<IntegrityProblem[]> {
+    const damaged: { id: number; sourceId: number }[] = [];
+    try {
+      for (let after = 0; ; ) {
+        const page = this.deps.chat.damagedMessageRowsAfter(after, 5000);
+        damaged.push(...page.damaged);
+        if (page.last === null) break;
+        after = page.last;
+        await new Promise((r) => setImmediate(r));
+      }
+    } catch (e) {
+      if (!isCorrupt(e)) throw e;
+      return [recordDamaged(e)];
+    }
+    return this.rowProblems(damaged).problems;
+  }
+
+  /** rowProblems, with SQLite's "malformed" (pages it cannot read) said as one problem instead of thrown. */
+  private guardedRowProblems(): { problems: IntegrityProblem[]; rows: { id: number; sourceId: number }[]; damaged?: IntegrityProblem } {
+    try {
+      return this.rowProblems();
+    } catch (e) {
+      if (!isCorrupt(e)) throw e;
+      return { problems: [], rows: [], damaged: recordDamaged(e) };
+    }
+  }
+
   /** Message rows that no longer match their checksum. */
-  private rowProblems(): { problems: IntegrityProblem[]; rows: { id: number; sourceId: number }[] } {
-    const rows = this.deps.chat.damagedMessageRows();
+  private rowProblems(known?: { id: number; sourceId: number }[]): { problems: IntegrityProblem[]; rows: { id: number; sourceId: number }[] } {
+    const rows = known ?? this.deps.chat.damagedMessageRows();
     const problems = rows.slice(0, 20).map((r) => ({
       store: 'chat' as const,
       where: `engram.sqlite, message ${r.id}`,
@@ -231,7 +273,13 @@ export class MemoryDoctor {
         found.push(this.deps.sqlite.integrityCheck(1).length ? p : fixed(p, 'its indexes were rebuilt'));
       } else found.push(p);
     }
-    const rows = this.rowProblems();
+    const rows = this.guardedRowProblems();
+    // Nothing is rebuilt from a record SQLite cannot read whole: that would copy its damage into
+    // the derived stores. The salvage (with Engram closed) comes first.
+    if (rows.damaged || needsSalvage(found)) {
+      if (rows.damaged && !found.some((p) => p.where === 'engram.sqlite')) found.push(rows.damaged);
+      return found;
+    }
     if (rows.rows.length) {
       const copies = new Map((await this.deps.search().rowsByIds(rows.rows.map((r) => r.id)).catch(() => [])).map((c) => [c.id, c]));
       const lost: number[] = [];
@@ -285,4 +333,22 @@ export class MemoryDoctor {
 
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0].slice(0, 200);
+}
+
+const SALVAGE_ACTION = `close Engram, then ${REPAIR_COMMAND} copies every row that reads back into a new file`;
+
+/** SQLite's errors for a file it cannot read (damaged pages, not a database). */
+function isCorrupt(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
+}
+
+/** engram.sqlite named as damaged, with the salvage to run. */
+function recordDamaged(e: unknown): IntegrityProblem {
+  return { store: 'chat', where: 'engram.sqlite', problem: `SQLite cannot read the file whole (${firstLine(e)})`, repaired: false, action: SALVAGE_ACTION };
+}
+
+/** Whether engram.sqlite has damage beyond its indexes (only the salvage, with Engram closed, mends it). */
+function needsSalvage(problems: IntegrityProblem[]): boolean {
+  return problems.some((p) => p.where === 'engram.sqlite' && !p.repaired && p.action === SALVAGE_ACTION);
 }

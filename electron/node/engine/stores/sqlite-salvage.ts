@@ -71,7 +71,7 @@ export function salvageSqliteFile(file: string, nativeBinding?: string): Salvage
     to.pragma('foreign_keys = OFF');
     to.pragma('journal_mode = WAL');
     for (const t of schema.filter((x) => x.type === 'table')) to.exec(t.sql);
-    for (const t of schema.filter((x) => x.type === 'table')) tables.push(copyTable(from, to, t.name));
+    for (const t of schema.filter((x) => x.type === 'table')) tables.push(/\bWITHOUT\s+ROWID\s*;?\s*$/i.test(t.sql) ? copyWithoutRowid(from, to, t.name) : copyTable(from, to, t.name));
     try {
       const seqs = from.prepare('SELECT name, seq FROM sqlite_sequence').all() as { name: string; seq: number }[];
       const put = to.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)');
@@ -132,8 +132,6 @@ function readableSchema(db: Database.Database): { type: string; name: string; sq
 function copyTable(from: Database.Database, to: Database.Database, name: string): SalvageOutcome['tables'][number] {
   const q = `"${name.replace(/"/g, '""')}"`;
   const columns = (to.pragma(`table_info(${q})`) as { name: string }[]).map((c) => `"${c.name.replace(/"/g, '""')}"`);
-  const sql = (to.prepare('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?').get('table', name) as { sql: string } | undefined)?.sql ?? '';
-  if (/\bWITHOUT\s+ROWID\b/i.test(sql)) return copyWithoutRowid(from, to, q, name, columns);
   const insert = to.prepare(`INSERT OR IGNORE INTO ${q} (rowid, ${columns.join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')})`);
   const scan = from.prepare(`SELECT rowid, ${columns.join(', ')} FROM ${q} WHERE rowid > ? ORDER BY rowid`).raw();
   let rows = 0;
@@ -173,29 +171,24 @@ function copyTable(from: Database.Database, to: Database.Database, name: string)
 }
 
 /**
- * A WITHOUT ROWID table has no rowid to step over a damaged range by: its rows are copied in one
- * pass, and a page that does not read ends the copy there (what came before it is kept).
+ * A WITHOUT ROWID table (keyed by its primary key; no rowid to step over damage with): its rows
+ * in key order until the first page that does not read, the rest counted as one skipped range.
  */
-function copyWithoutRowid(from: Database.Database, to: Database.Database, q: string, name: string, columns: string[]): SalvageOutcome['tables'][number] {
+function copyWithoutRowid(from: Database.Database, to: Database.Database, name: string): SalvageOutcome['tables'][number] {
+  const q = `"${name.replace(/"/g, '""')}"`;
+  const columns = (to.pragma(`table_info(${q})`) as { name: string }[]).map((c) => `"${c.name.replace(/"/g, '""')}"`);
   const insert = to.prepare(`INSERT OR IGNORE INTO ${q} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   let rows = 0;
   let skippedRanges = 0;
   const batch: unknown[][] = [];
-  const flush = () => {
-    to.transaction(() => {
-      for (const r of batch) insert.run(...r);
-    })();
-    rows += batch.length;
-    batch.length = 0;
-  };
   try {
-    for (const r of from.prepare(`SELECT ${columns.join(', ')} FROM ${q}`).raw().iterate() as IterableIterator<unknown[]>) {
-      batch.push(r);
-      if (batch.length >= 1000) flush();
-    }
+    for (const r of from.prepare(`SELECT ${columns.join(', ')} FROM ${q}`).raw().iterate() as IterableIterator<unknown[]>) batch.push(r);
   } catch {
-    skippedRanges++;
+    skippedRanges = 1;
   }
-  flush();
+  to.transaction(() => {
+    for (const r of batch) insert.run(...r);
+  })();
+  rows = batch.length;
   return { name, rows, skippedRanges };
 }

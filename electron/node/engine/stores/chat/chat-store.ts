@@ -663,9 +663,19 @@ export class ChatStore {
   /** Messages whose row no longer matches its checksum (`engram doctor`): id and source. Reads every row. */
   damagedMessageRows(): { id: number; sourceId: number }[] {
     const out: { id: number; sourceId: number }[] = [];
-    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE crc IS NOT NULL`).raw().iterate() as IterableIterator<unknown[]>;
-    for (const r of rows) if (messageRowChecksum(r.slice(2)) !== r[1]) out.push({ id: r[0] as number, sourceId: r[2] as number });
-    return out;
+    for (let after = 0; ; ) {
+      const page = this.damagedMessageRowsAfter(after, 20_000);
+      out.push(...page.damaged);
+      if (page.last === null) return out;
+      after = page.last;
+    }
+  }
+
+  /** One page of that check: rows with ids after `after`; `last` is the page's last id (null at the end). */
+  damagedMessageRowsAfter(after: number, limit: number): { damaged: { id: number; sourceId: number }[]; last: number | null } {
+    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE id > ? ORDER BY id LIMIT ?`).raw().all(after, limit) as unknown[][];
+    const damaged = rows.filter((r) => r[1] !== null && messageRowChecksum(r.slice(2)) !== r[1]).map((r) => ({ id: r[0] as number, sourceId: r[2] as number }));
+    return { damaged, last: rows.length ? (rows[rows.length - 1][0] as number) : null };
   }
 
   /**

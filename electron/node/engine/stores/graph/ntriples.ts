@@ -9,10 +9,12 @@ const LITERAL_UNSAFE = /[\\"\n\r\t\u0000-\u001f\u007f]/;
 const LITERAL_UNSAFE_ALL = new RegExp(LITERAL_UNSAFE.source, 'g');
 
 export function iri(value: string): string {
-  // IRIs Engram mints are ASCII-safe; outside IRIs are escaped per N-Triples' IRIREF. Testing
-  // first keeps the common case free of a replace (a 50,000-message import writes ~600k terms).
+  // IRIs Engram mints are ASCII-safe; a character an IRI may not hold at all (a space, a quote,
+  // a control character: from outside data or a damaged row) is percent-encoded, since N-Triples
+  // refuses it even written as \\u0020 and one such term would fail the whole graph's load.
+  // Testing first keeps the common case free of a replace (a 50,000-message import writes ~600k terms).
   if (!IRI_UNSAFE.test(value)) return `<${value}>`;
-  return `<${value.replace(IRI_UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`)}>`;
+  return `<${value.replace(IRI_UNSAFE_ALL, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`)}>`;
 }
 
 export function stringLiteral(value: string): string {

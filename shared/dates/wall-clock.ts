@@ -121,8 +121,3 @@ export function xsdDateTimeOf(w: WallClock): string {
   const abs = Math.abs(w.offsetMin);
   return `${w.local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
-
-/** Adds seconds to a wall clock, keeping its offset. */
-export function addSeconds(w: WallClock, seconds: number): WallClock {
-  return { local: msToWall(wallToMs(w.local) + seconds * 1000), offsetMin: w.offsetMin };
-}

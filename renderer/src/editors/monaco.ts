@@ -115,4 +115,3 @@ monaco.editor.defineTheme('engram-dark', {
 });
 
 export { monaco };
-export type MonacoApi = typeof monaco;

@@ -2,14 +2,10 @@
 import { useEffect, useState } from 'react';
 import type { MessageRow } from '../../../shared/types';
 import { api } from '../api/connection';
-import { formatCount, formatRange, plural } from '../ui/format';
+import { formatRange, plural } from '../ui/format';
 import type { SessionMark } from './timeline-model';
 
 const previews = new Map<number, MessageRow[]>();
-
-export function clearSessionPreviews() {
-  previews.clear();
-}
 
 export function SessionHoverCard({ mark, x, width }: { mark: SessionMark; x: number; width: number }) {
   const s = mark.session;

@@ -54,10 +54,6 @@ export function categoryOf(id: string | null | undefined): CategoryId {
   return (CATEGORY_IDS as readonly string[]).includes(id ?? '') ? (id as CategoryId) : 'Other';
 }
 
-export function categoryColor(id: string | null | undefined, scheme: 'light' | 'dark'): string {
-  return CATEGORY_STYLE[categoryOf(id)][scheme];
-}
-
 /** Points of a shape on a unit box (-1…1), for SVG: polygons and the few curved shapes. */
 export function shapePath(shape: NodeShape, cx: number, cy: number, w: number, h: number): string {
   const rx = w / 2;

@@ -128,10 +128,6 @@ export function periodOfPlan(planned: PlannedQuestion): Period | null {
   return { from, to, phrase: why.join('; ') };
 }
 
-function has(re: RegExp, text: string): boolean {
-  return re.test(text);
-}
-
 /**
  * Reads the question. `planned` is the timeline planner's reading of the same question (its
  * classification and the time references it found); `dialogueWords` are topic words of the
@@ -278,10 +274,5 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
 
 export function classificationOf(a: Analysis, planned: PlannedQuestion): AskClassification {
   return { intent: a.intent, timeline: planned.classification, routes: a.routes, why: a.why };
-}
-
-/** The period as a plain phrase for answers ("2026-11-08 – 2026-11-22"). */
-export function periodText(p: Period): string {
-  return p.from === p.to ? p.from : `${p.from} – ${p.to}`;
 }
 

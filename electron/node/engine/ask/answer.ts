@@ -585,14 +585,6 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
   return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
 }
 
-/** The evidence's sentences scored for a part of the question, best first (for tests and diagnostics). */
-export function rankSentences(a: Analysis, evidence: AskEvidenceMessage[], partIndex = 0, max = 12): { ref: string; sentence: string; score: number; topic: number; values: string[] }[] {
-  const pool = evidence.slice(0, max);
-  const expected = expectedAnswer(a.question);
-  const part = expected.parts[partIndex] ?? expected.parts[0];
-  return scoreSentences(scoringFor(a, expected, part, pool), pool).map((c) => ({ ref: c.evidence.ref, sentence: c.sentence, score: Math.round(c.score * 1000) / 1000, topic: Math.round(c.topic * 1000) / 1000, values: c.values.map((v) => v.text) }));
-}
-
 /** The sentence of the evidence that best answers the question (topic words, kind of value, rank, speaker, recency). */
 export function bestSentence(a: Analysis, evidence: AskEvidenceMessage[], max = 10): Picked | null {
   const pool = evidence.slice(0, max);

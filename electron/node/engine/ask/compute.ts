@@ -26,11 +26,6 @@ export function parseIsoDuration(text: string): Duration | null {
   return { years: n(2), months: n(3), weeks: n(4), days: n(5), hours: n(6), minutes: n(7), seconds: n(8) };
 }
 
-/** Minutes in a duration (months as 30 days, years as 365). */
-export function durationMinutes(d: Duration): number {
-  return ((d.years * 365 + d.months * 30 + d.weeks * 7 + d.days) * 24 + d.hours) * 60 + d.minutes + d.seconds / 60;
-}
-
 const plural = (n: number, unit: string) => `${Number.isInteger(n) ? n : Number(n.toFixed(2))} ${unit}${n === 1 ? '' : 's'}`;
 
 /** "1 hour 30 minutes", "35 minutes", "2 weeks". */

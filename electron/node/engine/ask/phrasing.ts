@@ -27,15 +27,6 @@ export function inWords(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** "startDate" → "start date", "hasPet" → "has pet", "petBreed" → "pet breed". */
-export function plainName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase()
-    .trim();
-}
-
 /** "Your favourite band is The Weather Birds." / "Ana's favourite food is Thai food." */
 export function favourite(who: Who, what: string, values: string[]): string {
   return `${possessive(who)} favourite ${what} ${values.length > 1 ? 'are' : 'is'} ${inWords(values)}.`;

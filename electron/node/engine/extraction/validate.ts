@@ -31,11 +31,6 @@ export interface KnownEntity {
   types: string[];
 }
 
-export interface DroppedTriple {
-  triple: string;
-  reason: string;
-}
-
 export type ParsedAnswer =
   | { ok: true; quads: Quad[]; text: string }
   | { ok: false; error: RdfSyntaxError; text: string };

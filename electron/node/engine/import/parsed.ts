@@ -77,11 +77,6 @@ export class ConversationError extends Error {
   }
 }
 
-export function requireField<T>(value: T | undefined | null, file: string, field: string, what = 'is missing'): T {
-  if (value === undefined || value === null) throw new ImportError(`${file}: ${field} ${what}`);
-  return value;
-}
-
 /** Turns a list of already-read conversations into the stream a source carries. */
 export async function* outcomesOf(conversations: ParsedConversation[]): AsyncIterable<ConversationOutcome> {
   let position = 0;

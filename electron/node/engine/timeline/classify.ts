@@ -38,8 +38,6 @@ export const ANAPHORA =
 /** A turn that goes on from the one before ("and what did you say…", "ok and…", "what about…"). */
 export const CONTINUATION = /^\s*(?:(?:ok(?:ay)?|so|well|right|yes|yeah)[\s,]+)?(?:and|also|plus|what\s+about|how\s+about)\b/i;
 
-export const CONTENT_ANAPHORA = /\b(?:it|that|this|them|those)\b/i;
-
 /** "the name of …", "what was her name": asking for a name, not about names ("my last name change" is). */
 const ASKING_A_NAME = /\b(?:the\s+)?names?\s+(?:of|for)\b|\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:(?:his|her|their|its|your|my|the)\s+|\w+'s\s+)?names?\b/gi;
 

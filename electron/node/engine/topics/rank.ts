@@ -75,13 +75,6 @@ export class TermCollector {
   }
 }
 
-/** The candidates of a source's messages at once (tests, benchmarks). */
-export function sessionTerms(messages: Iterable<TopicMessage>, names: NameSet): SessionTerms[] {
-  const c = new TermCollector(names);
-  for (const m of messages) c.add(m);
-  return c.sessions();
-}
-
 function add(s: SessionTerms, c: Candidate, messageId: number): void {
   let t = s.terms.get(c.key);
   if (!t) {

@@ -208,4 +208,14 @@ describe('compressed gaps', () => {
     for (const t of ticks) expect(t.time < b.start || t.time > b.end).toBe(true);
     expect(ticks.map((t) => t.x)).toEqual([...ticks.map((t) => t.x)].sort((x, y) => x - y));
   });
+
+  it('gives a period of a few days one label even when its round ticks fall at its edges', () => {
+    const marks = marksOf(at('2023-04-03T09:00:00'), at('2023-04-07T09:00:00'), at('2026-09-14T20:00:00'), at('2026-11-05T18:00:00'));
+    const warp = compressGaps(marks);
+    const domain = fullDomain(warpMarks(marks, warp));
+    const ticks = warpedTicks(warp, domain, 600);
+    const early = ticks.filter((t) => new Date(t.time).getUTCFullYear() === 2023);
+    expect(early).toHaveLength(1);
+    expect(early[0].x).toBeLessThan(warpedTicks(warp, domain, 600).find((t) => new Date(t.time).getUTCFullYear() === 2026)!.x);
+  });
 });

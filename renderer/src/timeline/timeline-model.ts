@@ -280,10 +280,17 @@ export function warpedTicks(warp: TimeWarp, domain: [number, number], width: num
     // Clear of a break's label (at the break), close to the view's own edges.
     const lo = px(a) + (a === domain[0] ? 24 : 44);
     const hi = px(b) - (b === domain[1] ? 24 : 44);
+    const before = out.length;
     for (const t of real.ticks(Math.max(1, Math.floor(w / spacing)))) {
       const x = real(t);
       if (x < lo || x > hi) continue;
       out.push({ time: t.getTime(), x, label: format(t) });
+    }
+    // A short period whose round ticks all fall near its edges still gets one label: the day
+    // at its middle (every period with conversations says when it is).
+    if (out.length === before) {
+      const day = new Date(Math.round(real.invert((px(a) + px(b)) / 2).getTime() / DAY) * DAY);
+      out.push({ time: day.getTime(), x: real(day), label: format(day) });
     }
   }
   return out;

@@ -176,3 +176,37 @@ describe('a damaged snapshot', () => {
     expect((await e.integrityReport()).problems).toEqual([]);
   });
 });
+
+describe('an automatic graph lost with a damaged snapshot', () => {
+  it('is extracted again from the record at the next start', async () => {
+    const dir = tempDir();
+    let e = (engine = await openEngine(dir));
+    await importFiles(e, fixture('claude', 'conversations.json'));
+    await e.jobs.idle();
+    await e.graph.ready();
+    const key = e.chat.sourceKey(e.chat.listSources()[0].id)!;
+    const autoTriples = async (x: Engine) => {
+      const r = await x.sparqlQuery({ query: `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${GRAPHS.auto(key)}> { ?s ?p ?o } }` });
+      return r.kind === 'select' ? Number(r.rows[0].n.value) : -1;
+    };
+    const before = await autoTriples(e);
+    expect(before).toBeGreaterThan(0);
+    // Two snapshots: the journal the first folded in is then gone.
+    await e.graph.request({ op: 'compact' });
+    await insert(e, 'one');
+    await e.graph.request({ op: 'compact' });
+    await e.close();
+    engine = null;
+    // Only the newest snapshot is left (no fallback), its automatic graph's section damaged.
+    const files = snapshotFiles(dir).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    for (const f of files.slice(0, -1)) fs.rmSync(path.join(graphDir(dir), f));
+    removeImages(dir);
+    damageSection(path.join(graphDir(dir), files.at(-1)!), GRAPHS.auto(key));
+
+    e = engine = await openEngine(dir);
+    await e.graph.ready();
+    await e.whenReady();
+    await e.jobs.idle();
+    expect(await autoTriples(e)).toBe(before);
+  });
+});

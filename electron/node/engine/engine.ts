@@ -358,6 +358,9 @@ export class Engine implements EngramApi {
             this.startupProblems.push(...ready.problems);
             this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
             if (ready.lostAll || ready.lostGraphs.length) {
+              // Automatic graphs lost with the snapshot are extracted again from the record.
+              const lostAuto = this.chat.listSources().filter((s) => ready.lostAll || ready.lostGraphs.includes(GRAPHS.auto(this.chat.sourceKey(s.id) ?? '')));
+              if (lostAuto.length) this.autoGraph.rerun(lostAuto.map((s) => s.id));
               await this.reconcileGraph();
               await this.settleLostGraphs(ready.lostAll);
               const { unresolved } = await this.graph.request({ op: 'integrity', deep: false });

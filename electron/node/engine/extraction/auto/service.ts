@@ -82,6 +82,12 @@ export class AutoGraphService {
     return this.enqueue(sourceIds.filter((id) => this.topicsOnly.has(id)), true);
   }
 
+  /** Extracts these sources again although their record says done (their graph was lost). */
+  rerun(sourceIds: number[]): JobInfo | null {
+    for (const id of sourceIds) this.deps.store.markRunning(id, AUTO_EXTRACTOR_VERSION);
+    return this.enqueue(sourceIds);
+  }
+
   /** Queues sources; starts the job if none runs. Returns the job doing the work. */
   enqueue(sourceIds: number[], topicsOnly = false): JobInfo | null {
     for (const id of sourceIds) {

@@ -120,7 +120,9 @@ describe('no engine code names the demo or a data set', () => {
 
   it('electron/ holds none of their names', () => {
     const names = namesToAvoid();
-    expect(names).toEqual(expect.arrayContaining(['Maya', 'Lena', 'Caroline', 'Melanie']));
+    expect(names).toEqual(expect.arrayContaining(['Maya', 'Lena']));
+    // The data set's speakers when it is beside the repository (it is not shipped, and a clone elsewhere has none).
+    if (fs.existsSync(path.resolve(ROOT, '../shared/datasets/locomo'))) expect(names).toEqual(expect.arrayContaining(['Caroline', 'Melanie']));
     const hits: string[] = [];
     for (const file of filesUnder(path.join(ROOT, 'electron'))) {
       const text = fs.readFileSync(file, 'utf8');

@@ -129,6 +129,8 @@ export class Engine implements EngramApi {
   private closing: Promise<void> | null = null;
   /** The stance graph waits for the graph to load before it is recomputed. */
   private stancesDue = false;
+  /** The start-up check of the record's rows against their checksums (integrityReport waits for it). */
+  private rowCheck: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>> &
@@ -271,6 +273,7 @@ export class Engine implements EngramApi {
     if (this.closing) return this.closing;
     const graceful = async () => {
       if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id);
+      await this.rowCheck;
       await this.extraction.shutdown();
       await this.autoGraph.shutdown();
       await this.jobs.idle();
@@ -376,8 +379,6 @@ export class Engine implements EngramApi {
         for (const s of leftovers) await removeSource(this.stores, s.id);
         await this.reconcileGraph();
         await this.extraction.recover();
-        // The record's rows against their checksums, in pages that yield to other work.
-        this.startupProblems.push(...(await this.doctor.backgroundRowCheck()));
         // Every source has an owner mapping and an automatic graph of this extractor version
         // (after an upgrade, or when a run was killed, it runs again in the background).
         for (const s of this.chat.listSources()) await this.ownerService.ensure(s.id);
@@ -386,6 +387,12 @@ export class Engine implements EngramApi {
           this.autoGraph.enqueueTopics(this.autoGraph.topicsDue());
         }
       })().catch((e: Error) => console.error(`engram: start-up reconciliation failed: ${e.message}`)),
+    );
+    // The record's rows against their checksums, in pages that yield to other work: beside
+    // everything else (no command waits for it; the integrity report does), stopped by close.
+    this.rowCheck = this.doctor.backgroundRowCheck(() => this.closing !== null).then(
+      (found) => void this.startupProblems.push(...found),
+      (e: Error) => console.error(`engram: the record's row check failed: ${e.message}`),
     );
   }
 
@@ -449,6 +456,7 @@ export class Engine implements EngramApi {
     await this.graph.ready().catch(() => undefined);
     await this.searchIndex.ensureOpen().catch(() => undefined);
     await Promise.allSettled(this.background);
+    await this.rowCheck;
     return report(this.startupProblems);
   }
 

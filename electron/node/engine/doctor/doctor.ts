@@ -156,10 +156,12 @@ export class MemoryDoctor {
    * The message rows' checksums, read in pages that yield to other work between them (start-up
    * runs this in the background: about a second per few hundred thousand messages).
    */
-  async backgroundRowCheck(): Promise<IntegrityProblem[]> {
+  async backgroundRowCheck(stopped: () => boolean = () => false): Promise<IntegrityProblem[]> {
     const damaged: { id: number; sourceId: number }[] = [];
     try {
       for (let after = 0; ; ) {
+        // A command that ends before the check does leaves it for the next start.
+        if (stopped()) return [];
         const page = this.deps.chat.damagedMessageRowsAfter(after, 5000);
         damaged.push(...page.damaged);
         if (page.last === null) break;

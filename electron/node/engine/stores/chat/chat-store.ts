@@ -1020,15 +1020,17 @@ export class ChatStore {
   /** Which of these structure IRIs (posts, sessions, conversations, sources) a ready source's messages graph holds. */
   structureIrisPresent(iris: string[]): Set<string> {
     const out = new Set<string>();
+    // One query per kind over all its keys (json_each): the other graphs can name every post.
     const tables: [string, string][] = [
-      [`${MEMORY_BASE}post/`, `SELECT 1 FROM messages m WHERE m.iri_key = ? AND ${inReadySources()}`],
-      [`${MEMORY_BASE}session/`, `SELECT 1 FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready' WHERE x.iri_key = ?`],
-      [`${MEMORY_BASE}conversation/`, `SELECT 1 FROM conversations c JOIN sources s ON s.id = c.source_id AND s.status = 'ready' WHERE c.iri_key = ?`],
-      [`${MEMORY_BASE}source/`, `SELECT 1 FROM sources WHERE key = ? AND status = 'ready'`],
+      [`${MEMORY_BASE}post/`, `SELECT m.iri_key FROM messages m WHERE m.iri_key IN (SELECT value FROM json_each(?)) AND ${inReadySources()}`],
+      [`${MEMORY_BASE}session/`, `SELECT x.iri_key FROM sessions x JOIN sources s ON s.id = x.source_id AND s.status = 'ready' WHERE x.iri_key IN (SELECT value FROM json_each(?))`],
+      [`${MEMORY_BASE}conversation/`, `SELECT c.iri_key FROM conversations c JOIN sources s ON s.id = c.source_id AND s.status = 'ready' WHERE c.iri_key IN (SELECT value FROM json_each(?))`],
+      [`${MEMORY_BASE}source/`, `SELECT key FROM sources WHERE key IN (SELECT value FROM json_each(?)) AND status = 'ready'`],
     ];
-    for (const i of iris) {
-      const t = tables.find(([prefix]) => i.startsWith(prefix));
-      if (t && this.stmt(t[1]).pluck().get(i.slice(t[0].length))) out.add(i);
+    for (const [prefix, sql] of tables) {
+      const keys = iris.filter((i) => i.startsWith(prefix)).map((i) => i.slice(prefix.length));
+      if (!keys.length) continue;
+      for (const key of this.stmt(sql).pluck().all(JSON.stringify(keys)) as string[]) out.add(`${prefix}${key}`);
     }
     return out;
   }

@@ -87,8 +87,11 @@ export class TopicRoute {
   private async when(q: TopicQuestion, sourceIds?: number[]): Promise<TopicalAnswer | null> {
     const found = this.findTopics(q.subject, sourceIds);
     if (!found.length) return null;
-    const sessions = new Map(this.chat.listSessions(sourceIds).map((s) => [s.id, s]));
-    const rows = found.flatMap((t) => this.topics.rowsOf(t.key)).filter((r) => sessions.has(r.sessionId));
+    const labelled = found.flatMap((t) => this.topics.rowsOf(t.key));
+    // Only the sessions the topic labels (in scope), not the whole memory's.
+    const ids = [...new Set(labelled.map((r) => r.sessionId))];
+    const sessions = new Map(this.chat.listSessions(sourceIds, ids.length <= 10_000 ? { ids } : {}).map((s) => [s.id, s]));
+    const rows = labelled.filter((r) => sessions.has(r.sessionId));
     const sessionIds = [...new Set(rows.map((r) => r.sessionId))].sort((a, b) => sessions.get(a)!.start.localeCompare(sessions.get(b)!.start));
     if (!sessionIds.length) return null;
     const label = found[0].label;

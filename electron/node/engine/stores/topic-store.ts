@@ -54,6 +54,9 @@ export interface TopicWindowRecord {
 const now = () => new Date().toISOString();
 
 export class TopicStore {
+  /** Bumped whenever session labels change (this module is their only writer; one process holds a memory). */
+  revision = 0;
+
   constructor(private readonly db: Database.Database) {
     migrate(db, 'topics', [
       {
@@ -158,6 +161,7 @@ export class TopicStore {
     const ins = this.db.prepare('INSERT INTO session_topics (session_id, source_id, rank, topic_key, label, score, mentions, message_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.db.transaction(() => {
       del.run(sourceId);
+      this.revision++;
       for (const r of rows) ins.run(r.sessionId, r.sourceId, r.rank, r.key, r.label, r.score, r.mentions, JSON.stringify(r.messageIds));
       this.db
         .prepare(
@@ -195,6 +199,7 @@ export class TopicStore {
   forget(sourceIds: number[]): void {
     const stmts = ['topic_sources', 'topic_terms', 'session_topics', 'topic_windows'].map((t) => this.db.prepare(`DELETE FROM ${t} WHERE source_id = ?`));
     this.db.transaction(() => {
+      this.revision++;
       for (const id of sourceIds) for (const s of stmts) s.run(id);
     })();
   }

@@ -113,8 +113,23 @@ export class TopicService {
 
   // ---- reading
 
-  /** Every topic of the memory (or of some sources) with its sessions, mentions and span. */
+  /**
+   * Every topic of the memory (or of some sources) with its sessions, mentions and span. Kept per
+   * version of the chat table and of the labels: Ask reads it for every topic question.
+   */
   topics(sourceIds?: number[]): TopicAggregate[] {
+    const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}|${sourceIds?.join(',') ?? ''}`;
+    const cached = this.topicsCache.get(key);
+    if (cached) return cached;
+    const computed = this.aggregateTopics(sourceIds);
+    if (this.topicsCache.size > 20) this.topicsCache.clear();
+    this.topicsCache.set(key, computed);
+    return computed;
+  }
+
+  private readonly topicsCache = new Map<string, TopicAggregate[]>();
+
+  private aggregateTopics(sourceIds?: number[]): TopicAggregate[] {
     const rows = this.deps.store.sessionTopics(sourceIds);
     const spans = new Map(this.deps.chat.listSessions(sourceIds).map((s) => [s.id, s]));
     const byKey = new Map<string, TopicAggregate & { labels: Map<string, number> }>();

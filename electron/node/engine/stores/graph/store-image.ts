@@ -210,8 +210,12 @@ function readHeader(fd: number, size: number, build: string, seq: number): { ok:
   return { ok: true, header };
 }
 
-/** Checks an image against its checksums without restoring it (`engram doctor`). */
-export function verifyImageFile(file: string, seq: number): { ok: true } | ImageRefusal {
+/**
+ * Opens an image and reads its checked header, then runs `use` on it; the file is closed after.
+ * Missing, stale and damaged images come back as refusals (a throw inside `use`, e.g. a damaged
+ * image trapping inside WebAssembly, counts as damage).
+ */
+function withImage<T>(file: string, seq: number, use: (fd: number, header: ImageHeader) => T | ImageRefusal): T | ImageRefusal {
   const g = oxigraphGlue();
   if (!g) return stale('unsupported oxigraph build');
   let fd: number;
@@ -222,8 +226,17 @@ export function verifyImageFile(file: string, seq: number): { ok: true } | Image
   }
   try {
     const read = readHeader(fd, fs.fstatSync(fd).size, g.build, seq);
-    if (!read.ok) return read;
-    const { header } = read;
+    return read.ok ? use(fd, read.header) : read;
+  } catch (e) {
+    return damaged((e as Error).message);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Checks an image against its checksums without restoring it (`engram doctor`). */
+export function verifyImageFile(file: string, seq: number): { ok: true } | ImageRefusal {
+  return withImage(file, seq, (fd, header) => {
     const buf = Buffer.alloc(16 * PAGE);
     let crc = 0;
     for (let off = 0; off < header.memoryBytes; ) {
@@ -232,12 +245,8 @@ export function verifyImageFile(file: string, seq: number): { ok: true } | Image
       crc = checksum(buf.subarray(0, n), crc);
       off += n;
     }
-    return crc === header.memoryCrc ? { ok: true } : damaged('its memory does not match its checksum');
-  } catch (e) {
-    return damaged((e as Error).message);
-  } finally {
-    fs.closeSync(fd);
-  }
+    return crc === header.memoryCrc ? { ok: true as const } : damaged('its memory does not match its checksum');
+  });
 }
 
 /**
@@ -246,20 +255,7 @@ export function verifyImageFile(file: string, seq: number): { ok: true } | Image
  * against the header's checksums before the store is touched.
  */
 export function restoreStoreImage(file: string, seq: number): { ok: true; runtime: OxigraphRuntime; store: Store } | ImageRefusal {
-  const g = oxigraphGlue();
-  if (!g) return stale('unsupported oxigraph build');
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return stale('missing');
-  }
-  try {
-    const size = fs.fstatSync(fd).size;
-    const read = readHeader(fd, size, g.build, seq);
-    if (!read.ok) return read;
-    const { header } = read;
-
+  return withImage(file, seq, (fd, header) => {
     const runtime = newOxigraphRuntime();
     if (!runtime) return stale('unsupported oxigraph build');
     const initialBytes = runtime.memory.buffer.byteLength;
@@ -295,11 +291,6 @@ export function restoreStoreImage(file: string, seq: number): { ok: true; runtim
     const store = Object.create(runtime.ox.Store.prototype) as Store;
     (store as unknown as { __wbg_ptr: number }).__wbg_ptr = header.storePtr;
     if (store.size !== header.quads) return damaged(`holds ${store.size} triples, not ${header.quads}`);
-    return { ok: true, runtime, store };
-  } catch (e) {
-    // A damaged image can trap inside WebAssembly; the fresh runtime is then dropped.
-    return damaged((e as Error).message);
-  } finally {
-    fs.closeSync(fd);
-  }
+    return { ok: true as const, runtime, store };
+  });
 }

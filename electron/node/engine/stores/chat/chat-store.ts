@@ -1089,6 +1089,10 @@ export class ChatStore {
 
   /** Messages per ready source (of these roles when given): reconciling the search index, extraction status. */
   messageCountsBySource(roles?: Role[]): Map<number, number> {
+    return new Map(this.perVersion(`messageCountsBySource ${roles?.join(',') ?? ''}`, () => this.readMessageCountsBySource(roles)));
+  }
+
+  private readMessageCountsBySource(roles?: Role[]): Map<number, number> {
     const ofRoles = roles ? `AND m.role IN (${marks(roles)})` : '';
     const rows = this.stmt(
       `SELECT m.source_id AS id, COUNT(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'

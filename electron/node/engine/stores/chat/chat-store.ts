@@ -25,7 +25,7 @@ import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
-import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { chainSelect, compileChain, sessionIndexColumn, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -1178,6 +1178,12 @@ export class ChatStore {
       .all(...(sourceIds ?? [])) as string[];
   }
 
+  /** Ids of the sessions these messages are in. */
+  sessionIdsOfMessages(ids: number[]): number[] {
+    if (!ids.length) return [];
+    return this.stmt(`SELECT DISTINCT session_id FROM messages WHERE id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(ids)) as number[];
+  }
+
   /** Ids of the sessions in which a speaker has messages (ready sources, or these of them). */
   sessionIdsOfSpeaker(speaker: string, sourceIds?: number[]): number[] {
     return this.stmt(`SELECT DISTINCT m.session_id FROM messages m WHERE m.speaker = ? AND ${inReadySources(sourceIds)}`)
@@ -1188,9 +1194,41 @@ export class ChatStore {
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     const { sql, params } = chainSelect(plan);
+    return { rows: this.chainRowsOf(sql, params), sql, params };
+  }
+
+  /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
+  chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+    const whole = chainSelect(plan);
+    const { where, params, sessionIndexColumn } = compileChain(plan);
+    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
+FROM messages m JOIN sessions s ON s.id = m.session_id
+WHERE ${where}
+  AND m.session_id IN (SELECT value FROM json_each(?))
+ORDER BY s.memory_index, m.turn_index`;
+    return { rows: this.chainRowsOf(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
+  }
+
+  /** One page of the rows a chain keeps, in its order, and the chain's SQL. */
+  chainPage(plan: TimelinePlan, offset: number, limit: number): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+    const { sql, params } = chainSelect(plan);
+    return { rows: this.chainRowsOf(`${sql}\nLIMIT ? OFFSET ?`, [...params, limit, offset]), sql, params };
+  }
+
+  /** How many rows a chain keeps, and in which sessions in time order (without reading the rows). */
+  chainExtent(plan: TimelinePlan): { rows: number; sessionIds: number[] } {
+    const { where, params } = compileChain(plan);
+    const counts = this.stmt(
+      `SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index`,
+    )
+      .raw()
+      .all(...params) as [number, number][];
+    return { rows: counts.reduce((n, c) => n + c[1], 0), sessionIds: counts.map((c) => c[0]) };
+  }
+
+  private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {
     const raw = this.stmt(sql).raw().all(...params) as [number, number, number, number, number, string | null, string][];
-    const rows = raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
-    return { rows, sql, params };
+    return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
   }
 
   /** Rows by id as a chain would give them, Session_Index under the numbering given (ranked hits outside a chain). */

@@ -1123,6 +1123,21 @@ export class ChatStore {
    * readers that cache answers per scope (timeline, retrieval) drop them when it moves.
    */
   dataVersion(): string {
+    // Read again only after a write on this connection or a commit by another one (a question
+    // asks it several times; the counts below read the tables). Not kept inside a transaction:
+    // a rollback takes its writes back without a change to either number.
+    if (this.db.inTransaction) return this.readDataVersion();
+    const [changes, dataVersion] = this.stmt('SELECT total_changes(), (SELECT data_version FROM pragma_data_version)').raw().get() as [number, number];
+    const stamp = `${changes}:${dataVersion}`;
+    if (this.version?.stamp === stamp) return this.version.value;
+    const value = this.readDataVersion();
+    this.version = { stamp, value };
+    return value;
+  }
+
+  private version: { stamp: string; value: string } | null = null;
+
+  private readDataVersion(): string {
     return this.stmt(
       `SELECT (SELECT COUNT(*) FROM sessions) || ':' || (SELECT COALESCE(MAX(id), 0) FROM messages) || ':' ||
               (SELECT COUNT(*) FROM sources WHERE status = 'ready') || ':' || (SELECT COALESCE(SUM(id), 0) FROM sources WHERE status = 'ready') AS v`,

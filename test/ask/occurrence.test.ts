@@ -34,6 +34,14 @@ describe('first and last mention', () => {
     expect(asksFirstOrLast('When was the first time Ana spoke about her sister?')).toBe('first');
     expect(asksFirstOrLast('What was my last trip?')).toBeNull();
     expect(asksFirstOrLast('Who did I talk to last week?')).toBeNull();
+    // how long since talking of something = since the last time
+    expect(asksFirstOrLast('How long since we talked about the store?')).toBe('last');
+    expect(asksFirstOrLast('How long ago did I mention my knee?')).toBe('last');
+    expect(asksFirstOrLast('How long has it been since we last discussed taxes?')).toBe('last');
+    expect(asksFirstOrLast('How many weeks since I talked about the garden?')).toBe('last');
+    expect(asksFirstOrLast('How many days since Ana mentioned her sister?')).toBe('last');
+    expect(asksFirstOrLast('How long ago did I buy my shoes?')).toBeNull();
+    expect(asksFirstOrLast('How long did we talk about taxes?')).toBeNull();
   });
 
   const messages = [
@@ -74,6 +82,9 @@ describe('how long ago', () => {
     expect(asksHowLongSince('How long has it been since the concert?')).toBe(true);
     expect(asksHowLongSince('How many weeks ago was the wedding?')).toBe(true);
     expect(asksHowLongSince('How long did the concert last?')).toBe(false);
+    expect(asksHowLongSince('How many weeks since the wedding?')).toBe(true);
+    expect(analyse('How many weeks since the wedding?').intent).toBe('date');
+    expect(analyse('How many weddings since March?').intent).toBe('count');
     // the expected answer is the date (then counted back), not a duration
     expect(kindOf('How long has it been since the concert?').kind).toBe('date');
     expect(kindOf('How long did the concert last?').kind).toBe('duration');
@@ -102,6 +113,26 @@ describe('how long ago', () => {
     const ans = howLongSince({ text: 'Wednesday, September 23, 2026 — “I bought shoes.” [m3]', refs: ['m3'] }, '2026-09-23', '2026-11-06');
     expect(ans.text).toBe('44 days ago (Wednesday, September 23, 2026) — “I bought shoes.” [m3]');
     expect(ans.computation).toMatchObject({ kind: 'days-between', value: '44 days ago', refs: ['m3'] });
+    // a last mention's answer ("The last time was …: quote") keeps only its quote
+    const last = howLongSince({ text: 'The last time was Wednesday, September 23, 2026: “New shoes!” (Ana, …) [m2]', refs: ['m2'] }, '2026-09-23', '2026-11-06');
+    expect(last.text).toBe('44 days ago (Wednesday, September 23, 2026) — “New shoes!” (Ana, …) [m2]');
+  });
+
+  it('talks of the thing the ontology names, and not of the person asked about', () => {
+    const shop = [
+      row(1, '2025-01-10T18:00:00', 'Ben: my store opens next week', 'Ben'),
+      row(2, '2025-02-01T12:00:00', 'Ana here. The store did well in January.', 'Ana'),
+      row(3, '2025-03-02T09:00:00', 'Ana, the store needs a new sign.', 'Ben'),
+      row(4, '2025-01-05T10:00:00', 'The store idea is growing on me.', 'Ana'),
+    ];
+    // "store" names a class of the ontology (the concept), so it is not among the keywords
+    const a = analyse('When did we last talk about the store?');
+    expect(a.concept?.phrase).toMatch(/store/);
+    expect(firstOrLastMention(a, shop, 'last')!.message.id).toBe(3);
+    expect(firstOrLastMention(a, shop, 'first')!.message.id).toBe(4);
+    // Ana's messages; her name is who is asked about, not the topic
+    const ana = shop.filter((m) => m.speaker === 'Ana');
+    expect(firstOrLastMention(analyse('When did Ana first mention the store?'), ana, 'first', ['Ana'])!.message.id).toBe(4);
   });
 });
 

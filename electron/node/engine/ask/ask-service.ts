@@ -577,8 +577,10 @@ export class AskService {
     const meSpeakers = (subject ?? me).speakers;
     // "when did I last talk about X?": the latest (or first) message about it, computed from the messages
     if (firstLast && (!offline || offline.route === 'graph')) {
-      const messages = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
-      const found = firstOrLastMention(a, messages, firstLast);
+      const all = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
+      // "when did Ana last mention X?": Ana's messages, not the other side's
+      const messages = subject ? all.filter((m) => subject.speakers.includes(m.speaker)) : all;
+      const found = firstOrLastMention(a, messages, firstLast, subject?.speakers);
       if (found) {
         let e = evidenceMessages.find((x) => x.message.id === found.message.id);
         if (!e) {

@@ -12,6 +12,7 @@ import { parseDateValueWith } from '../../../../shared/dates/parse-date-with';
 import { chrono } from '../common/chrono';
 import { matchStem } from '../../../../shared/text/stem';
 import { words } from '../../../../shared/text/words';
+import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import type { Analysis } from './analyze';
 import type { MessageAnswer } from './answer';
 
@@ -23,11 +24,18 @@ const FIRST_LAST_TALK = new RegExp(
 /** Words of the question that say "talked about … the first time", not what was talked about. */
 const NOT_TOPIC = /^(?:talk|chat|speak|spoke|mention|discuss|write|wrote|say|said|ask|time|first|last|bring|brought)/;
 
+/** "How long since we talked about X?", "How long ago did I mention X?": elapsed time since talking of it, i.e. since the last time. */
+const SINCE_TALK = new RegExp(
+  `\\b(?:how long (?:ago|since)|how long (?:has it been|is it|was it) since|how many (?:days|weeks|months|years) (?:ago|since))\\s+(?:did\\s+)?(?:i|we|you|\\w+)\\s+(?:last\\s+)?${TALK_VERB}`,
+  'i',
+);
+
 /** "first" / "last" when the question asks for the first or last time something was talked about. */
 export function asksFirstOrLast(question: string): 'first' | 'last' | null {
   const m = FIRST_LAST_TALK.exec(question);
   const w = (m?.[1] ?? m?.[2])?.toLowerCase();
-  return w === 'first' || w === 'last' ? w : null;
+  if (w === 'first' || w === 'last') return w;
+  return SINCE_TALK.test(question) ? 'last' : null;
 }
 
 export interface Mention {
@@ -41,8 +49,17 @@ export interface Mention {
  * The first or last message that talks about the question's topic (all its topic words, else
  * the most of them). Null when the question has no topic or no message holds any of its words.
  */
-export function firstOrLastMention(a: Pick<Analysis, 'keywords'>, messages: MessageRow[], which: 'first' | 'last'): Mention | null {
-  const topic = a.keywords.filter((k) => !NOT_TOPIC.test(k));
+export function firstOrLastMention(
+  a: Pick<Analysis, 'keywords'> & { concept?: Analysis['concept'] },
+  messages: MessageRow[],
+  which: 'first' | 'last',
+  /** Who is asked about ("when did Ana last mention…"): their name is not what they talked about. */
+  speakers: string[] = [],
+): Mention | null {
+  const names = new Set(speakers.flatMap((s) => words(s).map(matchStem)));
+  // the thing the ontology names ("the store", "the concert") is what was talked about too
+  const conceptWords = a.concept ? words(a.concept.phrase).map(matchStem).filter((w) => !STOP_WORDS.has(w)) : [];
+  const topic = [...new Set([...a.keywords, ...conceptWords])].filter((k) => !NOT_TOPIC.test(k) && !names.has(k));
   if (!topic.length) return null;
   const seen = new Set<number>();
   const scored = messages
@@ -73,7 +90,7 @@ export function mentionAnswer(found: Mention, ref: string, which: 'first' | 'las
 }
 
 const SINCE =
-  /\bhow long ago\b|\bhow long (?:has it been|is it|was it) since\b|\bhow long since\b|\bhow many (?:days|weeks|months|years) ago\b|\bhow many (?:days|weeks|months|years) (?:has it been|have passed|is it) since\b/i;
+  /\bhow long ago\b|\bhow long (?:has it been|is it|was it) since\b|\bhow long since\b|\bhow many (?:days|weeks|months|years) ago\b|\bhow many (?:days|weeks|months|years) (?:(?:has it been|have passed|is it) )?since\b/i;
 
 /** Whether the question asks how long ago something was (not how long it lasted). */
 export function asksHowLongSince(question: string): boolean {
@@ -106,7 +123,8 @@ export function howLongSince(answer: MessageAnswer, date: string, today: string)
   const computation: AskComputation = { kind: 'days-between', value: since.value, detail: since.detail, refs: answer.computation?.refs ?? answer.refs };
   const day = longDate(date.slice(0, 10));
   // the answer's own leading date is said once, in brackets
-  const rest = (answer.text.startsWith(day) ? answer.text.slice(day.length).replace(/^[\s,:—-]+/, '') : answer.text).replace(/^\(([^()]*)\)$/, '$1');
+  const lead = [day, `The last time was ${day}`, `The first time was ${day}`].find((p) => answer.text.startsWith(p));
+  const rest = (lead ? answer.text.slice(lead.length).replace(/^[\s,:—-]+/, '') : answer.text).replace(/^\(([^()]*)\)$/, '$1');
   const head = `${since.value.charAt(0).toUpperCase()}${since.value.slice(1)} (${day})`;
   return { ...answer, text: rest ? `${head} — ${rest}` : head, computation };
 }

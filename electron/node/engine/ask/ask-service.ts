@@ -21,6 +21,7 @@ import type { SearchIndex } from '../stores/search-index';
 import type { Timeline } from '../timeline/timeline';
 import type { DialogueTurn } from '../timeline/rewrite';
 import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './analyze';
+import { inWords } from './phrasing';
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
@@ -65,6 +66,8 @@ export interface AskDeps {
   owner: () => Owner;
   /** Questions about topics and stances over time ("when did we talk about X", "do I still …"). */
   topicRoute?: TopicRoute;
+  /** Each session's topic labels (the topic pass), for "what did we talk about …" answers. */
+  sessionTopics?: (sessionIds: number[]) => Map<number, string[]>;
 }
 
 export interface AskInput {
@@ -568,7 +571,10 @@ export class AskService {
     if (!offline && a.intent === 'time' && run) {
       // where the planner fell back ("no conversation on …: the day before"), the answer says so
       const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
-      const m = answerFromTimeline(run, evidenceMessages, a, notes);
+      const m = answerFromTimeline(run, evidenceMessages, a, notes, {
+        topicsOf: this.deps.sessionTopics,
+        ...(a.period && !run.total ? { nearest: timeline.nearestSessions(a.period.from, a.period.to, sourceIds) } : {}),
+      });
       offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
     }
     const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
@@ -595,7 +601,7 @@ export class AskService {
       const event = fu.focusLabel ?? (/\bat\s+"?(.+?)"?\?*$/.exec(rewrite)?.[1] ?? null);
       offline = m
         ? { ...m, route: 'search', source: 'evidence' }
-        : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${listNames(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
+        : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${inWords(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
     }
     if (!offline && evidenceMessages.length) {
       const m = answerFromMessages(a, pool, { me: meSpeakers });
@@ -759,10 +765,6 @@ function peopleNamedIn(earlier: AskTurn[]): string[] {
   if (names.size || !first) return [...names];
   const quoted = /“([^”]*)”/.exec(first.answer.text)?.[1] ?? first.answer.text.replace(/\(.*?\)|\[m\d+\]/g, ' ');
   return [...new Set(valuesOf('person', quoted, first.now).map((v) => v.text.replace(/^(?:my|his|her|their|our)\s+\w+\s+/i, '')))].slice(0, 6);
-}
-
-function listNames(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 function turnEntitiesOf(earlier: AskTurn[]): { focus: string[]; focusLabel: string | null; exclude: string[] } {

@@ -39,7 +39,7 @@ import type { Owner } from '../owner/owner-service';
 import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
-import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, mentionTopic, topicPhrase } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -118,6 +118,8 @@ interface Rerun {
 const SEARCH_K = 25;
 /** Messages searched for the first or last time something was talked about. */
 const MENTION_K = 200;
+/** Full-text hits read to count how often something was talked about (beyond it, "at least"). */
+const MENTION_COUNT_CAP = 5_000;
 const EVIDENCE_MAX = 20;
 const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
@@ -439,10 +441,16 @@ export class AskService {
     // "when did I last talk about X?": every message about it is a candidate, not only the best-ranked
     const firstLast = asksFirstOrLast(rewrite);
     const mentionWork = firstLast ? this.content.retrieve(rewrite, { k: MENTION_K, sourceIds }).then((r) => r.hits) : Promise.resolve(null);
+    // "how often did we talk about X?": every message holding its words, from the full-text index (counted in code below)
+    const howOften = !firstLast && asksHowOftenTalked(rewrite);
+    const countTopic = howOften ? mentionTopic(a, subject?.speakers) : [];
+    const countWork = countTopic.length
+      ? this.deps.search.search(topicPhrase(a, countTopic).join(' '), { ...(sourceIds ? { sourceIds } : {}), ...(subject ? { speakers: subject.speakers } : {}) }, MENTION_COUNT_CAP)
+      : Promise.resolve(null);
     const graphWork = routes.has('graph')
       ? this.graphRoute(a, { me: subject ?? me, subjectNamed: !!subject, sources: this.sourceIris(sourceIds), focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
       : Promise.resolve(null);
-    const [run, hits, graphOut, betweenHits, mentionHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork]);
+    const [run, hits, graphOut, betweenHits, mentionHits, countHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork, countWork]);
     if (graphOut) {
       plan.sparql = graphOut.plan;
       results.sparql = graphOut.results;
@@ -594,6 +602,26 @@ export class AskService {
           evidenceMessages.push(e);
         }
         offline = { ...mentionAnswer(found, e.ref, firstLast), route: 'search', source: 'computed' };
+      }
+    }
+    // a count is more exact than the graph's rows or a period's messages
+    if (countHits && (!offline || offline.route === 'graph' || offline.route === 'timeline')) {
+      const found = countMentions(a, this.deps.chat.getMessages(countHits.map((h) => h.id)), subject?.speakers);
+      if (found && !found.messages.length) {
+        const said = found.words.join(' ');
+        offline = { text: '', refs: [], route: 'search', source: 'evidence', judged: { answered: false, why: `no message${subject ? ` by ${subject.name}` : ''}${a.period ? ` in ${a.period.phrase}` : ''} mentions ${said}` } };
+      } else if (found) {
+        const refOf = (m: MessageRow, why: string) => {
+          let e = evidenceMessages.find((x) => x.message.id === m.id);
+          if (!e) {
+            e = { ref: `m${evidenceMessages.length + 1}`, message: m, route: 'search', score: 0, why };
+            evidenceMessages.push(e);
+          }
+          return e.ref;
+        };
+        const first = refOf(found.messages[0], 'the first message about it');
+        const last = refOf(found.messages[found.messages.length - 1], 'the last message about it');
+        offline = { ...mentionCountAnswer(found, subject?.name ?? null, [first, last], countHits.length >= MENTION_COUNT_CAP), route: 'search', source: 'computed' };
       }
     }
     if (!offline && known.length) {

@@ -34,10 +34,16 @@ export function topicTriples(topics: TopicOccurrences[]): { ntriples: string; tr
     add(topic, `${rdfs}label`, stringLiteral(t.label));
     add(topic, `${pcm}sessionCount`, xsd.integer(t.sessions.length));
     add(topic, `${pcm}mentionCount`, xsd.integer(t.mentions));
-    const times = t.posts.map((p) => ({ p, at: xsdDateTimeOf({ local: p.timestamp, offsetMin: p.offsetMin }) })).sort((a, b) => (a.p.timestamp < b.p.timestamp ? -1 : 1));
-    if (times.length) {
-      add(topic, `${pcm}firstMentioned`, typedLiteral(times[0].at, `${PREFIXES.xsd}dateTime`));
-      add(topic, `${pcm}lastMentioned`, typedLiteral(times[times.length - 1].at, `${PREFIXES.xsd}dateTime`));
+    // the first and last mention by one scan (a topic of a large source has many posts)
+    let first = t.posts[0];
+    let last = t.posts[0];
+    for (const p of t.posts) {
+      if (p.timestamp < first.timestamp) first = p;
+      if (p.timestamp >= last.timestamp) last = p;
+    }
+    if (first) {
+      add(topic, `${pcm}firstMentioned`, typedLiteral(xsdDateTimeOf({ local: first.timestamp, offsetMin: first.offsetMin }), `${PREFIXES.xsd}dateTime`));
+      add(topic, `${pcm}lastMentioned`, typedLiteral(xsdDateTimeOf({ local: last.timestamp, offsetMin: last.offsetMin }), `${PREFIXES.xsd}dateTime`));
     }
     for (const s of t.sessions) add(s, `${sioc}topic`, iri(topic));
     for (const p of t.posts) {

@@ -168,14 +168,16 @@ export class AutoGraphService {
     const { SourceExtractor } = await import('./extract');
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
-    // Read at once: an open SQLite iterator would block the connection across the yields below.
-    const messages = [...chat.iterateSourceMessages(sourceId)];
-    for (const m of messages) {
-      x.add(m);
-      if (++n % SLICE === 0) {
-        progress?.(n);
-        await new Promise((r) => setImmediate(r));
-        if (ctx?.signal.aborted) throw new JobCancelled();
+    // A page at a time, each read whole (an open SQLite iterator would block the connection
+    // across the yields below); only the extracted triples grow with the source.
+    for (const page of chat.sourceMessagePages(sourceId)) {
+      for (const m of page) {
+        x.add(m);
+        if (++n % SLICE === 0) {
+          progress?.(n);
+          await new Promise((r) => setImmediate(r));
+          if (ctx?.signal.aborted) throw new JobCancelled();
+        }
       }
     }
     const result = x.finish(loadOntology());

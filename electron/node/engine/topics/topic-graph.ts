@@ -25,8 +25,16 @@ export interface TopicOccurrences {
 }
 
 export function topicTriples(topics: TopicOccurrences[]): { ntriples: string; triples: number } {
-  const lines: string[] = [];
-  const add = (s: string, p: string, o: string) => lines.push(`${iri(s)} ${iri(p)} ${o} .`);
+  // Lines are joined a thousand at a time: a large source's topics link every post that
+  // mentions them, and an array of all lines beside their joined text would double the peak.
+  const chunks: string[] = [];
+  let lines: string[] = [];
+  let count = 0;
+  const add = (s: string, p: string, o: string) => {
+    lines.push(`${iri(s)} ${iri(p)} ${o} .\n`);
+    count++;
+    if (lines.length === 1000) (chunks.push(lines.join('')), (lines = []));
+  };
   for (const t of topics) {
     const topic = topicIri(t.key);
     add(topic, `${rdf}type`, iri(`${pcm}Topic`));
@@ -51,5 +59,6 @@ export function topicTriples(topics: TopicOccurrences[]): { ntriples: string; tr
       add(topic, `${prov}wasDerivedFrom`, iri(p.iri));
     }
   }
-  return { ntriples: lines.length ? `${lines.join('\n')}\n` : '', triples: lines.length };
+  chunks.push(lines.join(''));
+  return { ntriples: chunks.join(''), triples: count };
 }

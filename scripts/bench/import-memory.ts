@@ -1,7 +1,9 @@
 // Where an import's memory goes: imports a generated export in this process and samples
 // process.memoryUsage() every 100 ms, labelled with the phase the jobs report (parse + SQLite +
 // search writes, messages graph, automatic graph, topics, closing: the search index's optimize).
-// Prints each phase's peak rss / heapUsed / external / arrayBuffers (MB) and its duration.
+// Prints each phase's peak rss / heapUsed / external / arrayBuffers (MB) and its duration (a
+// sample cannot land inside synchronous work: the process's VmHWM is printed as well).
+// BENCH_TRACE=1 prints each phase as it starts.
 //   tsx scripts/bench/import-memory.ts chatgpt MB      (the large-export generator, import-large.ts)
 //   tsx scripts/bench/import-memory.ts scale MESSAGES  (the scale generator, scale.ts)
 import fs from 'node:fs';
@@ -33,7 +35,7 @@ const setPhase = (p: string) => {
   peaks.get(phase)!.ms += performance.now() - phaseStart;
   phase = p;
   phaseStart = performance.now();
-  if (process.env.BENCH_TRACE) process.stderr.write(`phase: ${p} (heapUsed ${mb(process.memoryUsage().heapUsed)} MB)\n`);
+  if (process.env.BENCH_TRACE) process.stderr.write(`phase: ${p} (heapUsed ${mb(process.memoryUsage().heapUsed)} MB, graph worker ${engineRef?.graph.started ? 'started' : 'not started'})\n`);
 };
 function sample(): void {
   const m = process.memoryUsage();

@@ -43,12 +43,12 @@ export type SourceOutcome = Reported &
   );
 
 /**
- * Messages written per SQLite transaction, and search rows per LanceDB write. Search rows are
- * held as JS strings and again as Arrow buffers while written: 5,000 a write measured 54 MB
- * less peak RSS than 20,000 on a 200 MB export, at the same speed (BENCHMARKS.md).
+ * Messages written per SQLite transaction, and search rows per LanceDB write. 5,000 search rows
+ * a write saved 54 MB at 200 MB but the search index's optimize after a 1 GB import then peaked
+ * 570 MB higher (more fragments to compact): 20,000 (BENCHMARKS.md, large exports).
  */
 const BATCH_MESSAGES = 5_000;
-const SEARCH_ROWS = 5_000;
+const SEARCH_ROWS = 20_000;
 
 const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
 

@@ -197,6 +197,7 @@ export class Engine implements EngramApi {
       chunks: () => this.extraction.state,
       changed: (...t) => this.changed(...t),
       topics: this.topics,
+      settled: () => this.search.settled(),
       // The stance graph is recomputed from the graphs: now if the graph is loaded, else when it
       // first loads (an import from the command line never loads it).
       afterRun: async () => {

@@ -245,6 +245,11 @@ export class SearchIndex {
     });
   }
 
+  /** Resolves once the writes queued so far (adds, the optimize after an import) are done. */
+  async settled(): Promise<void> {
+    await this.writes;
+  }
+
   async deleteWhere(scope: SearchScope): Promise<void> {
     const where = scopeWhere(scope);
     if (!where) throw new Error('refusing to delete the whole search index without a scope');

@@ -24,9 +24,14 @@ export interface SessionTerm {
   count: number;
   /** Message ids that mention it, in order. */
   messages: number[];
-  /** Written forms and how often. */
-  labels: Map<string, number>;
+  /** Written forms and how often (while its session is read; a sealed session keeps only `label`). */
+  labels: Map<string, number> | null;
+  /** The most frequent written form, once its session is sealed. */
+  label?: string;
 }
+
+/** A term's label: its most frequent written form. */
+const termLabel = (t: SessionTerm): string => t.label ?? bestLabel(t.labels!);
 
 export interface SessionTerms {
   sessionId: number;
@@ -52,14 +57,24 @@ export const MIN_MENTIONS = 2;
 /** Labels kept per session. */
 export const TOPICS_PER_SESSION = 5;
 
-/** Reads a source's messages one by one, session by session (system messages are left out). */
+/**
+ * Reads a source's messages one by one, session by session (system messages are left out).
+ * A reader that goes session by session calls `seal` after each: the session's keys are counted
+ * in the document frequencies and its terms said once (never a label) are dropped, so what is
+ * held grows with the labels, not with the text read.
+ */
 export class TermCollector {
   private readonly bySession = new Map<number, SessionTerms>();
+  private readonly sealedDf = new Map<string, number>();
+  private readonly sealed = new Set<number>();
+  /** One copy of each key, head and label across sealed sessions (the same words come back). */
+  private readonly vocabulary = new Map<string, string>();
 
   constructor(private readonly names: NameSet) {}
 
   add(m: TopicMessage): void {
     if (m.role === 'system') return;
+    if (this.sealed.has(m.sessionId)) throw new Error(`topics: session ${m.sessionId} was read after it was sealed`);
     let s = this.bySession.get(m.sessionId);
     if (!s) {
       s = { sessionId: m.sessionId, terms: new Map(), length: 0, first: m.timestamp, last: m.timestamp };
@@ -70,8 +85,35 @@ export class TermCollector {
     for (const c of candidatesOf(m.text, this.names)) add(s, c, m.id);
   }
 
+  /** The session is complete: counts its keys once and drops its terms said fewer than MIN_MENTIONS times. */
+  seal(sessionId: number): SessionTerms | undefined {
+    const s = this.bySession.get(sessionId);
+    this.sealed.add(sessionId);
+    if (!s) return undefined;
+    for (const [k, t] of s.terms) {
+      this.sealedDf.set(k, (this.sealedDf.get(k) ?? 0) + 1);
+      if (t.count < MIN_MENTIONS) s.terms.delete(k);
+      else s.terms.set(k, { key: this.intern(t.key), head: this.intern(t.head), count: t.count, messages: t.messages, labels: null, label: this.intern(termLabel(t)) });
+    }
+    return s;
+  }
+
+  private intern(word: string): string {
+    const known = this.vocabulary.get(word);
+    if (known !== undefined) return known;
+    this.vocabulary.set(word, word);
+    return word;
+  }
+
   sessions(): SessionTerms[] {
     return [...this.bySession.values()];
+  }
+
+  /** How many sessions hold each key (`documentFrequency` of every session read, sealed or not). */
+  frequencies(): Map<string, number> {
+    const df = new Map(this.sealedDf);
+    for (const s of this.bySession.values()) if (!this.sealed.has(s.sessionId)) for (const k of s.terms.keys()) df.set(k, (df.get(k) ?? 0) + 1);
+    return df;
   }
 }
 
@@ -83,7 +125,7 @@ function add(s: SessionTerms, c: Candidate, messageId: number): void {
   }
   t.count++;
   if (t.messages[t.messages.length - 1] !== messageId) t.messages.push(messageId);
-  t.labels.set(c.label, (t.labels.get(c.label) ?? 0) + 1);
+  t.labels!.set(c.label, (t.labels!.get(c.label) ?? 0) + 1);
   if (!c.key.includes(' ')) s.length++;
 }
 
@@ -137,11 +179,11 @@ export function topicsOfSession(s: SessionTerms, memory: MemoryFrequency, synony
     if (same >= 0) {
       const c = chosen[same];
       // a phrase that carries most of its head noun's mentions names the topic better ("support group" over "group")
-      if (phrase && c.key === t.head && t.count * 2 >= c.count) Object.assign(c, { key: t.key, label: bestLabel(t.labels), cls });
+      if (phrase && c.key === t.head && t.count * 2 >= c.count) Object.assign(c, { key: t.key, label: termLabel(t), cls });
       else if (!phrase || c.key !== t.key) c.messages = mergeIds(c.messages, t.messages);
       continue;
     }
-    chosen.push({ key: t.key, label: bestLabel(t.labels), score, count: t.count, messages: t.messages, head: t.head, cls });
+    chosen.push({ key: t.key, label: termLabel(t), score, count: t.count, messages: t.messages, head: t.head, cls });
   }
   return chosen.map(({ key, label, score, count, messages }) => ({ key, label, score, count, messages }));
 }

@@ -12,7 +12,7 @@ import type { GraphStore } from '../stores/graph/graph-store';
 import { sessionIri } from '../stores/graph/messages-graph';
 import type { SessionTopicRow, TopicStore } from '../stores/topic-store';
 import { nameSet } from './phrases';
-import { bestLabel, documentFrequency, TermCollector, topicsOfSession } from './rank';
+import { bestLabel, TermCollector, topicsOfSession } from './rank';
 import { topicIri, topicTriples, type TopicOccurrences } from './topic-graph';
 
 /** Bump when what the pass writes changes (phrases, ranking, generic words): every source is labelled again, once. */
@@ -57,20 +57,31 @@ export class TopicService {
     // the names of every speaker of the memory are never topics
     const names = nameSet(new Set(chat.listSources().flatMap((s) => chat.sourceSpeakers(s.id).map((x) => x.speaker))));
     const collector = new TermCollector(names);
-    const messages = [...chat.iterateSourceMessages(sourceId)];
-    const byId = new Map<number, { iri: string; timestamp: string; offsetMin: number | null; sessionIriKey: string }>();
+    // Session by session, a page of whole sessions at a time: each session is sealed as its page
+    // ends, and only the messages its remaining terms name are kept (for the topics' posts).
+    type Post = { iri: string; timestamp: string; offsetMin: number | null };
+    const byId = new Map<number, Post>();
+    const sessionKeyOf = new Map<number, string>();
     let n = 0;
-    for (const m of messages) {
-      byId.set(m.id, { iri: m.iri, timestamp: m.timestamp, offsetMin: m.tzOffsetMin, sessionIriKey: m.sessionIriKey });
-      collector.add({ id: m.id, sessionId: m.sessionId, text: m.text, role: m.role, timestamp: m.timestamp });
-      if (++n % SLICE === 0) {
-        progress?.(n);
-        await new Promise((r) => setImmediate(r));
-        if (ctx?.signal.aborted) throw new JobCancelled();
+    for (const page of chat.sourceSessionPages(sourceId)) {
+      const onPage = new Map<number, Post>();
+      for (const m of page) {
+        onPage.set(m.id, { iri: m.iri, timestamp: m.timestamp, offsetMin: m.tzOffsetMin });
+        if (!sessionKeyOf.has(m.sessionId)) sessionKeyOf.set(m.sessionId, m.sessionIriKey);
+        collector.add({ id: m.id, sessionId: m.sessionId, text: m.text, role: m.role, timestamp: m.timestamp });
+        if (++n % SLICE === 0) {
+          progress?.(n);
+          await new Promise((r) => setImmediate(r));
+          if (ctx?.signal.aborted) throw new JobCancelled();
+        }
+      }
+      for (const sessionId of new Set(page.map((m) => m.sessionId))) {
+        const s = collector.seal(sessionId);
+        for (const t of s?.terms.values() ?? []) for (const id of t.messages) byId.set(id, onPage.get(id)!);
       }
     }
     const sessions = collector.sessions();
-    const own = documentFrequency(sessions);
+    const own = collector.frequencies();
     store.setTerms(sourceId, own);
     const memoryDf = store.memoryFrequencies(own.keys());
     const others = store.sources().filter((r) => r.sourceId !== sourceId && r.state === 'done').reduce((a, r) => a + r.sessions, 0);
@@ -78,8 +89,6 @@ export class TopicService {
 
     const rows: SessionTopicRow[] = [];
     const occurrences = new Map<string, TopicOccurrences & { labels: Map<string, number> }>();
-    const sessionKeyOf = new Map<number, string>();
-    for (const m of messages) if (!sessionKeyOf.has(m.sessionId)) sessionKeyOf.set(m.sessionId, m.sessionIriKey);
     for (const s of sessions) {
       topicsOfSession(s, memory).forEach((t, rank) => {
         rows.push({ sessionId: s.sessionId, sourceId, rank: rank + 1, key: t.key, label: t.label, score: t.score, mentions: t.count, messageIds: t.messages });
@@ -102,7 +111,7 @@ export class TopicService {
     await graph.request({ op: 'replaceGraph', graph: GRAPHS.topics(key), data: ntriples, format: 'n-triples', asEdit: false, label: `Topics (${key})`, respectRemovals: true });
     const durationMs = performance.now() - started;
     store.finish(sourceId, TOPIC_PASS_VERSION, rows, { sessions: sessions.length, topics: topics.length, memorySessions: this.memorySessions(), durationMs });
-    return { sessions: sessions.length, topics: topics.length, messages: messages.length, durationMs };
+    return { sessions: sessions.length, topics: topics.length, messages: n, durationMs };
   }
 
   async forget(removed: { id: number; key: string }[]): Promise<void> {

@@ -29,6 +29,11 @@ export interface AutoGraphDeps {
   changed: (...topics: ChangeTopic[]) => void;
   /** Topics without a model: labelled in the same job, after each source's extraction (docs/topics.md). */
   topics?: TopicService;
+  /**
+   * Awaited before the job reads: the search index's writes after an import (its full-text
+   * index folded in), so that their native memory and the job's do not add up.
+   */
+  settled?: () => Promise<void>;
   /** After the job: the stances over time are recomputed from the graphs. */
   afterRun?: () => Promise<void>;
 }
@@ -121,6 +126,9 @@ export class AutoGraphService {
     const sizeOf = (id: number) => this.deps.chat.listSources().find((s) => s.id === id)?.messages ?? 0;
     let total = this.queue.reduce((n, id) => n + sizeOf(id), 0);
     try {
+      // past the import's last synchronous step (it queues the search index's optimize), then after it
+      await new Promise((r) => setImmediate(r));
+      await this.deps.settled?.().catch(() => undefined);
       // sources queued while the stances were recomputed are taken in the same job
       for (;;) {
         while (this.queue.length) {
@@ -168,14 +176,16 @@ export class AutoGraphService {
     const { SourceExtractor } = await import('./extract');
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
-    // Read at once: an open SQLite iterator would block the connection across the yields below.
-    const messages = [...chat.iterateSourceMessages(sourceId)];
-    for (const m of messages) {
-      x.add(m);
-      if (++n % SLICE === 0) {
-        progress?.(n);
-        await new Promise((r) => setImmediate(r));
-        if (ctx?.signal.aborted) throw new JobCancelled();
+    // A page at a time, each read whole (an open SQLite iterator would block the connection
+    // across the yields below); only the extracted triples grow with the source.
+    for (const page of chat.sourceMessagePages(sourceId)) {
+      for (const m of page) {
+        x.add(m);
+        if (++n % SLICE === 0) {
+          progress?.(n);
+          await new Promise((r) => setImmediate(r));
+          if (ctx?.signal.aborted) throw new JobCancelled();
+        }
       }
     }
     const result = x.finish(loadOntology());

@@ -272,6 +272,21 @@ const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN con
 const DOC_COLUMNS = `m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.turn_index AS turnIndex, m.speaker, m.role, m.text,
   m.ts_local AS timestamp, m.extra`;
 
+/** A message as the passes after an import read it (`sourceMessagePages`). */
+export interface PassMessage {
+  id: number;
+  sessionId: number;
+  speaker: string;
+  role: string;
+  text: string;
+  /** Wall clock, YYYY-MM-DDTHH:MM:SS. */
+  timestamp: string;
+  tzOffsetMin: number | null;
+  /** The post IRI (the messages graph's sioc:Post). */
+  iri: string;
+  sessionIriKey: string;
+}
+
 /** A message as the messages graph needs it (see stores/graph/messages-graph.ts): no text, which stays here. */
 export interface GraphRow {
   iri: string;
@@ -1016,6 +1031,52 @@ export class ChatStore {
         sessionIriKey: r.session_iri_key,
         sessionOrdinal: r.session_ordinal,
       };
+    }
+  }
+
+  /**
+   * A source's messages in conversation order, one page at a time (what the passes after an
+   * import read: the automatic graph, topics). Each page is read whole, so no SQLite iterator
+   * stays open while the caller yields to the event loop, and only one page is held: memory
+   * stays bounded however large the source.
+   */
+  *sourceMessagePages(sourceId: number, pageSize = 2_000): IterableIterator<PassMessage[]> {
+    // The (conversation, response) index gives the order and the keyset; forced, because with
+    // fresh statistics the planner may prefer the source index and sort every page.
+    const page = this.stmt(
+      `SELECT m.id, m.conversation_id, m.response_index, m.session_id, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.iri_key, s.iri_key
+       FROM messages m INDEXED BY messages_response JOIN sessions s ON s.id = m.session_id
+       WHERE (m.conversation_id, m.response_index) > (?, ?) AND m.source_id = ?
+       ORDER BY m.conversation_id, m.response_index LIMIT ?`,
+    ).raw(true);
+    let after: [number, number] = [-1, -1];
+    for (;;) {
+      const rows = page.all(after[0], after[1], sourceId, pageSize) as [number, number, number, number, string, string, string, string, number | null, string, string][];
+      if (!rows.length) return;
+      const last = rows[rows.length - 1];
+      after = [last[1], last[2]];
+      yield rows.map((r) => ({ id: r[0], sessionId: r[3], speaker: r[4], role: r[5], text: r[6], timestamp: r[7], tzOffsetMin: r[8], iri: postIri(r[9]), sessionIriKey: r[10] }));
+      if (rows.length < pageSize) return;
+    }
+  }
+
+  /**
+   * A source's messages session by session (sessions in id order, each in turn order), a few
+   * sessions a page: like `sourceMessagePages`, but a session never spans two pages, so a pass
+   * can finish each session as its page ends. A page holds `sessionsPerPage` whole sessions.
+   */
+  *sourceSessionPages(sourceId: number, sessionsPerPage = 200): IterableIterator<PassMessage[]> {
+    // Forced below: the planner may prefer the source index, which reads the whole source per page.
+    const sessions = this.stmt('SELECT DISTINCT session_id FROM messages WHERE source_id = ? ORDER BY session_id').pluck().all(sourceId) as number[];
+    const page = this.stmt(
+      `SELECT m.id, m.session_id, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.iri_key, s.iri_key
+       FROM messages m INDEXED BY messages_session JOIN sessions s ON s.id = m.session_id
+       WHERE m.session_id IN (SELECT value FROM json_each(?)) AND m.source_id = ?
+       ORDER BY m.session_id, m.turn_index, m.id`,
+    ).raw(true);
+    for (let i = 0; i < sessions.length; i += sessionsPerPage) {
+      const rows = page.all(JSON.stringify(sessions.slice(i, i + sessionsPerPage)), sourceId) as [number, number, string, string, string, string, number | null, string, string][];
+      yield rows.map((r) => ({ id: r[0], sessionId: r[1], speaker: r[2], role: r[3], text: r[4], timestamp: r[5], tzOffsetMin: r[6], iri: postIri(r[7]), sessionIriKey: r[8] }));
     }
   }
 

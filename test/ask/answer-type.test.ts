@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectedAnswer, splitParts } from '../../electron/node/engine/ask/answer-type';
 import { containment, referenceItems, relativeDays } from '../../electron/node/engine/ask/containment';
 import { findDates } from '../../electron/node/engine/ask/compute';
-import { isFiller, valuesOf } from '../../electron/node/engine/ask/sentences';
+import { isFiller, reportedOn, valuesOf } from '../../electron/node/engine/ask/sentences';
 
 const kinds = (q: string) => expectedAnswer(q).parts.map((p) => p.kind);
 
@@ -59,6 +59,27 @@ describe('values a sentence states', () => {
     expect(valuesOf('date', 'Max and I had a blast on our camping trip last summer.', '2023-08-11T00:10:00').map((v) => v.text)).toEqual(['summer 2022']);
     expect(valuesOf('date', 'I just joined a new LGBTQ activist group last Tues.', '2023-07-20T20:56:00').map((v) => v.text)).toEqual(['Tuesday, July 18, 2023']);
     expect(valuesOf('date', 'Now they are super happy.', at)).toEqual([]);
+  });
+
+  it('reads a season named relative to the day: the one just past, this one, the next one', () => {
+    const season = (s: string, on: string) => valuesOf('date', s, on).map((v) => v.text);
+    expect(season('Organizing a camp last summer was great.', '2023-12-26T15:35:00')).toEqual(['summer 2023']);
+    expect(season('Organizing a camp last summer was great.', '2023-07-01T10:00:00')).toEqual(['summer 2022']);
+    expect(season('We skied a lot last winter.', '2024-01-15T10:00:00')).toEqual(['winter 2022']);
+    expect(season('We skied a lot last winter.', '2024-04-15T10:00:00')).toEqual(['winter 2023']);
+    expect(season("We'll go north next winter.", '2024-03-02T10:00:00')).toEqual(['winter 2024']);
+    expect(season('We are planting this spring.', '2024-02-10T10:00:00')).toEqual(['spring 2024']);
+  });
+
+  it('dates news told without a date by the day it was told; never a plan, a wish, a question or a dated sentence', () => {
+    const on = '2023-01-29T16:04:00';
+    expect(reportedOn('I just launched an ad campaign for my clothing store.', on)).toMatchObject({ raw: '2023-01-29', implicit: true });
+    expect(reportedOn('Yay! My online clothes store is open!', on)?.text).toMatch(/January 29, 2023/);
+    expect(reportedOn("I've finished my screenplay and printed it.", on)).not.toBeNull();
+    expect(reportedOn('I want to launch an ad campaign soon.', on)).toBeNull();
+    expect(reportedOn('Have you just launched it?', on)).toBeNull();
+    expect(reportedOn('I just launched it last Friday.', on)).toBeNull();
+    expect(reportedOn('Dancing makes me so happy.', on)).toBeNull();
   });
 
   it('times, durations in their own units, amounts, counts, days of the week', () => {

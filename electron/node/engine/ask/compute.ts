@@ -173,6 +173,23 @@ function monthCounted(phrase: string, at: string): string | null {
   return ymd(y, m, 1);
 }
 
+/**
+ * The year a season named relative to a day begins in: "last summer" said in December is the
+ * summer just past (same year), said in July the one of the year before; "next winter" said in
+ * March begins in December; a winter said in January or February began the year before.
+ */
+function seasonYear(rel: 'last' | 'this' | 'next', season: string, at: string): number {
+  const y = Number(at.slice(0, 4));
+  const month = Number(at.slice(5, 7));
+  const [from, to] = SEASON_MONTHS[season];
+  const wraps = from > to;
+  if (rel === 'this') return wraps && month <= to ? y - 1 : y;
+  if (rel === 'next') return month < from ? y : y + 1;
+  // the latest one that has ended
+  if (wraps) return month <= to ? y - 2 : y - 1;
+  return month > to ? y : y - 1;
+}
+
 export function findDates(raw: string, at: string): TextDate[] {
   const text = raw.replace(WEEKDAY_SHORT, (w, d: string) => WEEKDAY_FULL[d.toLowerCase()] ?? w);
   const ref = new Date(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 1, Number(at.slice(8, 10)), Number(at.slice(11, 13) || 12), Number(at.slice(14, 16) || 0));
@@ -216,8 +233,7 @@ export function findDates(raw: string, at: string): TextDate[] {
   }
   for (const m of text.matchAll(/\b(?:(last|this|next)\s+(spring|summer|autumn|fall|winter)|(?:the\s+)?(spring|summer|autumn|fall|winter)\s+of\s+((?:19|20)\d{2}))\b/gi)) {
     const season = (m[2] ?? m[3]).toLowerCase();
-    const y = Number(at.slice(0, 4));
-    const year = m[4] ? Number(m[4]) : m[1].toLowerCase() === 'last' ? y - 1 : m[1].toLowerCase() === 'next' ? y + 1 : y;
+    const year = m[4] ? Number(m[4]) : seasonYear(m[1].toLowerCase() as 'last' | 'this' | 'next', season, at);
     const [from] = SEASON_MONTHS[season];
     out.push({ date: ymd(year, from, 1), phrase: m[0], explicit: false, precision: 'month', season: `${season} ${year}` });
   }

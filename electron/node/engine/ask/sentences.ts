@@ -8,6 +8,7 @@ import { quantityValue } from '../../../../shared/text/numbers';
 import { CHAT_FILLERS, STOP_WORDS, TITLES } from '../../../../shared/text/stop-words';
 import { normalizeApostrophes } from '../../../../shared/text/words';
 import { dateText, findAmounts, findDates, findDurations, formatMoney, humanMinutes } from './compute';
+import { longDate } from '../../../../shared/dates/calendar';
 
 export interface Value {
   /** As a person reads it ("Saturday, October 31, 2026", "53:48", "€55", "6", "Sam"). */
@@ -19,6 +20,8 @@ export interface Value {
   /** For dates: 'YYYY-MM-DD…'; for amounts: the number; for counts: the number. */
   raw?: string | number;
   currency?: string;
+  /** Not stated: the day of the message that tells it happened ("I just launched …"). */
+  implicit?: boolean;
 }
 
 const NUMBER_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|a dozen|a couple(?: of)?|a few|several|both)\b/gi;
@@ -184,4 +187,18 @@ function durationText(phrase: string, minutes: number): string {
 export function isFiller(s: string): boolean {
   const t = s.trim().replace(/[!?.…]+$/, '');
   return /^(?:(?:oh|ah|aw+|wow|yeah|yes|yep|yup|no|nope|ok(?:ay)?|sure|great|awesome|nice|cool|haha|lol|hey|hi|hello|thanks?(?: you| so much)?|congrats|congratulations|amazing|totally|definitely|absolutely|same here|me too|good luck|take care|bye|see you|sounds (?:great|good|fun|amazing|awesome|lovely)|that's (?:great|awesome|amazing|so cool|cool|wonderful|lovely)|glad to hear(?: it)?|you too|of course|no worries|right|true|exactly|indeed)[\s,!.]*)+(?:\s*[A-Z][a-z]+)?$/i.test(t);
+}
+
+/** "I just launched …", "I've finished …", "the store is open", "I'm currently reading …": news of the day it is told. */
+const REPORTED_NOW = /\b(?:just|finally|today|tonight|this (?:morning|afternoon|evening)|currently|right now)\b|\b(?:i've|we've|i have|we have|(?:he|she|it)(?:'s| has))\s+(?:just\s+|finally\s+|recently\s+|now\s+)?(?!been\b|got to\b|always\b|never\b|ever\b)[a-z]+(?:ed|en|wn|un|ught|ade|ot|ound|one)\b|\b(?:is|are)\s+(?:now\s+|finally\s+|officially\s+)?(?:open|done|finished|out|live|official|over)\b/i;
+const NOT_REPORT = /\?\s*$|\b(?:would|will|'ll|’ll|going to|gonna|plan(?:ning)? to|want(?:ed)? to|hop(?:e|ing) to|can't wait|wish|might|maybe|someday|one day)\b/i;
+
+/**
+ * A sentence that tells something as news of the day it is said, with no date of its own: the
+ * day of its message dates it ("around" that day), for a question that asks when. Null when it
+ * states a date, asks, or tells a plan or a wish.
+ */
+export function reportedOn(s: string, at: string): Value | null {
+  if (!REPORTED_NOW.test(s) || NOT_REPORT.test(s) || findDates(s, at).length) return null;
+  return { text: `around ${longDate(at.slice(0, 10))} (when it was said)`, phrase: '', index: 0, raw: at.slice(0, 10), implicit: true };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectedAnswer, splitParts } from '../../electron/node/engine/ask/answer-type';
 import { containment, referenceItems, relativeDays } from '../../electron/node/engine/ask/containment';
 import { findDates } from '../../electron/node/engine/ask/compute';
-import { isFiller, reportedOn, valuesOf } from '../../electron/node/engine/ask/sentences';
+import { isFiller, ongoingSince, reportedOn, valuesOf } from '../../electron/node/engine/ask/sentences';
 
 const kinds = (q: string) => expectedAnswer(q).parts.map((p) => p.kind);
 
@@ -73,13 +73,23 @@ describe('values a sentence states', () => {
 
   it('dates news told without a date by the day it was told; never a plan, a wish, a question or a dated sentence', () => {
     const on = '2023-01-29T16:04:00';
-    expect(reportedOn('I just launched an ad campaign for my clothing store.', on)).toMatchObject({ raw: '2023-01-29', implicit: true });
+    expect(reportedOn('I just launched an ad campaign for my clothing store.', on)).toMatchObject({ raw: '2023-01-29', implicit: 'said' });
     expect(reportedOn('Yay! My online clothes store is open!', on)?.text).toMatch(/January 29, 2023/);
     expect(reportedOn("I've finished my screenplay and printed it.", on)).not.toBeNull();
     expect(reportedOn('I want to launch an ad campaign soon.', on)).toBeNull();
     expect(reportedOn('Have you just launched it?', on)).toBeNull();
     expect(reportedOn('I just launched it last Friday.', on)).toBeNull();
     expect(reportedOn('Dancing makes me so happy.', on)).toBeNull();
+  });
+
+  it('counts a span up to the day it is told back to when it began', () => {
+    const on = '2023-12-06T17:34:00';
+    expect(ongoingSince("I've been playing for about four months now and it's great.", on)).toMatchObject({ text: 'since about August 2023', implicit: 'span' });
+    expect(ongoingSince('Seven years now, and I found my muses.', on)?.text).toBe('since about December 2016');
+    expect(ongoingSince("We've had him for ten days.", on)?.text).toBe('since about Sunday, November 26, 2023');
+    // a span that is not up to now: how long something took, or a plan
+    expect(ongoingSince('The race took four hours.', on)).toBeNull();
+    expect(ongoingSince('I lived in Paris for two years before moving.', on)).toBeNull();
   });
 
   it('times, durations in their own units, amounts, counts, days of the week', () => {

@@ -19,7 +19,7 @@ import { topicWords } from './analyze';
 import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer } from './answer-type';
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
-import { isFiller, reportedOn, valuesOf, type Value } from './sentences';
+import { isFiller, ongoingSince, reportedOn, valuesOf, type Value } from './sentences';
 import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
 
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
@@ -546,13 +546,15 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
       const stated = valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
-      const reported = part.kind === 'date' && !stated.length ? reportedOn(s, m.timestamp) : null;
-      const values = reported ? [reported] : stated;
+      const reported = part.kind === 'date' && !stated.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
+      // "how long has she …": the span, and when it began
+      const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
+      const values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
       const shared = topicOf(sc, sc.shared, sents, index, e);
       const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
       let score = topic + inPeriod + companions + 0.45 / (1 + rank);
       // a date only implied by the day it was told is weaker than one stated
-      if (values.length) score += reported ? 0.3 : 0.5;
+      if (values.length) score += reported?.implicit === 'said' ? 0.3 : 0.5;
       else score -= MISSING[part.kind];
       // a place with a name says more than "the library"
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
@@ -705,7 +707,8 @@ function computationOf(part: AnswerPart, p: PartAnswer): AskComputation | undefi
   const v = p.value;
   const m = p.cand.evidence.message;
   const ref = p.cand.evidence.ref;
-  if (v?.implicit) return { kind: 'date', value: v.text, detail: `the sentence states no date; it tells this as news on ${m.date}, the day of its message`, refs: [ref] };
+  if (v?.implicit === 'said') return { kind: 'date', value: v.text, detail: `the sentence states no date; it tells this as news on ${m.date}, the day of its message`, refs: [ref] };
+  if (v?.implicit === 'span') return { kind: 'date', value: v.text, detail: `'${v.phrase}' up to ${m.date}, the day of its message, counted back → ${String(v.raw)}`, refs: [ref] };
   if (!v || !v.phrase) return undefined;
   if (p.statements && p.statements > 1) return { kind: 'latest', value: v.text, detail: `${p.statements} messages state it; the most recent (${m.date}) is used ('${v.phrase}')`, refs: [ref] };
   if (part.kind === 'date') return { kind: 'date', value: v.text, detail: `'${v.phrase}' in a message of ${m.date} → ${String(v.raw ?? '').slice(0, 10)}`, refs: [ref] };
@@ -813,8 +816,8 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const missing = properNames(sc.a.question).filter((n) => !sc.speakers.has(matchStem(n.toLowerCase())) && !new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(context));
   if (missing.length) return { answered: false, why: `the messages do not mention ${missing.join(' or ')}` };
   if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
-  // a date only implied by the day of the message needs the topic a quoted thing needs
-  const floor = p.value?.implicit ? TOPIC_FLOOR.thing : VALUE_KINDS.has(sc.part.kind) || sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
+  // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted back is stated)
+  const floor = p.value?.implicit === 'said' ? TOPIC_FLOOR.thing : VALUE_KINDS.has(sc.part.kind) || sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
   if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }

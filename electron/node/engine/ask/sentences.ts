@@ -8,7 +8,7 @@ import { quantityValue } from '../../../../shared/text/numbers';
 import { CHAT_FILLERS, STOP_WORDS, TITLES } from '../../../../shared/text/stop-words';
 import { normalizeApostrophes } from '../../../../shared/text/words';
 import { dateText, findAmounts, findDates, findDurations, formatMoney, humanMinutes } from './compute';
-import { longDate } from '../../../../shared/dates/calendar';
+import { addDays, addMonths, formatDate, longDate } from '../../../../shared/dates/calendar';
 
 export interface Value {
   /** As a person reads it ("Saturday, October 31, 2026", "53:48", "€55", "6", "Sam"). */
@@ -20,8 +20,11 @@ export interface Value {
   /** For dates: 'YYYY-MM-DD…'; for amounts: the number; for counts: the number. */
   raw?: string | number;
   currency?: string;
-  /** Not stated: the day of the message that tells it happened ("I just launched …"). */
-  implicit?: boolean;
+  /**
+   * A date not stated but read from the message: 'said' — the day of the message that tells the
+   * news ("I just launched …"); 'span' — a span up to that day counted back ("four months now").
+   */
+  implicit?: 'said' | 'span';
 }
 
 const NUMBER_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|a dozen|a couple(?: of)?|a few|several|both)\b/gi;
@@ -200,5 +203,31 @@ const NOT_REPORT = /\?\s*$|\b(?:would|will|'ll|’ll|going to|gonna|plan(?:ning)
  */
 export function reportedOn(s: string, at: string): Value | null {
   if (!REPORTED_NOW.test(s) || NOT_REPORT.test(s) || findDates(s, at).length) return null;
-  return { text: `around ${longDate(at.slice(0, 10))} (when it was said)`, phrase: '', index: 0, raw: at.slice(0, 10), implicit: true };
+  return { text: `around ${longDate(at.slice(0, 10))} (when it was said)`, phrase: '', index: 0, raw: at.slice(0, 10), implicit: 'said' };
+}
+
+/** Words before a duration that make it a span up to now ("I've been playing for about four months"). */
+const ONGOING_BEFORE = /(?:(?:\bbeen|\b(?:have|has)\s+(?:had|known|lived|owned|kept)|['’]ve\s+(?:had|known|lived|owned|kept))\b[^.!?]{0,50}?\bfor|\b(?:for|over|in) the (?:past|last))\s+(?:about|around|almost|nearly|over|just under|just over|roughly|more than|less than|close to)?\s*$/i;
+
+/**
+ * When something that still goes on began: a span up to the day it is told ("Seven years now",
+ * "I've been playing professionally for just under a year") counted back from its message's day;
+ * the month for spans of months or years, the day for shorter ones.
+ */
+export function ongoingSince(s: string, at: string): Value | null {
+  for (const d of findDurations(s)) {
+    const i = s.indexOf(d.phrase);
+    const after = s.slice(i + d.phrase.length);
+    if ((!/^\s+now\b/i.test(after) && !ONGOING_BEFORE.test(s.slice(0, i))) || /^\s+(?:ago|before|earlier|later|until|till)\b/i.test(after)) continue;
+    const days = d.minutes / 1440;
+    if (days < 1) continue;
+    const day = at.slice(0, 10);
+    if (days >= 28) {
+      const start = addMonths(day, -Math.round(days / 30.44));
+      return { text: `since about ${formatDate(start, 'MMMM yyyy')}`, phrase: d.phrase, index: i, raw: start, implicit: 'span' };
+    }
+    const start = addDays(day, -Math.round(days));
+    return { text: `since about ${longDate(start)}`, phrase: d.phrase, index: i, raw: start, implicit: 'span' };
+  }
+  return null;
 }

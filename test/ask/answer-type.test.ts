@@ -109,6 +109,9 @@ describe('values a sentence states', () => {
     expect(valuesOf('person', 'They played "Low Tide Letters" and "Paper Boats".', at, asked)).toEqual([]);
     expect(valuesOf('place', 'I went to Woodhaven, a small town in the Midwest.', at).map((v) => v.text)).toEqual(['Woodhaven', 'town', 'Midwest']);
     expect(valuesOf('name', 'I named it Monty by the way.', at)[0]).toMatchObject({ text: 'Monty', raw: 'named' });
+    // titles in quotes, single or double; an apostrophe inside a word is no quote
+    expect(valuesOf('name', "It's about being brave and fighting for what's right.", at)).toEqual([]);
+    expect(valuesOf('name', "We watched 'Home Alone' again, it's a classic.", at)[0]).toMatchObject({ text: 'Home Alone', phrase: "'Home Alone'" });
   });
 
   it('reactions say nothing', () => {

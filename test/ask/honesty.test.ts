@@ -24,6 +24,8 @@ const CONVERSATION = {
   session_2: [
     { speaker: 'Teo', dia_id: 'D2:1', text: 'Congrats on the new job at the bakery!' },
     { speaker: 'Noor', dia_id: 'D2:2', text: 'I start at the bakery on Monday, I will bake sourdough every morning.' },
+    { speaker: 'Teo', dia_id: 'D2:3', text: 'Busy week here too: I just launched my ceramics shop online.' },
+    { speaker: 'Noor', dia_id: 'D2:4', text: "Wow! I've been learning to throw pots for about four months now." },
   ],
   qa: [],
 };
@@ -60,6 +62,19 @@ describe('answered, related, not found', () => {
     const realised = await ask('What did Noor realise after the half marathon?');
     expect(realised.answer.status).toBe('answered');
     expect(realised.answer.text).toContain('I love running with a crowd');
+  });
+
+  it('answered: news told without a date is dated by its message, a span up to then counted back; never for someone else', async () => {
+    const launched = await ask('When did Teo launch his ceramics shop?');
+    expect(launched.answer.status).toBe('answered');
+    expect(launched.answer.text).toMatch(/^around Monday, May 20, 2024 \(when it was said\)/);
+    expect(launched.answer.computation?.detail).toMatch(/states no date/);
+    const started = await ask('When did Noor start learning to throw pots?');
+    expect(started.answer.status).toBe('answered');
+    expect(started.answer.text).toMatch(/^since about January 2024/);
+    const swapped = await ask('When did Noor launch her ceramics shop?');
+    expect(swapped.answer.status).not.toBe('answered');
+    expectNoClaim(swapped);
   });
 
   it("related: the other person's words about their own life do not answer a question about someone else", async () => {

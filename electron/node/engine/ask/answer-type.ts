@@ -32,6 +32,11 @@ export interface AnswerPart {
   granularity?: 'year' | 'month' | 'day';
   /** A result time ("finish time", "race time"), where a duration answers too. */
   resultTime?: boolean;
+  /**
+   * The noun that names the kind of thing asked for ("what workshop …", "what type of workout
+   * class …", "her favourite style of dance" → workshop, class, dance), as its stem.
+   */
+  head?: string;
 }
 
 export interface ExpectedAnswer {
@@ -76,6 +81,21 @@ export function kindOf(text: string): Pick<AnswerPart, 'kind' | 'granularity' | 
   return { kind: 'thing' };
 }
 
+const HEAD_AUX = '(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|made|makes)';
+/** Words too general to say what kind of thing is asked for. */
+const GENERAL_HEAD = /^(?:thing|things|stuff|one|ones|kind|type|sort|way|ways|else|something|anything|part|reason|lot|bit)$/;
+
+/** The noun that names the kind of thing a question asks for, or undefined. */
+export function headNoun(text: string): string | undefined {
+  const q = text.trim().toLowerCase().replace(/[?.!]+$/, '');
+  const m =
+    new RegExp(`^(?:and\\s+)?(?:what|which)\\s+(?:(?:kinds?|types?|sorts?|styles?|genres?|forms?)\\s+of\\s+)?((?:[a-z-]+\\s+){0,2}?[a-z-]+)\\s+${HEAD_AUX}\\b`).exec(q) ??
+    /\bfavou?rite\s+(?:(?:kinds?|types?|sorts?|styles?|genres?|forms?)\s+of\s+)?((?:[a-z-]+\s+){0,1}?[a-z-]+)\b(?:\s+(?:is|was|of|to|from|for|in)\b|$)/.exec(q);
+  const noun = m?.[1].split(/\s+/).pop();
+  if (!noun || GENERAL_HEAD.test(noun) || /^(?:is|was|are|were|do|did|does|has|have|had)$/.test(noun)) return undefined;
+  return topicWords(noun)[0];
+}
+
 /** The question in parts: "X, and when?" → X + when; "When and where was X?" → when X + where X. */
 export function splitParts(question: string): string[] {
   const q = question.trim().replace(/[?.!]+\s*$/, '');
@@ -116,7 +136,8 @@ export function expectedAnswer(question: string): ExpectedAnswer {
   const parts: AnswerPart[] = texts.map((text, i) => {
     const k = kindOf(text);
     const own = topicWords(text);
-    return { ...k, text, keywords: i === 0 ? own : own.filter((w) => !topicWords(texts[0]).includes(w)) };
+    const head = k.kind === 'thing' || k.kind === 'name' ? headNoun(text) : undefined;
+    return { ...k, text, keywords: i === 0 ? own : own.filter((w) => !topicWords(texts[0]).includes(w)), ...(head ? { head } : {}) };
   });
   const q = question.toLowerCase();
   const list = parts.length === 1 && ['thing', 'place', 'person', 'name'].includes(parts[0].kind) && asksForList(question);

@@ -365,6 +365,8 @@ interface Cand extends Picked {
   values: Value[];
   /** How well it (and its context) matches the question's words, 0…1. */
   topic: number;
+  /** Its values are those of the sentence before, which it refers back to ("\"Brave\" … It's about being courageous"). */
+  valuesBefore?: boolean;
 }
 
 /** Keyword weights: a word found in every candidate tells little (IDF over the candidates). */
@@ -391,7 +393,7 @@ function weightedMatch(text: string, weights: Map<string, number>): number {
 
 /** What a sentence without a value of the kind asked for loses: it cannot answer "who" or "when". */
 const MISSING: Record<AnswerKind, number> = {
-  date: 0.45, time: 0.5, duration: 0.5, amount: 0.5, count: 0.45, frequency: 0.4, number: 0.35, person: 0.8, weekday: 0.5, place: 0.25, name: 0.1, yesno: 0, thing: 0,
+  date: 0.45, time: 0.5, duration: 0.5, amount: 0.5, count: 0.45, frequency: 0.4, number: 0.35, person: 0.8, weekday: 0.5, place: 0.25, name: 0.35, yesno: 0, thing: 0,
 };
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
@@ -549,7 +551,10 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       const reported = part.kind === 'date' && !stated.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
-      const values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      // "It's about being courageous": a sentence that refers back takes the value of the one before
+      const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
+      if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
       const shared = topicOf(sc, sc.shared, sents, index, e);
       const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
       let score = topic + inPeriod + companions + 0.45 / (1 + rank);
@@ -584,7 +589,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       }
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
-      out.push({ evidence: e, sentence: s, score, rank, index, values, topic });
+      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...(valuesBefore && values.length ? { valuesBefore: true } : {}) });
     });
   });
   return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
@@ -628,7 +633,7 @@ function unitOf(c: Cand, sc: Scoring): string {
   let to = c.index;
   const s = sents[c.index];
   const open = (i: number) => i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
-  if (c.index > 0 && PRONOUN_START.test(s) && weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared) && !/\?\s*$/.test(sents[c.index - 1])) from--;
+  if (c.index > 0 && PRONOUN_START.test(s) && (c.valuesBefore || weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared)) && !/\?\s*$/.test(sents[c.index - 1])) from--;
   const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
   if (open(to + 1) && (novelWords(s, sc.askedWords, sc.speakers) <= 2 || /:\s*$/.test(s) || thing)) to++;
   if (thing && from === c.index && c.index > 0 && open(c.index - 1) && weightedMatch(sents[c.index - 1], sc.shared) > 0) from--;
@@ -653,6 +658,9 @@ function nearestValue(values: Value[], s: string, sc: Scoring): Value {
   return [...values].sort((x, y) => dist(x) - dist(y) || x.index - y.index)[0];
 }
 
+// a list is gathered from up to six sentences that score nearly as well as the best
+const LIST_MAX = 6;
+const LIST_MARGIN = 0.7;
 const STATED_KINDS = new Set<AnswerKind>(['date', 'time', 'duration', 'amount', 'count', 'number', 'frequency', 'weekday']);
 
 interface PartAnswer {
@@ -932,13 +940,13 @@ function composeParts(answers: { part: AnswerPart; answer: PartAnswer }[], a: An
   return { text, refs, ...(computation ? { computation } : {}) };
 }
 
-/** A question that asks for several things: the best sentences of different messages, up to three. */
+/** A question that asks for several things: the best sentences of different messages, up to six. */
 function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer): MessageAnswer {
   const sc = scoringFor(a, expected, expected.parts[0], pool);
   const cands = scoreSentences(sc, pool);
   const picked: PartAnswer[] = [first];
   for (const c of cands) {
-    if (picked.length >= 4 || c.score < first.cand.score - 0.45) break;
+    if (picked.length >= LIST_MAX || c.score < first.cand.score - LIST_MARGIN) break;
     if (picked.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
     picked.push({ cand: c, unit: c.sentence });
   }

@@ -162,7 +162,8 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
     }
     case 'name': {
       const out: Value[] = [];
-      for (const m of s.matchAll(/["“‘']([^"”’']{2,80})["”’']/g)) out.push({ text: m[1], phrase: m[0], index: m.index ?? 0 });
+      // a title in quotes; an apostrophe inside a word ("it's", "what's") opens or closes none
+      for (const m of s.matchAll(/["“]([^"”]{2,80})["”]|(?<![\p{L}\p{N}])['‘]([^'’]{2,80})['’](?![\p{L}\p{N}])/gu)) out.push({ text: m[1] ?? m[2], phrase: m[0], index: m.index ?? 0 });
       for (const n of capitalizedNames(s)) if (!asked.has(n.text.toLowerCase())) out.push({ text: n.text, phrase: n.text, index: n.index });
       for (const m of s.matchAll(/\b(?:named|called|name is|name was|name's)\s+(?:(?:it|him|her|them)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)/gu)) out.unshift({ text: m[1], phrase: m[0], index: m.index ?? 0, raw: 'named' });
       return out;

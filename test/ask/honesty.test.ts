@@ -77,6 +77,15 @@ describe('answered, related, not found', () => {
     expectNoClaim(swapped);
   });
 
+  it('answered: a thing of the kind asked for (WordNet: a cat is an animal, as pets are); not for someone else', async () => {
+    const pet = await ask('What kind of pet did Teo adopt?');
+    expect(pet.answer.status).toBe('answered');
+    expect(pet.answer.text).toMatch(/^cat — “I adopted a grey cat named Miso/);
+    const swapped = await ask('What kind of pet did Noor adopt?');
+    expect(swapped.answer.status).not.toBe('answered');
+    expectNoClaim(swapped);
+  });
+
   it("related: the other person's words about their own life do not answer a question about someone else", async () => {
     const t = await ask('What did Teo realise after the half marathon?');
     expect(t.answer.status).toBe('related');

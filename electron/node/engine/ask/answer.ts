@@ -20,6 +20,7 @@ import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer }
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
 import { isFiller, ongoingSince, reportedOn, valuesOf, type Value } from './sentences';
+import { kindsIn, knowsKinds } from './noun-kinds';
 import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
 
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
@@ -545,6 +546,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       else if (within(m.timestamp)) inPeriod = 0.3;
     }
     const speaker = m.speaker.toLowerCase();
+    const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
       const stated = valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
@@ -552,6 +554,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
       let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      // "what pet …" ← "Oscar, my guinea pig": a noun phrase that is a kind of the thing asked for
+      if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
       // "It's about being courageous": a sentence that refers back takes the value of the one before
       const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
@@ -559,7 +563,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
       let score = topic + inPeriod + companions + 0.45 / (1 + rank);
       // a date only implied by the day it was told is weaker than one stated
-      if (values.length) score += reported?.implicit === 'said' ? 0.3 : 0.5;
+      if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].kind ? KIND_BONUS : 0.5;
       else score -= MISSING[part.kind];
       // a place with a name says more than "the library"
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
@@ -661,6 +665,8 @@ function nearestValue(values: Value[], s: string, sc: Scoring): Value {
 // a list is gathered from up to six sentences that score nearly as well as the best
 const LIST_MAX = 6;
 const LIST_MARGIN = 0.7;
+/** What a noun phrase of the kind asked for adds to a sentence ("what pet" ← "my guinea pig"). */
+const KIND_BONUS = 0.4;
 const STATED_KINDS = new Set<AnswerKind>(['date', 'time', 'duration', 'amount', 'count', 'number', 'frequency', 'weekday']);
 
 interface PartAnswer {
@@ -706,7 +712,7 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
     if (inLatest[0]) best = inLatest[0];
     statements = new Set(close.map((c) => c.evidence.message.sessionId)).size;
   }
-  const value = best.values.length && STATED_KINDS.has(sc.part.kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
+  const value = best.values.length && (STATED_KINDS.has(sc.part.kind) || best.values[0].kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
   return { cand: best, unit: unitOf(best, sc), value, ...(statements ? { statements } : {}) };
 }
 
@@ -824,8 +830,9 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const missing = properNames(sc.a.question).filter((n) => !sc.speakers.has(matchStem(n.toLowerCase())) && !new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(context));
   if (missing.length) return { answered: false, why: `the messages do not mention ${missing.join(' or ')}` };
   if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
-  // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted back is stated)
-  const floor = p.value?.implicit === 'said' ? TOPIC_FLOOR.thing : VALUE_KINDS.has(sc.part.kind) || sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
+  // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted
+  // back is stated); a thing of the kind asked for is a value
+  const floor = p.value?.implicit === 'said' ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
   if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }

@@ -25,6 +25,8 @@ export interface Value {
    * news ("I just launched …"); 'span' — a span up to that day counted back ("four months now").
    */
   implicit?: 'said' | 'span';
+  /** A noun phrase that is a kind of the thing asked for ("guinea pig" for "what pet"). */
+  kind?: boolean;
 }
 
 const NUMBER_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|a dozen|a couple(?: of)?|a few|several|both)\b/gi;

@@ -26,6 +26,7 @@ const CONVERSATION = {
     { speaker: 'Noor', dia_id: 'D2:2', text: 'I start at the bakery on Monday, I will bake sourdough every morning.' },
     { speaker: 'Teo', dia_id: 'D2:3', text: 'Busy week here too: I just launched my ceramics shop online.' },
     { speaker: 'Noor', dia_id: 'D2:4', text: "Wow! I've been learning to throw pots for about four months now." },
+    { speaker: 'Teo', dia_id: 'D2:5', text: 'Thanks, Noor! Our camping trip was lovely. We roasted marshmallows and told stories by the fire.' },
   ],
   qa: [],
 };
@@ -84,6 +85,12 @@ describe('answered, related, not found', () => {
     const swapped = await ask('What kind of pet did Noor adopt?');
     expect(swapped.answer.status).not.toBe('answered');
     expectNoClaim(swapped);
+  });
+
+  it('answered: a thing asked about is quoted with the statements around it in its short message, not the greeting', async () => {
+    const camping = await ask('What did Teo do on the camping trip?');
+    expect(camping.answer.status).toBe('answered');
+    expect(camping.answer.text).toMatch(/^“Our camping trip was lovely\. We roasted marshmallows and told stories by the fire\.”/);
   });
 
   it("related: the other person's words about their own life do not answer a question about someone else", async () => {

@@ -645,6 +645,24 @@ function unitOf(c: Cand, sc: Scoring): string {
   return text.length > 320 ? (from < c.index ? sents.slice(from, c.index + 1).join(' ') : s) : text;
 }
 
+/**
+ * What to quote for a thing asked about with no value to pick out: the statements of the message
+ * around the unit, when the message is short (what it says around the words asked about is the
+ * answer: "What did they do while camping?" ← "We love our camping trip. We roast marshmallows…").
+ */
+function quotedUnit(c: Cand, sc: Scoring, unit: string): string {
+  const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
+  if (!thing || c.values.length) return unit;
+  const sents = sentences(c.evidence.message.text);
+  const open = (i: number) => i >= 0 && i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
+  let from = c.index;
+  let to = c.index;
+  while (open(from - 1)) from--;
+  while (open(to + 1)) to++;
+  const whole = sents.slice(from, to + 1).join(' ');
+  return whole.length <= 320 && whole.includes(unit) ? whole : unit;
+}
+
 /** Of several values, the one nearest the question's words in the sentence (the counted noun, the thing priced). */
 function nearestValue(values: Value[], s: string, sc: Scoring): Value {
   if (values.length === 1) return values[0];
@@ -671,7 +689,10 @@ const STATED_KINDS = new Set<AnswerKind>(['date', 'time', 'duration', 'amount', 
 
 interface PartAnswer {
   cand: Cand;
+  /** What is quoted. */
   unit: string;
+  /** The sentence and what it leans on, which the judgement reads (the quote may say more around it). */
+  core?: string;
   value?: Value;
   /** "now": how many messages state the value (the most recent is used). */
   statements?: number;
@@ -713,7 +734,8 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
     statements = new Set(close.map((c) => c.evidence.message.sessionId)).size;
   }
   const value = best.values.length && (STATED_KINDS.has(sc.part.kind) || best.values[0].kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
-  return { cand: best, unit: unitOf(best, sc), value, ...(statements ? { statements } : {}) };
+  const core = unitOf(best, sc);
+  return { cand: best, unit: quotedUnit(best, sc, core), core, value, ...(statements ? { statements } : {}) };
 }
 
 /** The computation behind a value picked out of a sentence. */
@@ -805,7 +827,7 @@ const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself)\b/i;
 function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const m = p.cand.evidence.message;
   const speaker = m.speaker.toLowerCase();
-  const unit = p.unit;
+  const unit = p.core ?? p.unit;
   const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
   if (about.size && !about.has(speaker)) {
     const names = [...about];

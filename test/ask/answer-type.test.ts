@@ -11,6 +11,8 @@ const kinds = (q: string) => expectedAnswer(q).parts.map((p) => p.kind);
 describe('the kind of answer a question expects', () => {
   it('reads the wh-phrase: date, time, duration, amount, count, frequency, number, person, place, weekday, name, yes/no, thing', () => {
     expect(kinds('When did Caroline go to the LGBTQ support group?')).toEqual(['date']);
+    expect(kinds('Which week did Tim visit the UK for the conference?')).toEqual(['date']);
+    expect(kinds('During which week was the festival?')).toEqual(['date']);
     expect(kinds('What was my finish time at the charity 10K?')).toEqual(['time']);
     expect(expectedAnswer('What was my finish time at the charity 10K?').parts[0].resultTime).toBe(true);
     expect(kinds('How long is my commute?')).toEqual(['duration']);

@@ -205,7 +205,8 @@ const NOT_REPORT = /\?\s*$|\b(?:would|will|'ll|’ll|going to|gonna|plan(?:ning)
  * states a date, asks, or tells a plan or a wish.
  */
 export function reportedOn(s: string, at: string): Value | null {
-  if (!REPORTED_NOW.test(s) || NOT_REPORT.test(s) || findDates(s, at).length) return null;
+  if (NOT_REPORT.test(s) || findDates(s, at).length) return null;
+  if (!REPORTED_NOW.test(s)) return null;
   return { text: `around ${longDate(at.slice(0, 10))} (when it was said)`, phrase: '', index: 0, raw: at.slice(0, 10), implicit: 'said' };
 }
 

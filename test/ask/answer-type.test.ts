@@ -63,6 +63,14 @@ describe('values a sentence states', () => {
     expect(valuesOf('date', 'Now they are super happy.', at)).toEqual([]);
   });
 
+  it('reads "N weekends ago", "a few weeks back" and "early May" as chrono does not', () => {
+    const on = '2023-06-14T10:00:00';
+    expect(findDates('We hiked two weekends ago.', on)[0]).toMatchObject({ date: '2023-06-03', precision: 'day' });
+    expect(findDates('We did it a few weeks back.', on)[0]).toMatchObject({ date: '2023-05-24', precision: 'day' });
+    expect(findDates('We went there in early May.', on)[0]).toMatchObject({ date: '2023-05-01', precision: 'month' });
+    expect(findDates("We'll go in late August.", on)[0]).toMatchObject({ date: '2023-08-01', precision: 'month' });
+  });
+
   it('reads a season named relative to the day: the one just past, this one, the next one', () => {
     const season = (s: string, on: string) => valuesOf('date', s, on).map((v) => v.text);
     expect(season('Organizing a camp last summer was great.', '2023-12-26T15:35:00')).toEqual(['summer 2023']);

@@ -33,8 +33,8 @@ export interface AnswerPart {
   /** A result time ("finish time", "race time"), where a duration answers too. */
   resultTime?: boolean;
   /**
-   * The noun that names the kind of thing asked for ("what workshop …", "what type of workout
-   * class …", "her favourite style of dance" → workshop, class, dance), as its stem.
+   * The noun that names the kind of thing asked for ("what bird …", "what type of
+   * boat …", "his favourite kind of tea" → bird, boat, tea), as its stem.
    */
   head?: string;
 }

@@ -366,7 +366,7 @@ interface Cand extends Picked {
   values: Value[];
   /** How well it (and its context) matches the question's words, 0…1. */
   topic: number;
-  /** Its values are those of the sentence before, which it refers back to ("\"Brave\" … It's about being courageous"). */
+  /** Its values are those of the sentence before, which it refers back to ("\"Low Tide\" … It's about leaving home"). */
   valuesBefore?: boolean;
 }
 
@@ -554,9 +554,9 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
       let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
-      // "what pet …" ← "Oscar, my guinea pig": a noun phrase that is a kind of the thing asked for
+      // "what bird …" ← "a heron landed on the roof": a noun phrase that is a kind of the thing asked for
       if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
-      // "It's about being courageous": a sentence that refers back takes the value of the one before
+      // "It's about leaving home": a sentence that refers back takes the value of the one before
       const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
       const shared = topicOf(sc, sc.shared, sents, index, e);
@@ -650,7 +650,7 @@ function unitOf(c: Cand, sc: Scoring): string {
 /**
  * What to quote for a thing asked about with no value to pick out: the statements of the message
  * around the unit, when the message is short (what it says around the words asked about is the
- * answer: "What did they do while camping?" ← "We love our camping trip. We roast marshmallows…").
+ * answer: "What did they do at the lake?" ← "The lake was calm. We rowed out and fished till dark…").
  */
 function quotedUnit(c: Cand, sc: Scoring, unit: string): string {
   const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
@@ -685,7 +685,7 @@ function nearestValue(values: Value[], s: string, sc: Scoring): Value {
 // a list is gathered from up to six sentences that score nearly as well as the best
 const LIST_MAX = 6;
 const LIST_MARGIN = 0.7;
-/** What a noun phrase of the kind asked for adds to a sentence ("what pet" ← "my guinea pig"). */
+/** What a noun phrase of the kind asked for adds to a sentence ("what bird" ← "a heron"). */
 const KIND_BONUS = 0.4;
 const STATED_KINDS = new Set<AnswerKind>(['date', 'time', 'duration', 'amount', 'count', 'number', 'frequency', 'weekday']);
 

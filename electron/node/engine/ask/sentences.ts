@@ -22,10 +22,10 @@ export interface Value {
   currency?: string;
   /**
    * A date not stated but read from the message: 'said' — the day of the message that tells the
-   * news ("I just launched …"); 'span' — a span up to that day counted back ("four months now").
+   * news ("I just opened …"); 'span' — a span up to that day counted back ("six weeks now").
    */
   implicit?: 'said' | 'span';
-  /** A noun phrase that is a kind of the thing asked for ("guinea pig" for "what pet"). */
+  /** A noun phrase that is a kind of the thing asked for ("heron" for "what bird"). */
   kind?: boolean;
 }
 
@@ -195,7 +195,7 @@ export function isFiller(s: string): boolean {
   return /^(?:(?:oh|ah|aw+|wow|yeah|yes|yep|yup|no|nope|ok(?:ay)?|sure|great|awesome|nice|cool|haha|lol|hey|hi|hello|thanks?(?: you| so much)?|congrats|congratulations|amazing|totally|definitely|absolutely|same here|me too|good luck|take care|bye|see you|sounds (?:great|good|fun|amazing|awesome|lovely)|that's (?:great|awesome|amazing|so cool|cool|wonderful|lovely)|glad to hear(?: it)?|you too|of course|no worries|right|true|exactly|indeed)[\s,!.]*)+(?:\s*[A-Z][a-z]+)?$/i.test(t);
 }
 
-/** "I just launched …", "I've finished …", "the store is open", "I'm currently reading …": news of the day it is told. */
+/** "I just opened …", "I've finished …", "the café is open", "I'm currently learning …": news of the day it is told. */
 const REPORTED_NOW = /\b(?:just|finally|today|tonight|this (?:morning|afternoon|evening)|currently|right now)\b|\b(?:i've|we've|i have|we have|(?:he|she|it)(?:'s| has))\s+(?:just\s+|finally\s+|recently\s+|now\s+)?(?!been\b|got to\b|always\b|never\b|ever\b)[a-z]+(?:ed|en|wn|un|ught|ade|ot|ound|one)\b|\b(?:is|are)\s+(?:now\s+|finally\s+|officially\s+)?(?:open|done|finished|out|live|official|over)\b/i;
 const NOT_REPORT = /\?\s*$|\b(?:would|will|'ll|’ll|going to|gonna|plan(?:ning)? to|want(?:ed)? to|hop(?:e|ing) to|can't wait|wish|might|maybe|someday|one day)\b/i;
 
@@ -210,7 +210,7 @@ export function reportedOn(s: string, at: string): Value | null {
   return { text: `around ${longDate(at.slice(0, 10))} (when it was said)`, phrase: '', index: 0, raw: at.slice(0, 10), implicit: 'said' };
 }
 
-/** Words before a duration that make it a span up to now ("I've been playing for about four months"). */
+/** Words before a duration that make it a span up to now ("I've been rowing for about six weeks"). */
 const ONGOING_BEFORE = /(?:(?:\bbeen|\b(?:have|has)\s+(?:had|known|lived|owned|kept)|['’]ve\s+(?:had|known|lived|owned|kept))\b[^.!?]{0,50}?\bfor|\b(?:for|over|in) the (?:past|last))\s+(?:about|around|almost|nearly|over|just under|just over|roughly|more than|less than|close to)?\s*$/i;
 
 /**

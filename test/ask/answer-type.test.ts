@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { expectedAnswer, splitParts } from '../../electron/node/engine/ask/answer-type';
 import { containment, referenceItems, relativeDays } from '../../electron/node/engine/ask/containment';
 import { findDates } from '../../electron/node/engine/ask/compute';
-import { isFiller, valuesOf } from '../../electron/node/engine/ask/sentences';
+import { isFiller, ongoingSince, reportedOn, valuesOf } from '../../electron/node/engine/ask/sentences';
 
 const kinds = (q: string) => expectedAnswer(q).parts.map((p) => p.kind);
 
 describe('the kind of answer a question expects', () => {
   it('reads the wh-phrase: date, time, duration, amount, count, frequency, number, person, place, weekday, name, yes/no, thing', () => {
     expect(kinds('When did Caroline go to the LGBTQ support group?')).toEqual(['date']);
+    expect(kinds('Which week did Tim visit the UK for the conference?')).toEqual(['date']);
+    expect(kinds('During which week was the festival?')).toEqual(['date']);
     expect(kinds('What was my finish time at the charity 10K?')).toEqual(['time']);
     expect(expectedAnswer('What was my finish time at the charity 10K?').parts[0].resultTime).toBe(true);
     expect(kinds('How long is my commute?')).toEqual(['duration']);
@@ -61,6 +63,45 @@ describe('values a sentence states', () => {
     expect(valuesOf('date', 'Now they are super happy.', at)).toEqual([]);
   });
 
+  it('reads "N weekends ago", "a few weeks back" and "early May" as chrono does not', () => {
+    const on = '2023-06-14T10:00:00';
+    expect(findDates('We hiked two weekends ago.', on)[0]).toMatchObject({ date: '2023-06-03', precision: 'day' });
+    expect(findDates('We did it a few weeks back.', on)[0]).toMatchObject({ date: '2023-05-24', precision: 'day' });
+    expect(findDates('We went there in early May.', on)[0]).toMatchObject({ date: '2023-05-01', precision: 'month' });
+    expect(findDates("We'll go in late August.", on)[0]).toMatchObject({ date: '2023-08-01', precision: 'month' });
+  });
+
+  it('reads a season named relative to the day: the one just past, this one, the next one', () => {
+    const season = (s: string, on: string) => valuesOf('date', s, on).map((v) => v.text);
+    expect(season('Organizing a camp last summer was great.', '2023-12-26T15:35:00')).toEqual(['summer 2023']);
+    expect(season('Organizing a camp last summer was great.', '2023-07-01T10:00:00')).toEqual(['summer 2022']);
+    expect(season('We skied a lot last winter.', '2024-01-15T10:00:00')).toEqual(['winter 2022']);
+    expect(season('We skied a lot last winter.', '2024-04-15T10:00:00')).toEqual(['winter 2023']);
+    expect(season("We'll go north next winter.", '2024-03-02T10:00:00')).toEqual(['winter 2024']);
+    expect(season('We are planting this spring.', '2024-02-10T10:00:00')).toEqual(['spring 2024']);
+  });
+
+  it('dates news told without a date by the day it was told; never a plan, a wish, a question or a dated sentence', () => {
+    const on = '2023-01-29T16:04:00';
+    expect(reportedOn('I just launched an ad campaign for my clothing store.', on)).toMatchObject({ raw: '2023-01-29', implicit: 'said' });
+    expect(reportedOn('Yay! My online clothes store is open!', on)?.text).toMatch(/January 29, 2023/);
+    expect(reportedOn("I've finished my screenplay and printed it.", on)).not.toBeNull();
+    expect(reportedOn('I want to launch an ad campaign soon.', on)).toBeNull();
+    expect(reportedOn('Have you just launched it?', on)).toBeNull();
+    expect(reportedOn('I just launched it last Friday.', on)).toBeNull();
+    expect(reportedOn('Dancing makes me so happy.', on)).toBeNull();
+  });
+
+  it('counts a span up to the day it is told back to when it began', () => {
+    const on = '2023-12-06T17:34:00';
+    expect(ongoingSince("I've been playing for about four months now and it's great.", on)).toMatchObject({ text: 'since about August 2023', implicit: 'span' });
+    expect(ongoingSince('Seven years now, and I found my muses.', on)?.text).toBe('since about December 2016');
+    expect(ongoingSince("We've had him for ten days.", on)?.text).toBe('since about Sunday, November 26, 2023');
+    // a span that is not up to now: how long something took, or a plan
+    expect(ongoingSince('The race took four hours.', on)).toBeNull();
+    expect(ongoingSince('I lived in Paris for two years before moving.', on)).toBeNull();
+  });
+
   it('times, durations in their own units, amounts, counts, days of the week', () => {
     expect(valuesOf('time', 'I did it!! Ran the 10K yesterday in 53:48.', at, new Set(), { resultTime: true }).map((v) => v.text)).toEqual(['53:48']);
     expect(valuesOf('time', 'My 5 km pace is around 5:40 per km right now.', at, new Set(), { resultTime: true })).toEqual([]);
@@ -78,6 +119,9 @@ describe('values a sentence states', () => {
     expect(valuesOf('person', 'They played "Low Tide Letters" and "Paper Boats".', at, asked)).toEqual([]);
     expect(valuesOf('place', 'I went to Woodhaven, a small town in the Midwest.', at).map((v) => v.text)).toEqual(['Woodhaven', 'town', 'Midwest']);
     expect(valuesOf('name', 'I named it Monty by the way.', at)[0]).toMatchObject({ text: 'Monty', raw: 'named' });
+    // titles in quotes, single or double; an apostrophe inside a word is no quote
+    expect(valuesOf('name', "It's about being brave and fighting for what's right.", at)).toEqual([]);
+    expect(valuesOf('name', "We watched 'Home Alone' again, it's a classic.", at)[0]).toMatchObject({ text: 'Home Alone', phrase: "'Home Alone'" });
   });
 
   it('reactions say nothing', () => {

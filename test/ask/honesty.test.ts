@@ -24,6 +24,9 @@ const CONVERSATION = {
   session_2: [
     { speaker: 'Teo', dia_id: 'D2:1', text: 'Congrats on the new job at the bakery!' },
     { speaker: 'Noor', dia_id: 'D2:2', text: 'I start at the bakery on Monday, I will bake sourdough every morning.' },
+    { speaker: 'Teo', dia_id: 'D2:3', text: 'Busy week here too: I just launched my ceramics shop online.' },
+    { speaker: 'Noor', dia_id: 'D2:4', text: "Wow! I've been learning to throw pots for about four months now." },
+    { speaker: 'Teo', dia_id: 'D2:5', text: 'Thanks, Noor! Our camping trip was lovely. We roasted marshmallows and told stories by the fire.' },
   ],
   qa: [],
 };
@@ -60,6 +63,34 @@ describe('answered, related, not found', () => {
     const realised = await ask('What did Noor realise after the half marathon?');
     expect(realised.answer.status).toBe('answered');
     expect(realised.answer.text).toContain('I love running with a crowd');
+  });
+
+  it('answered: news told without a date is dated by its message, a span up to then counted back; never for someone else', async () => {
+    const launched = await ask('When did Teo launch his ceramics shop?');
+    expect(launched.answer.status).toBe('answered');
+    expect(launched.answer.text).toMatch(/^around Monday, May 20, 2024 \(when it was said\)/);
+    expect(launched.answer.computation?.detail).toMatch(/states no date/);
+    const started = await ask('When did Noor start learning to throw pots?');
+    expect(started.answer.status).toBe('answered');
+    expect(started.answer.text).toMatch(/^since about January 2024/);
+    const swapped = await ask('When did Noor launch her ceramics shop?');
+    expect(swapped.answer.status).not.toBe('answered');
+    expectNoClaim(swapped);
+  });
+
+  it('answered: a thing of the kind asked for (WordNet: a cat is an animal, as pets are); not for someone else', async () => {
+    const pet = await ask('What kind of pet did Teo adopt?');
+    expect(pet.answer.status).toBe('answered');
+    expect(pet.answer.text).toMatch(/^cat — “I adopted a grey cat named Miso/);
+    const swapped = await ask('What kind of pet did Noor adopt?');
+    expect(swapped.answer.status).not.toBe('answered');
+    expectNoClaim(swapped);
+  });
+
+  it('answered: a thing asked about is quoted with the statements around it in its short message, not the greeting', async () => {
+    const camping = await ask('What did Teo do on the camping trip?');
+    expect(camping.answer.status).toBe('answered');
+    expect(camping.answer.text).toMatch(/^“Our camping trip was lovely\. We roasted marshmallows and told stories by the fire\.”/);
   });
 
   it("related: the other person's words about their own life do not answer a question about someone else", async () => {

@@ -32,6 +32,11 @@ export interface AnswerPart {
   granularity?: 'year' | 'month' | 'day';
   /** A result time ("finish time", "race time"), where a duration answers too. */
   resultTime?: boolean;
+  /**
+   * The noun that names the kind of thing asked for ("what bird …", "what type of
+   * boat …", "his favourite kind of tea" → bird, boat, tea), as its stem.
+   */
+  head?: string;
 }
 
 export interface ExpectedAnswer {
@@ -53,7 +58,7 @@ const WH = '(?:when|where|who|whom|what|which|how|why)';
 /** The kind of answer one question (or one part of it) asks for. */
 export function kindOf(text: string): Pick<AnswerPart, 'kind' | 'granularity' | 'resultTime'> {
   const q = ` ${text.trim().toLowerCase()} `;
-  if (/\bhow long ago\b|\bhow long since\b|\bhow long (?:has it been|is it|was it) since\b|\bhow many (?:days|weeks|months|years) (?:ago|since)\b|\bsince when\b|\bwhat (?:date|year|month)\b|\b(?:on|in) (?:what|which) (?:date|year|month)\b|\bwhich (?:date|year|month)\b/.test(q) || /^\s*(?:and\s+|so\s+)?when\b|\bwhen (?:did|was|is|were|will|do|does|had|has|have)\b|[,;]\s*(?:and\s+)?when\b/.test(q)) {
+  if (/\bhow long ago\b|\bhow long since\b|\bhow long (?:has it been|is it|was it) since\b|\bhow many (?:days|weeks|months|years) (?:ago|since)\b|\bsince when\b|\bwhat (?:date|year|month|week)\b|\b(?:on|in|during) (?:what|which) (?:date|year|month|week)\b|\bwhich (?:date|year|month|week)\b/.test(q) || /^\s*(?:and\s+|so\s+)?when\b|\bwhen (?:did|was|is|were|will|do|does|had|has|have)\b|[,;]\s*(?:and\s+)?when\b/.test(q)) {
     return { kind: 'date', granularity: /\b(?:what|which) year\b/.test(q) ? 'year' : /\b(?:what|which) month\b/.test(q) ? 'month' : 'day' };
   }
   if (/\b(?:what|which) days? of the week\b|\b(?:what|which|on which|on what) (?:days|evenings?|mornings?|nights?|afternoons?|weekdays?)\b/.test(q)) return { kind: 'weekday' };
@@ -74,6 +79,21 @@ export function kindOf(text: string): Pick<AnswerPart, 'kind' | 'granularity' | 
   // "which gym …", "which restaurant did …": a named thing
   if (/^\s*(?:and\s+)?which\s+(?!(?:one|ones|way|kind|kinds|type|types|sort)\b)[a-z-]+\s+(?:do|did|does|is|was|am|are|were|have|has|had|will|would)\b/.test(q)) return { kind: 'name' };
   return { kind: 'thing' };
+}
+
+const HEAD_AUX = '(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|made|makes)';
+/** Words too general to say what kind of thing is asked for. */
+const GENERAL_HEAD = /^(?:thing|things|stuff|one|ones|kind|type|sort|way|ways|else|something|anything|part|reason|lot|bit)$/;
+
+/** The noun that names the kind of thing a question asks for, or undefined. */
+export function headNoun(text: string): string | undefined {
+  const q = text.trim().toLowerCase().replace(/[?.!]+$/, '');
+  const m =
+    new RegExp(`^(?:and\\s+)?(?:what|which)\\s+(?:(?:kinds?|types?|sorts?|styles?|genres?|forms?)\\s+of\\s+)?((?:[a-z-]+\\s+){0,2}?[a-z-]+)\\s+${HEAD_AUX}\\b`).exec(q) ??
+    /\bfavou?rite\s+(?:(?:kinds?|types?|sorts?|styles?|genres?|forms?)\s+of\s+)?((?:[a-z-]+\s+){0,1}?[a-z-]+)\b(?:\s+(?:is|was|of|to|from|for|in)\b|$)/.exec(q);
+  const noun = m?.[1].split(/\s+/).pop();
+  if (!noun || GENERAL_HEAD.test(noun) || /^(?:is|was|are|were|do|did|does|has|have|had)$/.test(noun)) return undefined;
+  return topicWords(noun)[0];
 }
 
 /** The question in parts: "X, and when?" → X + when; "When and where was X?" → when X + where X. */
@@ -116,7 +136,8 @@ export function expectedAnswer(question: string): ExpectedAnswer {
   const parts: AnswerPart[] = texts.map((text, i) => {
     const k = kindOf(text);
     const own = topicWords(text);
-    return { ...k, text, keywords: i === 0 ? own : own.filter((w) => !topicWords(texts[0]).includes(w)) };
+    const head = k.kind === 'thing' || k.kind === 'name' ? headNoun(text) : undefined;
+    return { ...k, text, keywords: i === 0 ? own : own.filter((w) => !topicWords(texts[0]).includes(w)), ...(head ? { head } : {}) };
   });
   const q = question.toLowerCase();
   const list = parts.length === 1 && ['thing', 'place', 'person', 'name'].includes(parts[0].kind) && asksForList(question);

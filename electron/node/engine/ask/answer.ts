@@ -19,7 +19,8 @@ import { topicWords } from './analyze';
 import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer } from './answer-type';
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
-import { isFiller, valuesOf, type Value } from './sentences';
+import { isFiller, ongoingSince, reportedOn, valuesOf, type Value } from './sentences';
+import { kindsIn, knowsKinds } from './noun-kinds';
 import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
 
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
@@ -365,6 +366,8 @@ interface Cand extends Picked {
   values: Value[];
   /** How well it (and its context) matches the question's words, 0…1. */
   topic: number;
+  /** Its values are those of the sentence before, which it refers back to ("\"Low Tide\" … It's about leaving home"). */
+  valuesBefore?: boolean;
 }
 
 /** Keyword weights: a word found in every candidate tells little (IDF over the candidates). */
@@ -391,7 +394,7 @@ function weightedMatch(text: string, weights: Map<string, number>): number {
 
 /** What a sentence without a value of the kind asked for loses: it cannot answer "who" or "when". */
 const MISSING: Record<AnswerKind, number> = {
-  date: 0.45, time: 0.5, duration: 0.5, amount: 0.5, count: 0.45, frequency: 0.4, number: 0.35, person: 0.8, weekday: 0.5, place: 0.25, name: 0.1, yesno: 0, thing: 0,
+  date: 0.45, time: 0.5, duration: 0.5, amount: 0.5, count: 0.45, frequency: 0.4, number: 0.35, person: 0.8, weekday: 0.5, place: 0.25, name: 0.35, yesno: 0, thing: 0,
 };
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
@@ -543,13 +546,24 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       else if (within(m.timestamp)) inPeriod = 0.3;
     }
     const speaker = m.speaker.toLowerCase();
+    const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
-      const values = valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
+      const stated = valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
+      const reported = part.kind === 'date' && !stated.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
+      // "how long has she …": the span, and when it began
+      const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
+      let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      // "what bird …" ← "a heron landed on the roof": a noun phrase that is a kind of the thing asked for
+      if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
+      // "It's about leaving home": a sentence that refers back takes the value of the one before
+      const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
+      if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
       const shared = topicOf(sc, sc.shared, sents, index, e);
       const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
       let score = topic + inPeriod + companions + 0.45 / (1 + rank);
-      if (values.length) score += 0.5;
+      // a date only implied by the day it was told is weaker than one stated
+      if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].kind ? KIND_BONUS : 0.5;
       else score -= MISSING[part.kind];
       // a place with a name says more than "the library"
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
@@ -579,7 +593,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       }
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
-      out.push({ evidence: e, sentence: s, score, rank, index, values, topic });
+      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...(valuesBefore && values.length ? { valuesBefore: true } : {}) });
     });
   });
   return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
@@ -625,12 +639,30 @@ function unitOf(c: Cand, sc: Scoring): string {
   let to = c.index;
   const s = sents[c.index];
   const open = (i: number) => i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
-  if (c.index > 0 && PRONOUN_START.test(s) && weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared) && !/\?\s*$/.test(sents[c.index - 1])) from--;
+  if (c.index > 0 && PRONOUN_START.test(s) && (c.valuesBefore || weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared)) && !/\?\s*$/.test(sents[c.index - 1])) from--;
   const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
   if (open(to + 1) && (novelWords(s, sc.askedWords, sc.speakers) <= 2 || /:\s*$/.test(s) || thing)) to++;
   if (thing && from === c.index && c.index > 0 && open(c.index - 1) && weightedMatch(sents[c.index - 1], sc.shared) > 0) from--;
   const text = sents.slice(from, to + 1).join(' ');
   return text.length > 320 ? (from < c.index ? sents.slice(from, c.index + 1).join(' ') : s) : text;
+}
+
+/**
+ * What to quote for a thing asked about with no value to pick out: the statements of the message
+ * around the unit, when the message is short (what it says around the words asked about is the
+ * answer: "What did they do at the lake?" ← "The lake was calm. We rowed out and fished till dark…").
+ */
+function quotedUnit(c: Cand, sc: Scoring, unit: string): string {
+  const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
+  if (!thing || c.values.length) return unit;
+  const sents = sentences(c.evidence.message.text);
+  const open = (i: number) => i >= 0 && i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
+  let from = c.index;
+  let to = c.index;
+  while (open(from - 1)) from--;
+  while (open(to + 1)) to++;
+  const whole = sents.slice(from, to + 1).join(' ');
+  return whole.length <= 320 && whole.includes(unit) ? whole : unit;
 }
 
 /** Of several values, the one nearest the question's words in the sentence (the counted noun, the thing priced). */
@@ -650,11 +682,19 @@ function nearestValue(values: Value[], s: string, sc: Scoring): Value {
   return [...values].sort((x, y) => dist(x) - dist(y) || x.index - y.index)[0];
 }
 
+// a list is gathered from up to six sentences that score nearly as well as the best
+const LIST_MAX = 6;
+const LIST_MARGIN = 0.7;
+/** What a noun phrase of the kind asked for adds to a sentence ("what bird" ← "a heron"). */
+const KIND_BONUS = 0.4;
 const STATED_KINDS = new Set<AnswerKind>(['date', 'time', 'duration', 'amount', 'count', 'number', 'frequency', 'weekday']);
 
 interface PartAnswer {
   cand: Cand;
+  /** What is quoted. */
   unit: string;
+  /** The sentence and what it leans on, which the judgement reads (the quote may say more around it). */
+  core?: string;
   value?: Value;
   /** "now": how many messages state the value (the most recent is used). */
   statements?: number;
@@ -695,16 +735,19 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
     if (inLatest[0]) best = inLatest[0];
     statements = new Set(close.map((c) => c.evidence.message.sessionId)).size;
   }
-  const value = best.values.length && STATED_KINDS.has(sc.part.kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
-  return { cand: best, unit: unitOf(best, sc), value, ...(statements ? { statements } : {}) };
+  const value = best.values.length && (STATED_KINDS.has(sc.part.kind) || best.values[0].kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
+  const core = unitOf(best, sc);
+  return { cand: best, unit: quotedUnit(best, sc, core), core, value, ...(statements ? { statements } : {}) };
 }
 
 /** The computation behind a value picked out of a sentence. */
 function computationOf(part: AnswerPart, p: PartAnswer): AskComputation | undefined {
   const v = p.value;
-  if (!v || !v.phrase) return undefined;
   const m = p.cand.evidence.message;
   const ref = p.cand.evidence.ref;
+  if (v?.implicit === 'said') return { kind: 'date', value: v.text, detail: `the sentence states no date; it tells this as news on ${m.date}, the day of its message`, refs: [ref] };
+  if (v?.implicit === 'span') return { kind: 'date', value: v.text, detail: `'${v.phrase}' up to ${m.date}, the day of its message, counted back → ${String(v.raw)}`, refs: [ref] };
+  if (!v || !v.phrase) return undefined;
   if (p.statements && p.statements > 1) return { kind: 'latest', value: v.text, detail: `${p.statements} messages state it; the most recent (${m.date}) is used ('${v.phrase}')`, refs: [ref] };
   if (part.kind === 'date') return { kind: 'date', value: v.text, detail: `'${v.phrase}' in a message of ${m.date} → ${String(v.raw ?? '').slice(0, 10)}`, refs: [ref] };
   if (part.kind === 'duration') return { kind: 'duration', value: v.text, detail: `'${v.phrase}' read as ${v.text}`, refs: [ref] };
@@ -786,7 +829,7 @@ const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself)\b/i;
 function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const m = p.cand.evidence.message;
   const speaker = m.speaker.toLowerCase();
-  const unit = p.unit;
+  const unit = p.core ?? p.unit;
   const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
   if (about.size && !about.has(speaker)) {
     const names = [...about];
@@ -811,7 +854,10 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const missing = properNames(sc.a.question).filter((n) => !sc.speakers.has(matchStem(n.toLowerCase())) && !new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(context));
   if (missing.length) return { answered: false, why: `the messages do not mention ${missing.join(' or ')}` };
   if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
-  if (p.cand.topic < (VALUE_KINDS.has(sc.part.kind) || sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing) && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
+  // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted
+  // back is stated); a thing of the kind asked for is a value
+  const floor = p.value?.implicit === 'said' ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
+  if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }
 
@@ -925,13 +971,13 @@ function composeParts(answers: { part: AnswerPart; answer: PartAnswer }[], a: An
   return { text, refs, ...(computation ? { computation } : {}) };
 }
 
-/** A question that asks for several things: the best sentences of different messages, up to three. */
+/** A question that asks for several things: the best sentences of different messages, up to six. */
 function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer): MessageAnswer {
   const sc = scoringFor(a, expected, expected.parts[0], pool);
   const cands = scoreSentences(sc, pool);
   const picked: PartAnswer[] = [first];
   for (const c of cands) {
-    if (picked.length >= 4 || c.score < first.cand.score - 0.45) break;
+    if (picked.length >= LIST_MAX || c.score < first.cand.score - LIST_MARGIN) break;
     if (picked.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
     picked.push({ cand: c, unit: c.sentence });
   }

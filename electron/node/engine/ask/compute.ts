@@ -5,7 +5,7 @@
 // against the time of the message that says them).
 import { chrono, type Chrono } from '../common/chrono';
 import { quantityValue } from '../../../../shared/text/numbers';
-import { daysBetween, isDate, longDate, MONTH_NAMES, shiftMonth, ymd } from '../../../../shared/dates/calendar';
+import { daysBetween, isDate, longDate, MONTH_NAMES, shiftMonth, weekdayBefore, ymd } from '../../../../shared/dates/calendar';
 
 // ---- ISO 8601 durations
 
@@ -173,8 +173,26 @@ function monthCounted(phrase: string, at: string): string | null {
   return ymd(y, m, 1);
 }
 
+/**
+ * The year a season named relative to a day begins in: "last summer" said in December is the
+ * summer just past (same year), said in July the one of the year before; "next winter" said in
+ * March begins in December; a winter said in January or February began the year before.
+ */
+function seasonYear(rel: 'last' | 'this' | 'next', season: string, at: string): number {
+  const y = Number(at.slice(0, 4));
+  const month = Number(at.slice(5, 7));
+  const [from, to] = SEASON_MONTHS[season];
+  const wraps = from > to;
+  if (rel === 'this') return wraps && month <= to ? y - 1 : y;
+  if (rel === 'next') return month < from ? y : y + 1;
+  // the latest one that has ended
+  if (wraps) return month <= to ? y - 2 : y - 1;
+  return month > to ? y : y - 1;
+}
+
 export function findDates(raw: string, at: string): TextDate[] {
-  const text = raw.replace(WEEKDAY_SHORT, (w, d: string) => WEEKDAY_FULL[d.toLowerCase()] ?? w);
+  // "a few weeks back" says what "a few weeks ago" says
+  const text = raw.replace(WEEKDAY_SHORT, (w, d: string) => WEEKDAY_FULL[d.toLowerCase()] ?? w).replace(/\b(days?|weeks?|months?|years?) back\b/gi, '$1 ago');
   const ref = new Date(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 1, Number(at.slice(8, 10)), Number(at.slice(11, 13) || 12), Number(at.slice(14, 16) || 0));
   const forwardDate = FUTURE.test(text);
   const past = !forwardDate && PAST_TENSE.test(text);
@@ -216,10 +234,23 @@ export function findDates(raw: string, at: string): TextDate[] {
   }
   for (const m of text.matchAll(/\b(?:(last|this|next)\s+(spring|summer|autumn|fall|winter)|(?:the\s+)?(spring|summer|autumn|fall|winter)\s+of\s+((?:19|20)\d{2}))\b/gi)) {
     const season = (m[2] ?? m[3]).toLowerCase();
-    const y = Number(at.slice(0, 4));
-    const year = m[4] ? Number(m[4]) : m[1].toLowerCase() === 'last' ? y - 1 : m[1].toLowerCase() === 'next' ? y + 1 : y;
+    const year = m[4] ? Number(m[4]) : seasonYear(m[1].toLowerCase() as 'last' | 'this' | 'next', season, at);
     const [from] = SEASON_MONTHS[season];
     out.push({ date: ymd(year, from, 1), phrase: m[0], explicit: false, precision: 'month', season: `${season} ${year}` });
+  }
+  // "two weekends ago": the Saturday of the weekend that many weeks before the last one
+  for (const m of text.matchAll(/\b(\w+|a couple of|a few)\s+weekends\s+ago\b/gi)) {
+    const n = /^a couple of$/i.test(m[1]) ? 2 : /^a few$/i.test(m[1]) ? 3 : /^\d+$/.test(m[1]) ? Number(m[1]) : quantityValue(m[1]);
+    if (!n || n < 1 || n > 12) continue;
+    out.push({ date: weekdayBefore(day, 6, n - 1), phrase: m[0], explicit: false, precision: 'day' });
+  }
+  // "in early May", "by late March": the month (the last one by then, unless the text looks ahead)
+  for (const m of text.matchAll(new RegExp(`\\b(?:early|mid|late)[- ]?(${MONTH_NAMES.join('|')})\\b(?!\\s+\\d)`, 'gi'))) {
+    if (out.some((x) => x.phrase.includes(m[0]) || m[0].includes(x.phrase))) continue;
+    const month = MONTH_NAMES.findIndex((n) => n.toLowerCase() === m[1].toLowerCase()) + 1;
+    const y = Number(at.slice(0, 4));
+    const year = !forwardDate && month > Number(at.slice(5, 7)) ? y - 1 : forwardDate && month < Number(at.slice(5, 7)) ? y + 1 : y;
+    out.push({ date: ymd(year, month, 1), phrase: m[0], explicit: false, precision: 'month' });
   }
   return out;
 }

@@ -73,6 +73,11 @@ export function graphConfidence(template: TemplateId | null, a: Analysis, expect
         what = `'${labels(top, 'label', 'objectLabel', 'itemLabel').trim() || 'the best row'}'`;
       }
   }
+  // the answer is only a name the question gives itself (who it asks about): no answer to it
+  const said = interpretation.text.trim().replace(/[.!]+$/, '').toLowerCase();
+  if (said && new RegExp(`(?:^|[^\\p{L}])${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?(?![\\p{L}])`, 'iu').test(a.question) && said.split(/\s+/).length <= 3) {
+    return { ok: false, why: `the graph's answer ('${interpretation.text.trim()}') is what the question names itself: answered from the messages` };
+  }
   if (matched < floor) {
     return { ok: false, why: `the graph's best match (${what}) names too few of the question's words${onlyAuto ? ' for an automatic fact' : ''}: answered from the messages` };
   }

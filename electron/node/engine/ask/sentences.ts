@@ -8,6 +8,7 @@ import { quantityValue } from '../../../../shared/text/numbers';
 import { CHAT_FILLERS, STOP_WORDS, TITLES } from '../../../../shared/text/stop-words';
 import { normalizeApostrophes } from '../../../../shared/text/words';
 import { dateText, findAmounts, findDates, findDurations, formatMoney, humanMinutes } from './compute';
+import { addDays, addMonths, formatDate, longDate } from '../../../../shared/dates/calendar';
 
 export interface Value {
   /** As a person reads it ("Saturday, October 31, 2026", "53:48", "€55", "6", "Sam"). */
@@ -19,6 +20,13 @@ export interface Value {
   /** For dates: 'YYYY-MM-DD…'; for amounts: the number; for counts: the number. */
   raw?: string | number;
   currency?: string;
+  /**
+   * A date not stated but read from the message: 'said' — the day of the message that tells the
+   * news ("I just opened …"); 'span' — a span up to that day counted back ("six weeks now").
+   */
+  implicit?: 'said' | 'span';
+  /** A noun phrase that is a kind of the thing asked for ("heron" for "what bird"). */
+  kind?: boolean;
 }
 
 const NUMBER_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|a dozen|a couple(?: of)?|a few|several|both)\b/gi;
@@ -156,7 +164,8 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
     }
     case 'name': {
       const out: Value[] = [];
-      for (const m of s.matchAll(/["“‘']([^"”’']{2,80})["”’']/g)) out.push({ text: m[1], phrase: m[0], index: m.index ?? 0 });
+      // a title in quotes; an apostrophe inside a word ("it's", "what's") opens or closes none
+      for (const m of s.matchAll(/["“]([^"”]{2,80})["”]|(?<![\p{L}\p{N}])['‘]([^'’]{2,80})['’](?![\p{L}\p{N}])/gu)) out.push({ text: m[1] ?? m[2], phrase: m[0], index: m.index ?? 0 });
       for (const n of capitalizedNames(s)) if (!asked.has(n.text.toLowerCase())) out.push({ text: n.text, phrase: n.text, index: n.index });
       for (const m of s.matchAll(/\b(?:named|called|name is|name was|name's)\s+(?:(?:it|him|her|them)\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*)*)/gu)) out.unshift({ text: m[1], phrase: m[0], index: m.index ?? 0, raw: 'named' });
       return out;
@@ -184,4 +193,45 @@ function durationText(phrase: string, minutes: number): string {
 export function isFiller(s: string): boolean {
   const t = s.trim().replace(/[!?.…]+$/, '');
   return /^(?:(?:oh|ah|aw+|wow|yeah|yes|yep|yup|no|nope|ok(?:ay)?|sure|great|awesome|nice|cool|haha|lol|hey|hi|hello|thanks?(?: you| so much)?|congrats|congratulations|amazing|totally|definitely|absolutely|same here|me too|good luck|take care|bye|see you|sounds (?:great|good|fun|amazing|awesome|lovely)|that's (?:great|awesome|amazing|so cool|cool|wonderful|lovely)|glad to hear(?: it)?|you too|of course|no worries|right|true|exactly|indeed)[\s,!.]*)+(?:\s*[A-Z][a-z]+)?$/i.test(t);
+}
+
+/** "I just opened …", "I've finished …", "the café is open", "I'm currently learning …": news of the day it is told. */
+const REPORTED_NOW = /\b(?:just|finally|today|tonight|this (?:morning|afternoon|evening)|currently|right now)\b|\b(?:i've|we've|i have|we have|(?:he|she|it)(?:'s| has))\s+(?:just\s+|finally\s+|recently\s+|now\s+)?(?!been\b|got to\b|always\b|never\b|ever\b)[a-z]+(?:ed|en|wn|un|ught|ade|ot|ound|one)\b|\b(?:is|are)\s+(?:now\s+|finally\s+|officially\s+)?(?:open|done|finished|out|live|official|over)\b/i;
+const NOT_REPORT = /\?\s*$|\b(?:would|will|'ll|’ll|going to|gonna|plan(?:ning)? to|want(?:ed)? to|hop(?:e|ing) to|can't wait|wish|might|maybe|someday|one day)\b/i;
+
+/**
+ * A sentence that tells something as news of the day it is said, with no date of its own: the
+ * day of its message dates it ("around" that day), for a question that asks when. Null when it
+ * states a date, asks, or tells a plan or a wish.
+ */
+export function reportedOn(s: string, at: string): Value | null {
+  if (NOT_REPORT.test(s) || findDates(s, at).length) return null;
+  if (!REPORTED_NOW.test(s)) return null;
+  return { text: `around ${longDate(at.slice(0, 10))} (when it was said)`, phrase: '', index: 0, raw: at.slice(0, 10), implicit: 'said' };
+}
+
+/** Words before a duration that make it a span up to now ("I've been rowing for about six weeks"). */
+const ONGOING_BEFORE = /(?:(?:\bbeen|\b(?:have|has)\s+(?:had|known|lived|owned|kept)|['’]ve\s+(?:had|known|lived|owned|kept))\b[^.!?]{0,50}?\bfor|\b(?:for|over|in) the (?:past|last))\s+(?:about|around|almost|nearly|over|just under|just over|roughly|more than|less than|close to)?\s*$/i;
+
+/**
+ * When something that still goes on began: a span up to the day it is told ("Seven years now",
+ * "I've been playing professionally for just under a year") counted back from its message's day;
+ * the month for spans of months or years, the day for shorter ones.
+ */
+export function ongoingSince(s: string, at: string): Value | null {
+  for (const d of findDurations(s)) {
+    const i = s.indexOf(d.phrase);
+    const after = s.slice(i + d.phrase.length);
+    if ((!/^\s+now\b/i.test(after) && !ONGOING_BEFORE.test(s.slice(0, i))) || /^\s+(?:ago|before|earlier|later|until|till)\b/i.test(after)) continue;
+    const days = d.minutes / 1440;
+    if (days < 1) continue;
+    const day = at.slice(0, 10);
+    if (days >= 28) {
+      const start = addMonths(day, -Math.round(days / 30.44));
+      return { text: `since about ${formatDate(start, 'MMMM yyyy')}`, phrase: d.phrase, index: i, raw: start, implicit: 'span' };
+    }
+    const start = addDays(day, -Math.round(days));
+    return { text: `since about ${longDate(start)}`, phrase: d.phrase, index: i, raw: start, implicit: 'span' };
+  }
+  return null;
 }

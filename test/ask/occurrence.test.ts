@@ -3,7 +3,7 @@
 // topic of its own (every price in it, summed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
-import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, sinceText } from '../../electron/node/engine/ask/occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText } from '../../electron/node/engine/ask/occurrence';
 import { analyzeQuestion } from '../../electron/node/engine/ask/analyze';
 import { kindOf } from '../../electron/node/engine/ask/answer-type';
 import type { MessageRow } from '../../shared/types';
@@ -34,6 +34,14 @@ describe('first and last mention', () => {
     expect(asksFirstOrLast('When was the first time Ana spoke about her sister?')).toBe('first');
     expect(asksFirstOrLast('What was my last trip?')).toBeNull();
     expect(asksFirstOrLast('Who did I talk to last week?')).toBeNull();
+    // how long since talking of something = since the last time
+    expect(asksFirstOrLast('How long since we talked about the store?')).toBe('last');
+    expect(asksFirstOrLast('How long ago did I mention my knee?')).toBe('last');
+    expect(asksFirstOrLast('How long has it been since we last discussed taxes?')).toBe('last');
+    expect(asksFirstOrLast('How many weeks since I talked about the garden?')).toBe('last');
+    expect(asksFirstOrLast('How many days since Ana mentioned her sister?')).toBe('last');
+    expect(asksFirstOrLast('How long ago did I buy my shoes?')).toBeNull();
+    expect(asksFirstOrLast('How long did we talk about taxes?')).toBeNull();
   });
 
   const messages = [
@@ -74,6 +82,9 @@ describe('how long ago', () => {
     expect(asksHowLongSince('How long has it been since the concert?')).toBe(true);
     expect(asksHowLongSince('How many weeks ago was the wedding?')).toBe(true);
     expect(asksHowLongSince('How long did the concert last?')).toBe(false);
+    expect(asksHowLongSince('How many weeks since the wedding?')).toBe(true);
+    expect(analyse('How many weeks since the wedding?').intent).toBe('date');
+    expect(analyse('How many weddings since March?').intent).toBe('count');
     // the expected answer is the date (then counted back), not a duration
     expect(kindOf('How long has it been since the concert?').kind).toBe('date');
     expect(kindOf('How long did the concert last?').kind).toBe('duration');
@@ -102,6 +113,65 @@ describe('how long ago', () => {
     const ans = howLongSince({ text: 'Wednesday, September 23, 2026 — “I bought shoes.” [m3]', refs: ['m3'] }, '2026-09-23', '2026-11-06');
     expect(ans.text).toBe('44 days ago (Wednesday, September 23, 2026) — “I bought shoes.” [m3]');
     expect(ans.computation).toMatchObject({ kind: 'days-between', value: '44 days ago', refs: ['m3'] });
+    // a last mention's answer ("The last time was …: quote") keeps only its quote
+    const last = howLongSince({ text: 'The last time was Wednesday, September 23, 2026: “New shoes!” (Ana, …) [m2]', refs: ['m2'] }, '2026-09-23', '2026-11-06');
+    expect(last.text).toBe('44 days ago (Wednesday, September 23, 2026) — “New shoes!” (Ana, …) [m2]');
+  });
+
+  it('talks of the thing the ontology names, and not of the person asked about', () => {
+    const shop = [
+      row(1, '2025-01-10T18:00:00', 'Ben: my store opens next week', 'Ben'),
+      row(2, '2025-02-01T12:00:00', 'Ana here. The store did well in January.', 'Ana'),
+      row(3, '2025-03-02T09:00:00', 'Ana, the store needs a new sign.', 'Ben'),
+      row(4, '2025-01-05T10:00:00', 'The store idea is growing on me.', 'Ana'),
+    ];
+    // "store" names a class of the ontology (the concept), so it is not among the keywords
+    const a = analyse('When did we last talk about the store?');
+    expect(a.concept?.phrase).toMatch(/store/);
+    expect(firstOrLastMention(a, shop, 'last')!.message.id).toBe(3);
+    expect(firstOrLastMention(a, shop, 'first')!.message.id).toBe(4);
+    // Ana's messages; her name is who is asked about, not the topic
+    const ana = shop.filter((m) => m.speaker === 'Ana');
+    expect(firstOrLastMention(analyse('When did Ana first mention the store?'), ana, 'first', ['Ana'])!.message.id).toBe(4);
+  });
+});
+
+describe('how often something was talked about', () => {
+  it('recognises the phrasings, not how often something happened', () => {
+    expect(asksHowOftenTalked('How many times did we talk about dancing?')).toBe(true);
+    expect(asksHowOftenTalked('How often did Ana mention her sister?')).toBe(true);
+    expect(asksHowOftenTalked('How many sessions mention the store?')).toBe(true);
+    expect(asksHowOftenTalked('In how many conversations did I bring up my knee?')).toBe(true);
+    expect(asksHowOftenTalked('How many times did I go to the gym?')).toBe(false);
+    expect(asksHowOftenTalked('How often do I run?')).toBe(false);
+  });
+
+  const messages = [
+    row(1, '2025-01-10T18:00:00', 'I signed up for violin lessons!'),
+    { ...row(2, '2025-01-10T18:05:00', 'Violin lessons are fun.', 'Ben'), sessionId: 1 },
+    { ...row(3, '2025-03-02T09:00:00', 'The violin lesson went well today.'), sessionId: 2 },
+    { ...row(4, '2025-03-05T09:00:00', 'My violin is out of tune.'), sessionId: 3 },
+    { ...row(5, '2025-04-20T08:00:00', 'Lessons at the school are expensive.'), sessionId: 4 },
+  ];
+
+  it('counts the messages holding every topic word, by session, in the period and by the person asked about', () => {
+    const all = countMentions(analyse('How many times did we talk about violin lessons?'), messages)!;
+    expect(all.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(all.sessions).toBe(2);
+    expect(all.words).toEqual(['violin lessons']);
+    const march = countMentions(analyse('How often did we talk about the violin in March 2025?'), messages)!;
+    expect(march.messages.map((m) => m.id)).toEqual([3, 4]);
+    const ben = countMentions(analyse('How often did Ben mention violin lessons?'), messages.filter((m) => m.speaker === 'Ben'), ['Ben'])!;
+    expect(ben.messages.map((m) => m.id)).toEqual([2]);
+    expect(countMentions(analyse('How often did we talk about sailing?'), messages)!.messages).toEqual([]);
+  });
+
+  it('says the count by session and message, with the first and last day cited', () => {
+    const found = countMentions(analyse('How many times did we talk about violin lessons?'), messages)!;
+    const ans = mentionCountAnswer(found, null, ['m1', 'm2'], false);
+    expect(ans.text).toBe('You talked about violin lessons in 2 sessions (3 messages), from Friday, January 10, 2025 [m1] to Sunday, March 2, 2025 [m2].');
+    expect(ans.computation).toMatchObject({ kind: 'count', value: '2 sessions (3 messages)', refs: ['m1', 'm2'] });
+    expect(mentionCountAnswer(found, 'Ben', ['m1', 'm2'], true).text).toMatch(/^Ben talked about violin lessons in at least 2 sessions \(at least 3 messages\)/);
   });
 });
 
@@ -129,6 +199,16 @@ describe('on the demo memory, offline', () => {
       const ref = first.answer.computation!.refs[0];
       expect(first.evidence.messages.find((m) => m.ref === ref)?.message.text).toMatch(/knee/);
     }
+  });
+
+  it('how often the knee was talked about: every message naming it, counted from the index, not the top hits', async () => {
+    const knee = messagesOnly.chat.listMessages({}, 0, 100_000).filter((m) => /\bknee/i.test(m.text));
+    const sessions = new Set(knee.map((m) => m.sessionId)).size;
+    const t = await messagesOnly.askEngine.answer({ question: 'How often did I talk about my knee?', now: NOW, llm: false });
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(new RegExp(`^You talked about your knee in ${sessions} sessions \\(${knee.length} messages\\), from Monday, October 12, 2026 \\[m\\d+\\] to Thursday, November 5, 2026 \\[m\\d+\\]\\.$`));
+    const none = await messagesOnly.askEngine.answer({ question: 'How many times did we talk about sailing?', now: NOW, llm: false });
+    expect(none.answer.status).not.toBe('answered');
   });
 
   it('the last time Porto came up is the latest message naming it, even one search ranks low', async () => {

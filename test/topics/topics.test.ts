@@ -280,6 +280,29 @@ describe('Ask: topics and stances over time', () => {
   });
 });
 
+describe('Ask: what was talked about in a period', () => {
+  it('lists each session of the period with its topics, and says where the conversations are when the period has none', async () => {
+    const { e, dir } = await open();
+    const file = writeMemory(dir, [
+      { day: '2026-03-02', messages: [me('I started a pottery class this week.'), bot('What did you make in the pottery class?'), me('A small bowl. The kiln cracked my second bowl.'), bot('A cracked bowl happens in every kiln.')] },
+      { day: '2026-03-09', messages: [me('I signed up for a charity race in May.'), bot('How will you train for the charity race?'), me('I bought new running shoes for the race.')] },
+      { day: '2026-05-20', messages: [me('The garden tomatoes are ripe.'), bot('Enjoy the tomatoes from your garden!')] },
+    ]);
+    await importFiles(e, file);
+    await e.jobs.idle();
+
+    const march = await e.ask({ question: 'What did we talk about in March 2026?', llm: false, now: '2026-06-01T12:00:00' });
+    expect(march.answer.text).toMatch(/Monday, March 2, 2026 \(4 messages\), about [^\n]*\b(bowl|kiln|pottery class)\b/);
+    expect(march.answer.text).toMatch(/Monday, March 9, 2026 \(3 messages\), about [^\n]*\brace\b/);
+
+    // April holds nothing: the nearest conversations on either side are named
+    const april = await e.ask({ question: 'What did we talk about in April 2026?', llm: false, now: '2026-06-01T12:00:00' });
+    expect(april.answer.text).toBe('No messages in that period: the last conversation before it was on Monday, March 9, 2026, and the next one after it was on Wednesday, May 20, 2026.');
+    const later = await e.ask({ question: 'What did we talk about last week?', llm: false, now: '2026-09-01T12:00:00' });
+    expect(later.answer.text).toBe('No messages in that period: the last conversation before it was on Wednesday, May 20, 2026.');
+  });
+});
+
 describe('topics with a model (Ollama-protocol double)', () => {
   it('groups messages into rounds: a round starts when the session opener speaks again', () => {
     const m = (id: number, sessionId: number, speaker: string, role = 'other'): MessageRow => ({ id, sessionId, speaker, role } as MessageRow);

@@ -122,7 +122,7 @@ export class Engine implements EngramApi {
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */
   get askEngine(): AskService {
-    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner(), topicRoute: new TopicRoute(this.topics, this.stanceService, this.chat) }));
+    return (this.askService ??= new AskService({ chat: this.chat, conversations: this.sqlite.askConversations, search: this.search, graph: this.graph, timeline: () => this.timeline, extraction: this.extraction, owner: () => this.ownerService.owner(), topicRoute: new TopicRoute(this.topics, this.stanceService, this.chat), sessionTopics: (ids) => this.topics.labelsOfSessions(ids) }));
   }
   private readonly listeners = new Set<(e: EngineEvent) => void>();
   private readonly background: Promise<unknown>[] = [];

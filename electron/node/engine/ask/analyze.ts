@@ -180,7 +180,7 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   } else if (attribute?.numeric && /\bhow many\b/i.test(q)) {
     intent = 'update';
     why.push(`'${attribute.phrase}' → a number that changes over time: its latest statement`);
-  } else if (/\bhow many\b(?!\s+(?:days|weeks|months|years|hours|minutes)\s+ago)|\bnumber of\b|\bhow often\b/i.test(q)) {
+  } else if (/\bhow many\b(?!\s+(?:days|weeks|months|years|hours|minutes)\s+(?:ago|since))|\bnumber of\b|\bhow often\b/i.test(q)) {
     intent = 'count';
     why.push("'how many' → COUNT(DISTINCT …) over the graph, and the messages");
   } else if (/\bhow much\b|\bwhat did .+ cost\b|\bwhat (?:was|is) the (?:price|cost)\b|\bspen[dt]\b/i.test(q)) {
@@ -189,7 +189,7 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   } else if (/\bhow long\b(?!\s+ago|\s+since|\s+(?:has it been|is it|was it)\s+since)|\bwhat(?:'s| is| was) the duration\b/i.test(q)) {
     intent = 'duration';
     why.push("'how long' → a duration (ISO 8601 read in code)");
-  } else if (/^\s*(?:so\s+|and\s+)?(?:when|what date|on what (?:date|day)|since when|how long ago|how long since|how long (?:has it been|is it|was it) since|how many (?:days|weeks|months|years) ago)\b|^\s*(?:so\s+|and\s+)?(?:which (?:date|day)|what day|what time)(?=\s+(?:is|was|did|does|do|will|are|were|am|of|and|should|can|would)\b|\s*[?,]|\s*$)|\bwhen (?:did|was|is|were|will)\b/i.test(q)) {
+  } else if (/^\s*(?:so\s+|and\s+)?(?:when|what date|on what (?:date|day)|since when|how long ago|how long since|how long (?:has it been|is it|was it) since|how many (?:days|weeks|months|years) (?:ago|since))\b|^\s*(?:so\s+|and\s+)?(?:which (?:date|day)|what day|what time)(?=\s+(?:is|was|did|does|do|will|are|were|am|of|and|should|can|would)\b|\s*[?,]|\s*$)|\bwhen (?:did|was|is|were|will)\b/i.test(q)) {
     intent = 'date';
     why.push("'when' → the date of an event or action (graph), resolved dates in the messages");
   } else if ((negative || positive) && !verb) {

@@ -53,7 +53,7 @@ const WH = '(?:when|where|who|whom|what|which|how|why)';
 /** The kind of answer one question (or one part of it) asks for. */
 export function kindOf(text: string): Pick<AnswerPart, 'kind' | 'granularity' | 'resultTime'> {
   const q = ` ${text.trim().toLowerCase()} `;
-  if (/\bhow long ago\b|\bhow long since\b|\bhow long (?:has it been|is it|was it) since\b|\bhow many (?:days|weeks|months|years) ago\b|\bsince when\b|\bwhat (?:date|year|month)\b|\b(?:on|in) (?:what|which) (?:date|year|month)\b|\bwhich (?:date|year|month)\b/.test(q) || /^\s*(?:and\s+|so\s+)?when\b|\bwhen (?:did|was|is|were|will|do|does|had|has|have)\b|[,;]\s*(?:and\s+)?when\b/.test(q)) {
+  if (/\bhow long ago\b|\bhow long since\b|\bhow long (?:has it been|is it|was it) since\b|\bhow many (?:days|weeks|months|years) (?:ago|since)\b|\bsince when\b|\bwhat (?:date|year|month)\b|\b(?:on|in) (?:what|which) (?:date|year|month)\b|\bwhich (?:date|year|month)\b/.test(q) || /^\s*(?:and\s+|so\s+)?when\b|\bwhen (?:did|was|is|were|will|do|does|had|has|have)\b|[,;]\s*(?:and\s+)?when\b/.test(q)) {
     return { kind: 'date', granularity: /\b(?:what|which) year\b/.test(q) ? 'year' : /\b(?:what|which) month\b/.test(q) ? 'month' : 'day' };
   }
   if (/\b(?:what|which) days? of the week\b|\b(?:what|which|on which|on what) (?:days|evenings?|mornings?|nights?|afternoons?|weekdays?)\b/.test(q)) return { kind: 'weekday' };

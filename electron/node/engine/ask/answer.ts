@@ -26,7 +26,7 @@ const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowe
 const isCalendarWord = (w: string) => CALENDAR.has(w.toLowerCase());
 import type { TemplateId } from './templates';
 import { ontologyLexicon } from './ontology-lexicon';
-import { attributeSentence, favourite, listLines, preferenceSentence, secondPerson, spentOn, talkedMost, type Who } from './phrasing';
+import { attributeSentence, favourite, inWords, listLines, preferenceSentence, secondPerson, spentOn, talkedMost, type Who } from './phrasing';
 
 const singular = (phrase: string) => phrase.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 
@@ -1024,10 +1024,23 @@ export function betweenFromMessages(sides: { phrase: string; evidence: AskEviden
  * are the planner's words where it fell back ("no conversation on 2026-11-17: the day before"):
  * the answer says so first, in words.
  */
-export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[], a: Analysis, notes: string[] = []): MessageAnswer {
+/** What the memory knows around a period, for a timeline answer. */
+export interface TimelineSurroundings {
+  /** Each session's topic labels, best first. */
+  topicsOf?: (sessionIds: number[]) => Map<number, string[]>;
+  /** The sessions nearest a period that has no messages. */
+  nearest?: { before?: { start: string }; after?: { start: string } };
+}
+
+export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[], a: Analysis, notes: string[] = [], around: TimelineSurroundings = {}): MessageAnswer {
   const fellBack = notes.map((n) => `${n.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (d) => longDate(d)).replace(/^./, (c) => c.toUpperCase()).replace(/:\s*/, ', so this is ')}.`).join(' ');
   const lead = fellBack ? `${fellBack} ` : '';
-  if (!run.total) return { text: `${lead}No messages in that period.`, refs: [] };
+  if (!run.total) {
+    // say where the conversations are instead, so "nothing" is not a dead end
+    const { before, after } = around.nearest ?? {};
+    const near = [before && `the last conversation before it was on ${longDate(before.start.slice(0, 10))}`, after && `the next one after it was on ${longDate(after.start.slice(0, 10))}`].filter(Boolean);
+    return { text: `${lead}No messages in that period${near.length ? `: ${near.join(', and ')}` : ''}.`, refs: [] };
+  }
   if (run.ranked && evidence.length) {
     const picked = bestSentence(a, evidence.filter((e) => e.route === 'timeline'));
     if (picked) return { text: `${lead}${quote(picked)}`, refs: [picked.evidence.ref] };
@@ -1035,10 +1048,14 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
   const bySession = new Map<number, MessageRow[]>();
   for (const r of run.rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r]);
   const refOf = new Map(evidence.map((e) => [e.message.id, e.ref]));
-  const parts = [...bySession.values()].slice(0, 5).map((rows) => {
+  const shown = [...bySession.values()].slice(0, 5);
+  // what each session was about: its topic labels (kept by the topic pass, no model needed)
+  const topics = around.topicsOf?.(shown.map((rows) => rows[0].sessionId)) ?? new Map<number, string[]>();
+  const parts = shown.map((rows) => {
     const first = rows[0];
     const ref = refOf.get(first.id);
-    return `${first.conversationTitle} on ${longDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${ref ? ` [${ref}]` : ''}`;
+    const about = (topics.get(first.sessionId) ?? []).slice(0, 3);
+    return `${first.conversationTitle} on ${longDate(first.date)} (${rows.length} message${rows.length === 1 ? '' : 's'})${about.length ? `, about ${inWords(about)}` : ''}${ref ? ` [${ref}]` : ''}`;
   });
   const more = run.sessionIds.length > 5 ? `and ${run.sessionIds.length - 5} more sessions` : '';
   const value = `${run.total} message${run.total === 1 ? '' : 's'} in ${run.sessionIds.length} session${run.sessionIds.length === 1 ? '' : 's'}`;

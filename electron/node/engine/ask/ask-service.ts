@@ -21,6 +21,7 @@ import type { SearchIndex } from '../stores/search-index';
 import type { Timeline } from '../timeline/timeline';
 import type { DialogueTurn } from '../timeline/rewrite';
 import { analyzeQuestion, classificationOf, topicWords, type Analysis } from './analyze';
+import { inWords } from './phrasing';
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
@@ -38,7 +39,7 @@ import type { Owner } from '../owner/owner-service';
 import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
-import { asksFirstOrLast, asksHowLongSince, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer } from './occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, mentionTopic, topicPhrase } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -65,6 +66,8 @@ export interface AskDeps {
   owner: () => Owner;
   /** Questions about topics and stances over time ("when did we talk about X", "do I still …"). */
   topicRoute?: TopicRoute;
+  /** Each session's topic labels (the topic pass), for "what did we talk about …" answers. */
+  sessionTopics?: (sessionIds: number[]) => Map<number, string[]>;
 }
 
 export interface AskInput {
@@ -115,6 +118,8 @@ interface Rerun {
 const SEARCH_K = 25;
 /** Messages searched for the first or last time something was talked about. */
 const MENTION_K = 200;
+/** Full-text hits read to count how often something was talked about (beyond it, "at least"). */
+const MENTION_COUNT_CAP = 5_000;
 const EVIDENCE_MAX = 20;
 const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
@@ -436,10 +441,16 @@ export class AskService {
     // "when did I last talk about X?": every message about it is a candidate, not only the best-ranked
     const firstLast = asksFirstOrLast(rewrite);
     const mentionWork = firstLast ? this.content.retrieve(rewrite, { k: MENTION_K, sourceIds }).then((r) => r.hits) : Promise.resolve(null);
+    // "how often did we talk about X?": every message holding its words, from the full-text index (counted in code below)
+    const howOften = !firstLast && asksHowOftenTalked(rewrite);
+    const countTopic = howOften ? mentionTopic(a, subject?.speakers) : [];
+    const countWork = countTopic.length
+      ? this.deps.search.search(topicPhrase(a, countTopic).join(' '), { ...(sourceIds ? { sourceIds } : {}), ...(subject ? { speakers: subject.speakers } : {}) }, MENTION_COUNT_CAP)
+      : Promise.resolve(null);
     const graphWork = routes.has('graph')
       ? this.graphRoute(a, { me: subject ?? me, subjectNamed: !!subject, sources: this.sourceIris(sourceIds), focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
       : Promise.resolve(null);
-    const [run, hits, graphOut, betweenHits, mentionHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork]);
+    const [run, hits, graphOut, betweenHits, mentionHits, countHits] = await Promise.all([timelineWork, searchWork, graphWork, betweenWork, mentionWork, countWork]);
     if (graphOut) {
       plan.sparql = graphOut.plan;
       results.sparql = graphOut.results;
@@ -568,7 +579,10 @@ export class AskService {
     if (!offline && a.intent === 'time' && run) {
       // where the planner fell back ("no conversation on …: the day before"), the answer says so
       const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
-      const m = answerFromTimeline(run, evidenceMessages, a, notes);
+      const m = answerFromTimeline(run, evidenceMessages, a, notes, {
+        topicsOf: this.deps.sessionTopics,
+        ...(a.period && !run.total ? { nearest: timeline.nearestSessions(a.period.from, a.period.to, sourceIds) } : {}),
+      });
       offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
     }
     const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
@@ -577,8 +591,10 @@ export class AskService {
     const meSpeakers = (subject ?? me).speakers;
     // "when did I last talk about X?": the latest (or first) message about it, computed from the messages
     if (firstLast && (!offline || offline.route === 'graph')) {
-      const messages = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
-      const found = firstOrLastMention(a, messages, firstLast);
+      const all = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
+      // "when did Ana last mention X?": Ana's messages, not the other side's
+      const messages = subject ? all.filter((m) => subject.speakers.includes(m.speaker)) : all;
+      const found = firstOrLastMention(a, messages, firstLast, subject?.speakers);
       if (found) {
         let e = evidenceMessages.find((x) => x.message.id === found.message.id);
         if (!e) {
@@ -588,12 +604,32 @@ export class AskService {
         offline = { ...mentionAnswer(found, e.ref, firstLast), route: 'search', source: 'computed' };
       }
     }
+    // a count is more exact than the graph's rows or a period's messages
+    if (countHits && (!offline || offline.route === 'graph' || offline.route === 'timeline')) {
+      const found = countMentions(a, this.deps.chat.getMessages(countHits.map((h) => h.id)), subject?.speakers);
+      if (found && !found.messages.length) {
+        const said = found.words.join(' ');
+        offline = { text: '', refs: [], route: 'search', source: 'evidence', judged: { answered: false, why: `no message${subject ? ` by ${subject.name}` : ''}${a.period ? ` in ${a.period.phrase}` : ''} mentions ${said}` } };
+      } else if (found) {
+        const refOf = (m: MessageRow, why: string) => {
+          let e = evidenceMessages.find((x) => x.message.id === m.id);
+          if (!e) {
+            e = { ref: `m${evidenceMessages.length + 1}`, message: m, route: 'search', score: 0, why };
+            evidenceMessages.push(e);
+          }
+          return e.ref;
+        };
+        const first = refOf(found.messages[0], 'the first message about it');
+        const last = refOf(found.messages[found.messages.length - 1], 'the last message about it');
+        offline = { ...mentionCountAnswer(found, subject?.name ?? null, [first, last], countHits.length >= MENTION_COUNT_CAP), route: 'search', source: 'computed' };
+      }
+    }
     if (!offline && known.length) {
       const m = answerFromMessages(a, pool, { exclude: known, me: meSpeakers });
       const event = fu.focusLabel ?? (/\bat\s+"?(.+?)"?\?*$/.exec(rewrite)?.[1] ?? null);
       offline = m
         ? { ...m, route: 'search', source: 'evidence' }
-        : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${listNames(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
+        : { text: `No one else is recorded${event ? ` at ${event}` : ''}: the memory names only ${inWords(known)}.`, refs: [], route: sparqlRes ? 'graph' : 'search', source: sparqlRes ? 'graph' : 'evidence' };
     }
     if (!offline && evidenceMessages.length) {
       const m = answerFromMessages(a, pool, { me: meSpeakers });
@@ -757,10 +793,6 @@ function peopleNamedIn(earlier: AskTurn[]): string[] {
   if (names.size || !first) return [...names];
   const quoted = /“([^”]*)”/.exec(first.answer.text)?.[1] ?? first.answer.text.replace(/\(.*?\)|\[m\d+\]/g, ' ');
   return [...new Set(valuesOf('person', quoted, first.now).map((v) => v.text.replace(/^(?:my|his|her|their|our)\s+\w+\s+/i, '')))].slice(0, 6);
-}
-
-function listNames(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 function turnEntitiesOf(earlier: AskTurn[]): { focus: string[]; focusLabel: string | null; exclude: string[] } {

@@ -12,6 +12,7 @@ import { parseDateValueWith } from '../../../../shared/dates/parse-date-with';
 import { chrono } from '../common/chrono';
 import { matchStem } from '../../../../shared/text/stem';
 import { words } from '../../../../shared/text/words';
+import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import type { Analysis } from './analyze';
 import type { MessageAnswer } from './answer';
 
@@ -21,13 +22,20 @@ const FIRST_LAST_TALK = new RegExp(
   'i',
 );
 /** Words of the question that say "talked about … the first time", not what was talked about. */
-const NOT_TOPIC = /^(?:talk|chat|speak|spoke|mention|discuss|write|wrote|say|said|ask|time|first|last|bring|brought)/;
+const NOT_TOPIC = /^(?:talk|chat|speak|spoke|mention|discuss|write|wrote|say|said|ask|time|first|last|bring|brought|session|convers|messag|often|differ)/;
+
+/** "How long since we talked about X?", "How long ago did I mention X?": elapsed time since talking of it, i.e. since the last time. */
+const SINCE_TALK = new RegExp(
+  `\\b(?:how long (?:ago|since)|how long (?:has it been|is it|was it) since|how many (?:days|weeks|months|years) (?:ago|since))\\s+(?:did\\s+)?(?:i|we|you|\\w+)\\s+(?:last\\s+)?${TALK_VERB}`,
+  'i',
+);
 
 /** "first" / "last" when the question asks for the first or last time something was talked about. */
 export function asksFirstOrLast(question: string): 'first' | 'last' | null {
   const m = FIRST_LAST_TALK.exec(question);
   const w = (m?.[1] ?? m?.[2])?.toLowerCase();
-  return w === 'first' || w === 'last' ? w : null;
+  if (w === 'first' || w === 'last') return w;
+  return SINCE_TALK.test(question) ? 'last' : null;
 }
 
 export interface Mention {
@@ -37,20 +45,34 @@ export interface Mention {
   topic: string[];
 }
 
+type TopicOf = Pick<Analysis, 'keywords'> & { concept?: Analysis['concept'] };
+
+/**
+ * What a "when did … talk about X" question is about, as stems: its keywords and the thing the
+ * ontology names ("the store", "the concert"), without how it is asked ("talk", "last") or the
+ * names of who is asked about ("when did Ana last mention…": her name is not the topic).
+ */
+export function mentionTopic(a: TopicOf, speakers: string[] = []): string[] {
+  const names = new Set(speakers.flatMap((s) => words(s).map(matchStem)));
+  const conceptWords = a.concept ? words(a.concept.phrase).map(matchStem).filter((w) => !STOP_WORDS.has(w)) : [];
+  return [...new Set([...a.keywords, ...conceptWords])].filter((k) => !NOT_TOPIC.test(k) && !names.has(k));
+}
+
+/** How many of the topic's stems a message holds (a stem of 4+ letters also as a word's start). */
+function topicWordsIn(topic: string[], text: string): number {
+  const toks = words(text).map(matchStem);
+  return topic.filter((k) => toks.some((t) => t === k || (k.length >= 4 && t.startsWith(k)))).length;
+}
+
 /**
  * The first or last message that talks about the question's topic (all its topic words, else
  * the most of them). Null when the question has no topic or no message holds any of its words.
  */
-export function firstOrLastMention(a: Pick<Analysis, 'keywords'>, messages: MessageRow[], which: 'first' | 'last'): Mention | null {
-  const topic = a.keywords.filter((k) => !NOT_TOPIC.test(k));
+export function firstOrLastMention(a: TopicOf, messages: MessageRow[], which: 'first' | 'last', speakers: string[] = []): Mention | null {
+  const topic = mentionTopic(a, speakers);
   if (!topic.length) return null;
   const seen = new Set<number>();
-  const scored = messages
-    .filter((m) => !seen.has(m.id) && seen.add(m.id))
-    .map((m) => {
-      const toks = words(m.text).map(matchStem);
-      return { m, n: topic.filter((k) => toks.some((t) => t === k || (k.length >= 4 && t.startsWith(k)))).length };
-    });
+  const scored = messages.filter((m) => !seen.has(m.id) && seen.add(m.id)).map((m) => ({ m, n: topicWordsIn(topic, m.text) }));
   const best = Math.max(0, ...scored.map((x) => x.n));
   if (!best) return null;
   const hits = scored.filter((x) => x.n === best).map((x) => x.m).sort((x, y) => x.timestamp.localeCompare(y.timestamp) || x.id - y.id);
@@ -72,8 +94,74 @@ export function mentionAnswer(found: Mention, ref: string, which: 'first' | 'las
   return { text, refs: [ref], computation };
 }
 
+const HOW_OFTEN_TALK = new RegExp(
+  `\\b(?:how many times|how often)\\b.*\\b${TALK_VERB}|\\b(?:in )?how many (?:different )?(?:sessions|conversations|chats|days)\\b.*\\b(?:${TALK_VERB}|about)\\b`,
+  'i',
+);
+
+/** Whether the question asks how often something was talked about (not how often it happened). */
+export function asksHowOftenTalked(question: string): boolean {
+  return HOW_OFTEN_TALK.test(question);
+}
+
+export interface MentionCount {
+  /** The messages holding every topic word, in time order. */
+  messages: MessageRow[];
+  sessions: number;
+  topic: string[];
+  /** The question's own words for the topic ("dancing", "the store"). */
+  words: string[];
+}
+
+/** The question's own words for its topic: what follows the talk verb ("…mention her store?" → "her store"), else its topic words. */
+export function topicPhrase(a: TopicOf & { question: string; period?: Analysis['period'] }, topic: string[]): string[] {
+  let q = a.question.replace(/[?!.]+\s*$/, '');
+  if (a.period?.phrase) q = q.replace(new RegExp(`\\s*\\b${a.period.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i'), '');
+  const after = new RegExp(`\\b${TALK_VERB}\\s+(?:(?:about|of|on)\\s+)?(.+)$`, 'i').exec(q)?.[1]?.trim();
+  if (after && words(after).some((w) => topic.includes(matchStem(w)))) return [after];
+  const said = [...new Set(words(a.question).filter((w) => topic.includes(matchStem(w))))];
+  return said.length ? said : topic;
+}
+
+/** The messages that hold every word of the question's topic (in its period, when it names one), counted by message and by session. */
+export function countMentions(a: TopicOf & { question: string; period?: Analysis['period'] }, messages: MessageRow[], speakers: string[] = []): MentionCount | null {
+  const topic = mentionTopic(a, speakers);
+  if (!topic.length) return null;
+  const seen = new Set<number>();
+  const inPeriod = (m: MessageRow) => !a.period || (m.date >= a.period.from.slice(0, 10) && m.date <= a.period.to.slice(0, 10));
+  const hits = messages
+    .filter((m) => !seen.has(m.id) && seen.add(m.id) && inPeriod(m) && topicWordsIn(topic, m.text) === topic.length)
+    .sort((x, y) => x.timestamp.localeCompare(y.timestamp) || x.id - y.id);
+  return { messages: hits, sessions: new Set(hits.map((m) => m.sessionId)).size, topic, words: topicPhrase(a, topic) };
+}
+
+/** "You talked about dancing in 12 sessions (94 messages), from … to …", computed from the count. */
+export function mentionCountAnswer(found: MentionCount, who: string | null, refs: [string, string], capped: boolean): MessageAnswer {
+  const n = found.messages.length;
+  // said back to the person: "my knee" is "your knee"
+  const about = found.words.join(' ').replace(/\b(?:my|our)\b/gi, 'your').replace(/\b(?:me|us)\b/gi, 'you');
+  const plural = (k: number, unit: string) => `${k} ${unit}${k === 1 ? '' : 's'}`;
+  const atLeast = capped ? 'at least ' : '';
+  const value = `${atLeast}${plural(found.sessions, 'session')} (${atLeast}${plural(n, 'message')})`;
+  const first = found.messages[0];
+  const last = found.messages[n - 1];
+  const span =
+    n === 1 ? `on ${longDate(first.date)} [${refs[0]}]` : first.date === last.date ? `all on ${longDate(first.date)} [${refs[0]}] [${refs[1]}]` : `from ${longDate(first.date)} [${refs[0]}] to ${longDate(last.date)} [${refs[1]}]`;
+  const subject = who ? `${who} talked` : 'You talked';
+  return {
+    text: `${subject} about ${about} in ${value}, ${span}.`,
+    refs: n === 1 ? [refs[0]] : refs,
+    computation: {
+      kind: 'count',
+      value,
+      detail: `messages holding ${found.topic.map((t) => `'${t}'`).join(' and ')}${who ? ` by ${who}` : ''}, counted by session`,
+      refs: n === 1 ? [refs[0]] : refs,
+    },
+  };
+}
+
 const SINCE =
-  /\bhow long ago\b|\bhow long (?:has it been|is it|was it) since\b|\bhow long since\b|\bhow many (?:days|weeks|months|years) ago\b|\bhow many (?:days|weeks|months|years) (?:has it been|have passed|is it) since\b/i;
+  /\bhow long ago\b|\bhow long (?:has it been|is it|was it) since\b|\bhow long since\b|\bhow many (?:days|weeks|months|years) ago\b|\bhow many (?:days|weeks|months|years) (?:(?:has it been|have passed|is it) )?since\b/i;
 
 /** Whether the question asks how long ago something was (not how long it lasted). */
 export function asksHowLongSince(question: string): boolean {
@@ -106,7 +194,8 @@ export function howLongSince(answer: MessageAnswer, date: string, today: string)
   const computation: AskComputation = { kind: 'days-between', value: since.value, detail: since.detail, refs: answer.computation?.refs ?? answer.refs };
   const day = longDate(date.slice(0, 10));
   // the answer's own leading date is said once, in brackets
-  const rest = (answer.text.startsWith(day) ? answer.text.slice(day.length).replace(/^[\s,:—-]+/, '') : answer.text).replace(/^\(([^()]*)\)$/, '$1');
+  const lead = [day, `The last time was ${day}`, `The first time was ${day}`].find((p) => answer.text.startsWith(p));
+  const rest = (lead ? answer.text.slice(lead.length).replace(/^[\s,:—-]+/, '') : answer.text).replace(/^\(([^()]*)\)$/, '$1');
   const head = `${since.value.charAt(0).toUpperCase()}${since.value.slice(1)} (${day})`;
   return { ...answer, text: rest ? `${head} — ${rest}` : head, computation };
 }

@@ -181,6 +181,14 @@ export class TopicStore {
     return rows.map(toRow);
   }
 
+  /** The labels of some sessions, best first (json_each: any number of ids in one statement). */
+  sessionLabels(sessionIds: number[]): { sessionId: number; label: string }[] {
+    if (!sessionIds.length) return [];
+    return this.db
+      .prepare('SELECT session_id AS sessionId, label FROM session_topics WHERE session_id IN (SELECT value FROM json_each(?)) ORDER BY session_id, rank')
+      .all(JSON.stringify(sessionIds)) as { sessionId: number; label: string }[];
+  }
+
   /** The rows of one topic key, by session. */
   topicRows(key: string): SessionTopicRow[] {
     return (this.db.prepare('SELECT * FROM session_topics WHERE topic_key = ? ORDER BY session_id').all(key) as Record<string, unknown>[]).map(toRow);

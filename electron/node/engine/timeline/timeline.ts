@@ -163,6 +163,17 @@ export class Timeline {
     return planQuestion({ question: input.question, context: input.context, now, locale: input.locale ?? this.options.locale }, memory, this.options);
   }
 
+  /** The sessions nearest a period with no messages: the last one before it and the first after it. */
+  nearestSessions(from: string, to: string, sourceIds?: number[]): { before?: SessionEntry; after?: SessionEntry } {
+    const { sessions } = this.scope(sourceIds).memory;
+    let before: SessionEntry | undefined;
+    for (const s of sessions) {
+      if (s.start.slice(0, 10) > to) return { before, after: s };
+      if (s.start.slice(0, 10) < from) before = s;
+    }
+    return { before };
+  }
+
   /** The rows the plan's chain keeps, in time order. */
   select(plan: TimelinePlan): { rows: SelectedRow[]; sql: string; params: (string | number)[] } {
     this.checkVersion();

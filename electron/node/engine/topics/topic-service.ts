@@ -158,6 +158,13 @@ export class TopicService {
     return this.deps.store.sessionTopics(sourceIds);
   }
 
+  /** Each session's topic labels, best first (what "what did we talk about …" lists). */
+  labelsOfSessions(sessionIds: number[]): Map<number, string[]> {
+    const out = new Map<number, string[]>();
+    for (const r of this.deps.store.sessionLabels(sessionIds)) out.set(r.sessionId, [...(out.get(r.sessionId) ?? []), r.label]);
+    return out;
+  }
+
   rowsOf(key: string): SessionTopicRow[] {
     return this.deps.store.topicRows(key);
   }

@@ -19,6 +19,25 @@ describe('the data-folder lock', () => {
     expect(r.badRefusals).toEqual([]);
   }, 60_000);
 
+  it('stays held until released, even when the caller keeps no reference to it (garbage collection)', async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'dropped.mts');
+    fs.writeFileSync(
+      script,
+      `import { lockDataDir } from ${JSON.stringify(path.join(ROOT, 'electron/node/engine/stores/data-lock.ts'))};
+       lockDataDir(process.argv[2]);
+       for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); }
+       try { lockDataDir(process.argv[2]); process.stdout.write('taken twice'); } catch { process.stdout.write('refused'); }`,
+    );
+    const data = path.join(dir, 'data');
+    fs.mkdirSync(data);
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, data], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((resolve) => child.on('exit', resolve));
+    expect(out).toBe('refused');
+  }, 30_000);
+
   it('refuses a second holder in the same process, naming the folder', () => {
     const dir = tempDir();
     const lock = lockDataDir(dir);

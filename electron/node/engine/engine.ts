@@ -279,7 +279,7 @@ export class Engine implements EngramApi {
   close(opts: { deadlineMs?: number } = {}): Promise<void> {
     if (this.closing) return this.closing;
     const graceful = async () => {
-      if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id);
+      if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id, 'shutdown');
       await this.rowCheck;
       await this.extraction.shutdown();
       await this.autoGraph.shutdown();

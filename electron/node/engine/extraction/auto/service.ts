@@ -35,6 +35,8 @@ export interface AutoGraphDeps {
 
 /** Messages read between two yields to the event loop (the engine serves the UI meanwhile). */
 const SLICE = 250;
+/** Messages read from the chat table at a time. */
+const PAGE = 2000;
 
 export class AutoGraphService {
   private readonly queue: number[] = [];
@@ -168,15 +170,19 @@ export class AutoGraphService {
     const { SourceExtractor } = await import('./extract');
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
-    // Read at once: an open SQLite iterator would block the connection across the yields below.
-    const messages = [...chat.iterateSourceMessages(sourceId)];
-    for (const m of messages) {
-      x.add(m);
-      if (++n % SLICE === 0) {
-        progress?.(n);
-        await new Promise((r) => setImmediate(r));
-        if (ctx?.signal.aborted) throw new JobCancelled();
+    // Page by page (an open SQLite iterator would block the connection across the yields below,
+    // and reading a large source at once would hold the process past a signal's deadline).
+    for (let page = chat.sourceMessagesAfter(sourceId, null, PAGE); page.length; page = chat.sourceMessagesAfter(sourceId, page[page.length - 1], PAGE)) {
+      for (const m of page) {
+        x.add(m);
+        if (++n % SLICE === 0) {
+          progress?.(n);
+          await new Promise((r) => setImmediate(r));
+          if (ctx?.signal.aborted) throw new JobCancelled();
+        }
       }
+      await new Promise((r) => setImmediate(r));
+      if (ctx?.signal.aborted) throw new JobCancelled();
     }
     const result = x.finish(loadOntology());
     const lines = result.triples.map((t) => ({ line: t.line, subject: t.subject, object: /> <([^>]*)>$/.exec(t.line)?.[1] ?? null }));

@@ -285,7 +285,7 @@ export class Engine implements EngramApi {
       await this.autoGraph.shutdown();
       await this.jobs.idle();
       await Promise.allSettled(this.background);
-      await this.graph.close();
+      await this.graph.close({ stopReads: opts.deadlineMs !== undefined });
     };
     this.closing = (async () => {
       let timer: NodeJS.Timeout | undefined;

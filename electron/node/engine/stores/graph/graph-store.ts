@@ -462,8 +462,13 @@ export class GraphStore {
     await this.worker?.terminate();
   }
 
-  async close(): Promise<void> {
+  /**
+   * `stopReads` (a close with a deadline: a signal): a read the main worker is running is not
+   * waited for (it has nothing to commit, and may run to its limit): the worker stops at once.
+   */
+  async close(opts: { stopReads?: boolean } = {}): Promise<void> {
     if (this.closed) return;
+    if (opts.stopReads && this.current && READS.has(this.current.req.op)) return this.terminate();
     // Let queued work finish so nothing acknowledged is dropped, then write a snapshot if one
     // is due (see the worker's 'flush'). A worker still loading is waited for: its flush
     // writes the snapshot that saves the next start the same work.

@@ -425,6 +425,8 @@ export const apiSpec = {
       })
       .strict(),
   ),
+  /** Questions to suggest: made from this memory (its latest conversations, people, favourites, topics) and kept only when Ask answers them. */
+  askSuggestions: method<string[]>()(z.object({ sourceIds: ids.optional(), now: z.string().max(40).optional() }).strict()),
   /** Runs an edited SPARQL query in place of a turn's generated one; results, evidence and answer are updated. */
   rerunAskSparql: method<import('./types').AskTurn>()(z.object({ turnId: id, sparql: sparqlText }).strict()),
   /** Runs an edited timeline plan in place of a turn's planned one; results, evidence and answer are updated. */

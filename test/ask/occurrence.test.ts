@@ -3,7 +3,7 @@
 // topic of its own (every price in it, summed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText } from '../../electron/node/engine/ask/occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, countMentions, whoMostAnswer, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText } from '../../electron/node/engine/ask/occurrence';
 import { analyzeQuestion } from '../../electron/node/engine/ask/analyze';
 import { kindOf } from '../../electron/node/engine/ask/answer-type';
 import type { MessageRow } from '../../shared/types';
@@ -166,6 +166,23 @@ describe('how often something was talked about', () => {
     expect(countMentions(analyse('How often did we talk about sailing?'), messages)!.messages).toEqual([]);
   });
 
+  it('reads "who talked about X most" and ranks the speakers of X\'s messages, ties said as ties', () => {
+    expect(asksWhoTalkedMostAbout('Who talked about dancing the most?')).toBe('dancing');
+    expect(asksWhoTalkedMostAbout('Who mentioned the store more often?')).toBe('the store');
+    expect(asksWhoTalkedMostAbout('Who brought up money most?')).toBe('money');
+    expect(asksWhoTalkedMostAbout('Who did I talk to most?')).toBeNull();
+    const found = countMentions(analyse('How often did we talk about violin?'), messages)!;
+    const refs = new Map<number, string>();
+    const refOf = (m: MessageRow) => refs.get(m.id) ?? (refs.set(m.id, `m${refs.size + 1}`), refs.get(m.id)!);
+    const ans = whoMostAnswer(found, [], refOf);
+    expect(ans.text).toBe('Ana talked about violin most: 3 messages [m1]. Then Ben (1).');
+    expect(ans.how).toBe('Counted from every message that mentions it.');
+    expect(ans.computation).toMatchObject({ kind: 'ranking', value: 'Ana (3 messages), Ben (1 message)' });
+    // the owner is "you"; a tie is not a winner
+    const tied = countMentions(analyse('How often did we talk about violin lessons?'), messages)!;
+    expect(whoMostAnswer(tied, ['Ana'], refOf).text).toMatch(/^You and Ben talked about violin lessons as often: 1 message each|^You talked about violin lessons most: 2 messages/);
+  });
+
   it('says the count by session and message, with the first and last day cited', () => {
     const found = countMentions(analyse('How many times did we talk about violin lessons?'), messages)!;
     const ans = mentionCountAnswer(found, null, ['m1', 'm2'], false);
@@ -209,6 +226,16 @@ describe('on the demo memory, offline', () => {
     expect(t.answer.text).toMatch(new RegExp(`^You talked about your knee in ${sessions} sessions \\(${knee.length} messages\\), from Monday, October 12, 2026 \\[m\\d+\\] to Thursday, November 5, 2026 \\[m\\d+\\]\\.$`));
     const none = await messagesOnly.askEngine.answer({ question: 'How many times did we talk about sailing?', now: NOW, llm: false });
     expect(none.answer.status).not.toBe('answered');
+  });
+
+  it('who talked about Porto most: the speakers of every message naming it, not of all messages', async () => {
+    const porto = messagesOnly.chat.listMessages({}, 0, 100_000).filter((m) => /\bporto\b/i.test(m.text));
+    const counts = new Map<string, number>();
+    for (const m of porto) counts.set(m.speaker, (counts.get(m.speaker) ?? 0) + 1);
+    const [top, n] = [...counts].sort((x, y) => y[1] - x[1])[0];
+    const t = await messagesOnly.askEngine.answer({ question: 'Who talked about Porto the most?', now: NOW, llm: false });
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(new RegExp(`^(?:${top}|You) talked about Porto most: ${n} messages`));
   });
 
   it('the last time Porto came up is the latest message naming it, even one search ranks low', async () => {

@@ -41,6 +41,7 @@ import { MemoryDoctor, report, REPAIR_COMMAND } from './doctor/doctor';
 const DEMO_GRAPH_SOURCE = 'demoGraphSource';
 import { createEntityUpdate, deleteEntityUpdate, editTriplesUpdate, mergeEntitiesUpdate, newEntityIri } from './entities/entity-edits';
 import { AskService } from './ask/ask-service';
+import { askSuggestions } from './ask/suggestions';
 import { stemPrefix } from '../../../shared/text/stem';
 import { isIndexStopWord } from '../../../shared/text/stop-words';
 import { words } from '../../../shared/text/words';
@@ -1030,6 +1031,20 @@ export class Engine implements EngramApi {
 
   async ask(args: ApiArgs<'ask'>): Promise<ApiResult<'ask'>> {
     return this.askEngine.ask(args);
+  }
+
+  async askSuggestions(args: ApiArgs<'askSuggestions'>): Promise<ApiResult<'askSuggestions'>> {
+    const { sourceIds, now } = args;
+    return askSuggestions({
+      answer: async (question) => (await this.askEngine.answer({ question, sourceIds, now, llm: false })).answer,
+      select: async (sparql) => {
+        await this.graph.ready();
+        const r = await this.graph.request({ op: 'query', sparql, limit: 100 });
+        return r.kind === 'select' ? r.rows : [];
+      },
+      ownerIris: this.ownerService.owner().iris,
+      topics: () => this.topics.topics(sourceIds),
+    });
   }
 
   async rerunAskSparql(args: ApiArgs<'rerunAskSparql'>): Promise<ApiResult<'rerunAskSparql'>> {

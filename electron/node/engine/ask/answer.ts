@@ -603,6 +603,8 @@ export interface MessageAnswer {
    * it asks, on its topic) or only shares words with it; `why` says what is missing.
    */
   judged?: { answered: boolean; why: string };
+  /** How it was found, when the answer knows better than its route and refs ("Counted from every message that mentions it."). */
+  how?: string;
 }
 
 function quote(p: Picked): string {

@@ -39,7 +39,7 @@ import type { Owner } from '../owner/owner-service';
 import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, mentionTopic, topicPhrase } from './occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, mentionTopic, topicPhrase } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -442,10 +442,14 @@ export class AskService {
     const firstLast = asksFirstOrLast(rewrite);
     const mentionWork = firstLast ? this.content.retrieve(rewrite, { k: MENTION_K, sourceIds }).then((r) => r.hits) : Promise.resolve(null);
     // "how often did we talk about X?": every message holding its words, from the full-text index (counted in code below)
-    const howOften = !firstLast && asksHowOftenTalked(rewrite);
-    const countTopic = howOften ? mentionTopic(a, subject?.speakers) : [];
+    const whoMostAbout = !firstLast ? asksWhoTalkedMostAbout(rewrite) : null;
+    const howOften = !firstLast && (!!whoMostAbout || asksHowOftenTalked(rewrite));
+    // "who talked about X most": X's messages by anyone; else the question's topic, by the person it names
+    const counted = whoMostAbout ? { keywords: topicWords(whoMostAbout), concept: null, question: whoMostAbout, period: a.period } : a;
+    const countSpeakers = whoMostAbout ? undefined : subject?.speakers;
+    const countTopic = howOften ? mentionTopic(counted, countSpeakers) : [];
     const countWork = countTopic.length
-      ? this.deps.search.search(topicPhrase(a, countTopic).join(' '), { ...(sourceIds ? { sourceIds } : {}), ...(subject ? { speakers: subject.speakers } : {}) }, MENTION_COUNT_CAP)
+      ? this.deps.search.search(topicPhrase(counted, countTopic).join(' '), { ...(sourceIds ? { sourceIds } : {}), ...(countSpeakers ? { speakers: countSpeakers } : {}) }, MENTION_COUNT_CAP)
       : Promise.resolve(null);
     const graphWork = routes.has('graph')
       ? this.graphRoute(a, { me: subject ?? me, subjectNamed: !!subject, sources: this.sourceIris(sourceIds), focus: fu.focus, exclude: fu.exclude, now, earlier, useLlm, warnings, override, dialogueWords })
@@ -606,10 +610,10 @@ export class AskService {
     }
     // a count is more exact than the graph's rows or a period's messages
     if (countHits && (!offline || offline.route === 'graph' || offline.route === 'timeline')) {
-      const found = countMentions(a, this.deps.chat.getMessages(countHits.map((h) => h.id)), subject?.speakers);
+      const found = countMentions(counted, this.deps.chat.getMessages(countHits.map((h) => h.id)), countSpeakers);
       if (found && !found.messages.length) {
         const said = found.words.join(' ');
-        offline = { text: '', refs: [], route: 'search', source: 'evidence', judged: { answered: false, why: `no message${subject ? ` by ${subject.name}` : ''}${a.period ? ` in ${a.period.phrase}` : ''} mentions ${said}` } };
+        offline = { text: '', refs: [], route: 'search', source: 'evidence', judged: { answered: false, why: `no message${countSpeakers && subject ? ` by ${subject.name}` : ''}${a.period ? ` in ${a.period.phrase}` : ''} mentions ${said}` } };
       } else if (found) {
         const refOf = (m: MessageRow, why: string) => {
           let e = evidenceMessages.find((x) => x.message.id === m.id);
@@ -619,9 +623,12 @@ export class AskService {
           }
           return e.ref;
         };
-        const first = refOf(found.messages[0], 'the first message about it');
-        const last = refOf(found.messages[found.messages.length - 1], 'the last message about it');
-        offline = { ...mentionCountAnswer(found, subject?.name ?? null, [first, last], countHits.length >= MENTION_COUNT_CAP), route: 'search', source: 'computed' };
+        if (whoMostAbout) offline = { ...whoMostAnswer(found, me.speakers, (m) => refOf(m, `the latest message about it by ${m.speaker}`)), route: 'search', source: 'computed' };
+        else {
+          const first = refOf(found.messages[0], 'the first message about it');
+          const last = refOf(found.messages[found.messages.length - 1], 'the last message about it');
+          offline = { ...mentionCountAnswer(found, subject?.name ?? null, [first, last], countHits.length >= MENTION_COUNT_CAP), route: 'search', source: 'computed' };
+        }
       }
     }
     if (!offline && known.length) {
@@ -858,6 +865,7 @@ function howFound(o: MessageAnswer & { route: AskRoute; source: AskAnswer['sourc
   if (o.route === 'graph') return o.source === 'computed' ? 'Computed from your knowledge graph.' : 'Read from your knowledge graph.';
   if (o.route === 'timeline') return /^No messages\b|\bNo messages in that period\.$/.test(o.text) ? 'The timeline has no messages in that period.' : o.source === 'computed' ? "Counted from the timeline's messages." : "Quoted from the timeline's messages.";
   const cited = evidence.filter((e) => o.refs.includes(e.ref)).map((e) => e.message);
+  if (o.how) return o.how;
   if (o.source === 'computed') return cited.length > 1 ? `Computed from ${cited.length} messages.` : cited[0] ? `Computed from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.` : 'Computed from the messages.';
   if (cited.length === 1) return `Quoted from ${cited[0].speaker}'s message of ${longDate(cited[0].date)}.`;
   return cited.length ? `Quoted from ${cited.length} messages.` : 'Quoted from the messages.';

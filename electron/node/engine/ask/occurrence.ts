@@ -104,6 +104,46 @@ export function asksHowOftenTalked(question: string): boolean {
   return HOW_OFTEN_TALK.test(question);
 }
 
+/** A count over every message that mentions something (it cites only some of them). */
+const COUNTED_HOW = 'Counted from every message that mentions it.';
+
+const WHO_MOST_ABOUT =
+  /\bwho\b.*?\b(?:mention\w*|(?:talk|chat|spoke|speak|wrote|write|say|said|ask)\w*\s+(?:about|of)|discuss\w*|br(?:ing|ought)\w*\s+up)\s+(.+?)\s+(?:the\s+)?(?:most|more)\b/i;
+
+/** "Who talked about dancing the most?", "Who mentioned the store more?": the topic's words, else null. */
+export function asksWhoTalkedMostAbout(question: string): string | null {
+  return WHO_MOST_ABOUT.exec(question)?.[1]?.trim() || null;
+}
+
+/** Who said the topic's messages, most first: "Ana talked about dancing most: 60 messages. Then Ben (42)." */
+export function whoMostAnswer(found: MentionCount, me: string[], refOf: (m: MessageRow) => string): MessageAnswer {
+  const by = new Map<string, MessageRow[]>();
+  for (const m of found.messages) by.set(m.speaker, [...(by.get(m.speaker) ?? []), m]);
+  const ranked = [...by].sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]));
+  const plural = (k: number) => `${k} message${k === 1 ? '' : 's'}`;
+  const name = (speaker: string) => (me.includes(speaker) ? 'You' : speaker);
+  const about = found.words.join(' ').replace(/\b(?:my|our)\b/gi, 'your');
+  const [top, ...rest] = ranked;
+  const tie = rest.length > 0 && rest[0][1].length === top[1].length;
+  const refs = ranked.slice(0, 3).map(([, ms]) => refOf(ms[ms.length - 1]));
+  const lead = tie
+    ? `${name(top[0])} and ${name(rest[0][0])} talked about ${about} as often: ${plural(top[1].length)} each`
+    : `${name(top[0])} talked about ${about} most: ${plural(top[1].length)}`;
+  const others = rest.slice(tie ? 1 : 0, 3).map(([sp, ms]) => `${name(sp)} (${ms.length})`);
+  const text = `${lead} [${refs[0]}]${others.length ? `. Then ${others.join(', ')}` : ''}.`;
+  return {
+    text,
+    refs,
+    how: COUNTED_HOW,
+    computation: {
+      kind: 'ranking',
+      value: ranked.slice(0, 3).map(([sp, ms]) => `${sp} (${plural(ms.length)})`).join(', '),
+      detail: `messages holding ${found.topic.map((t) => `'${t}'`).join(' and ')}, counted per speaker, most first`,
+      refs,
+    },
+  };
+}
+
 export interface MentionCount {
   /** The messages holding every topic word, in time order. */
   messages: MessageRow[];
@@ -119,7 +159,8 @@ export function topicPhrase(a: TopicOf & { question: string; period?: Analysis['
   if (a.period?.phrase) q = q.replace(new RegExp(`\\s*\\b${a.period.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i'), '');
   const after = new RegExp(`\\b${TALK_VERB}\\s+(?:(?:about|of|on)\\s+)?(.+)$`, 'i').exec(q)?.[1]?.trim();
   if (after && words(after).some((w) => topic.includes(matchStem(w)))) return [after];
-  const said = [...new Set(words(a.question).filter((w) => topic.includes(matchStem(w))))];
+  // as written ("Porto", not "porto")
+  const said = [...new Set((a.question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => words(w).some((x) => topic.includes(matchStem(x)))))];
   return said.length ? said : topic;
 }
 
@@ -150,6 +191,7 @@ export function mentionCountAnswer(found: MentionCount, who: string | null, refs
   const subject = who ? `${who} talked` : 'You talked';
   return {
     text: `${subject} about ${about} in ${value}, ${span}.`,
+    how: COUNTED_HOW,
     refs: n === 1 ? [refs[0]] : refs,
     computation: {
       kind: 'count',

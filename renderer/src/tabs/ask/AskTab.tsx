@@ -12,8 +12,6 @@ import { rememberedConversation, useAsk } from './ask-store';
 import { AskTurnView, PendingTurn } from './AskTurnView';
 import './ask.css';
 
-const EXAMPLES = ['What did we talk about last week?', 'Who did I talk to most in the past two weeks?', 'What is my favourite band?', 'How much did I spend on my last trip?'];
-
 export function AskTab() {
   const listLoaded = useAsk((s) => s.listLoaded);
   const graphVersion = useApp((s) => s.graphVersion);
@@ -175,6 +173,9 @@ function Thread() {
 }
 
 function Welcome() {
+  const messagesVersion = useApp((s) => s.messagesVersion);
+  const graphVersion = useApp((s) => s.graphVersion);
+  useEffect(() => void useAsk.getState().loadSuggestions(`${messagesVersion}:${graphVersion}`), [messagesVersion, graphVersion]);
   return (
     <div className="empty-state ask-welcome">
       <div className="empty-icon">
@@ -185,13 +186,23 @@ function Welcome() {
         Questions in plain language. Each answer says how it was found — the timeline, message search or a SPARQL query over the graph — and shows its
         evidence; the plan behind it can be edited and run again.
       </p>
-      <div className="ask-examples">
-        {EXAMPLES.map((q) => (
-          <button key={q} className="ask-example" onClick={() => void useAsk.getState().ask(q)} data-testid="ask-example">
-            {q}
-          </button>
-        ))}
-      </div>
+      <Suggestions />
+    </div>
+  );
+}
+
+/** Questions this memory answers, worked out by the engine (none are shown that it cannot answer). */
+function Suggestions() {
+  const suggestions = useAsk((s) => s.suggestions);
+  if (suggestions === null) return <div className="faint ask-examples-note" data-testid="ask-examples-loading">Finding questions your memory answers…</div>;
+  if (!suggestions.length) return <div className="faint ask-examples-note">Ask about a time, a person or a topic: “What did we talk about in March?”</div>;
+  return (
+    <div className="ask-examples">
+      {suggestions.map((q) => (
+        <button key={q} className="ask-example" onClick={() => void useAsk.getState().ask(q)} data-testid="ask-example">
+          {q}
+        </button>
+      ))}
     </div>
   );
 }

@@ -25,8 +25,13 @@ interface AskState {
   /** Per turn: a SPARQL re-run in flight, or its failure. */
   rerunning: Record<number, boolean>;
   rerunError: Record<number, string | null>;
+  /** Questions this memory answers (null: being worked out), for the versions of the memory they were made for. */
+  suggestions: string[] | null;
+  suggestionsFor: string | null;
 
   loadList(): Promise<void>;
+  /** Works out the suggested questions again when the memory changed since (`version`: its messages and graph versions). */
+  loadSuggestions(version: string): Promise<void>;
   open(id: number | null): Promise<void>;
   ask(question: string): Promise<AskTurn | null>;
   rerunSparql(turnId: number, sparql: string): Promise<void>;
@@ -45,6 +50,18 @@ export const useAsk = create<AskState>()((set, get) => ({
   error: null,
   rerunning: {},
   rerunError: {},
+  suggestions: null,
+  suggestionsFor: null,
+
+  async loadSuggestions(version) {
+    if (get().suggestionsFor === version) return;
+    set({ suggestionsFor: version, suggestions: null });
+    const suggestions = await api()
+      .askSuggestions({})
+      .catch(() => []);
+    // a newer version asked meanwhile: its answer wins
+    if (get().suggestionsFor === version) set({ suggestions });
+  },
 
   async loadList() {
     try {

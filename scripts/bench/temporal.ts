@@ -185,6 +185,10 @@ async function main(): Promise<void> {
   if (args.inProcess) {
     const engine = await Engine.open({ dataDir });
     try {
+      // The memory at rest: start-up's reconciliation and the automatic graph an import leaves
+      // to run (it runs once per import, in the background) are done before the clock starts.
+      await engine.whenReady();
+      for (let auto = engine.autoGraph.current(); auto; auto = engine.autoGraph.current()) if ((await engine.waitForJob(auto)).state !== 'done') break;
       const names = new Map(engine.chat.listSources().map((s) => [s.id, s.name]));
       const t = performance.now();
       await runBatchFiles(engine.timeline, inFile, outFile, (id) => names.get(id) ?? String(id));

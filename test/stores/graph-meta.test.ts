@@ -75,6 +75,10 @@ describe('the graph, loaded only when needed', () => {
     engine = await openEngine(tempDir());
     await importFiles(engine, fixture('locomo', 'mini.json'));
     const [post] = await select(engine, `SELECT ?p ?who WHERE { ?p a <${PREFIXES.sioc}Post> ; <${PREFIXES.sioc}has_creator> ?who } LIMIT 1`);
+    // Statistics are kept until a graph's row or the chat table changes: asked before the
+    // changes below, they must not be what is answered after them.
+    const beforeChanges = await engine.stats();
+    expect(engine.graph.meta.keptStats(`${engine.chat.dataVersion()}|${engine.graph.meta.generation()}`)).toMatchObject({ triples: beforeChanges.triples });
     await engine.graph.request({
       op: 'replaceGraph',
       graph: GRAPHS.extraction('c1'),

@@ -90,6 +90,8 @@ function clockOf(options: EngineOptions): () => Date {
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 const DEFAULT_QUERY_LIMIT = 10_000;
 const TEXT_MATCH_LIMIT = 5_000;
+/** How long the engine is open before the start-up row check begins (see recover). */
+const ROW_CHECK_DELAY_MS = 2_000;
 
 export class Engine implements EngramApi {
   readonly chat: ChatStore;
@@ -138,6 +140,8 @@ export class Engine implements EngramApi {
   private stancesDue = false;
   /** The start-up check of the record's rows against their checksums (integrityReport waits for it). */
   private rowCheck: Promise<void> = Promise.resolve();
+  private rowCheckStarted = false;
+  private rowCheckTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'clock'>> &
@@ -281,6 +285,7 @@ export class Engine implements EngramApi {
     if (this.closing) return this.closing;
     const graceful = async () => {
       if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id, 'shutdown');
+      clearTimeout(this.rowCheckTimer);
       await this.rowCheck;
       await this.extraction.shutdown();
       await this.autoGraph.shutdown();
@@ -398,10 +403,23 @@ export class Engine implements EngramApi {
     );
     // The record's rows against their checksums, in pages that yield to other work: beside
     // everything else (no command waits for it; the integrity report does), stopped by close.
+    // It starts once the engine has been open a while (the app, `engram serve`, a long job), so
+    // a quick command does not spend its time re-reading the first pages of a check it would
+    // stop anyway; the integrity report starts it at once.
+    this.rowCheckTimer = setTimeout(() => this.startRowCheck(), ROW_CHECK_DELAY_MS);
+    this.rowCheckTimer.unref();
+  }
+
+  /** Starts the start-up row check (once); rowCheck settles when it ends or is stopped by close. */
+  private startRowCheck(): Promise<void> {
+    clearTimeout(this.rowCheckTimer);
+    if (this.rowCheckStarted || this.closing) return this.rowCheck;
+    this.rowCheckStarted = true;
     this.rowCheck = this.doctor.backgroundRowCheck(() => this.closing !== null).then(
       (found) => void this.startupProblems.push(...found),
       (e: Error) => console.error(`engram: the record's row check failed: ${e.message}`),
     );
+    return this.rowCheck;
   }
 
   private async reconcileGraph(): Promise<void> {
@@ -464,7 +482,7 @@ export class Engine implements EngramApi {
     await this.graph.ready().catch(() => undefined);
     await this.searchIndex.ensureOpen().catch(() => undefined);
     await Promise.allSettled(this.background);
-    await this.rowCheck;
+    await this.startRowCheck();
     return report(this.startupProblems);
   }
 
@@ -527,9 +545,14 @@ export class Engine implements EngramApi {
    * while a started graph is loading).
    */
   async stats(): Promise<ApiResult<'stats'>> {
-    const chat = this.chat.overview();
     const loading = this.graph.started && !this.graph.isReady;
     const meta = this.graph.meta;
+    // Kept until the chat table or a graph changes: each figure below reads every message or
+    // every extracted graph's profile.
+    const key = `${this.chat.dataVersion()}|${meta.generation()}`;
+    const kept = meta.keptStats<Omit<ApiResult<'stats'>, 'graphReady'>>(key);
+    if (kept) return { ...kept, graphReady: !loading };
+    const chat = this.chat.overview();
     const others = await this.graph.otherStats();
     const graphs = await this.graph.graphs().catch(() => []);
     const g = combineGraphStats({
@@ -541,6 +564,7 @@ export class Engine implements EngramApi {
       typeLabels: meta.typeLabels(),
       presentInMessages: (iris) => this.chat.structureIrisPresent(iris),
     });
+    meta.keepStats(key, { ...chat, ...g });
     return { ...chat, ...g, graphReady: !loading };
   }
 

@@ -162,7 +162,8 @@ export class MemoryDoctor {
       for (let after = 0; ; ) {
         // A command that ends before the check does leaves it for the next start.
         if (stopped()) return [];
-        const page = this.deps.chat.damagedMessageRowsAfter(after, 5000);
+        // Small pages: each runs between other work (a question, a request) without holding it up.
+        const page = this.deps.chat.damagedMessageRowsAfter(after, 500);
         damaged.push(...page.damaged);
         if (page.last === null) break;
         after = page.last;

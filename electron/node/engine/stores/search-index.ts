@@ -145,10 +145,11 @@ export class SearchIndex {
     return (this.opening ??= (async () => {
       const lib = await lanceLibraries();
       let open: Open;
+      let counted: Map<number, number> | null = null;
       try {
         open = await this.connect(lib);
         // Counting reads every fragment: a damaged data file shows here.
-        if (this.expect) await this.countRaw();
+        if (this.expect) counted = await this.countExpected(this.expect);
         if (this.table && !(await this.hasTextIndex())) {
           await this.ensureTextIndex(open);
           this.onProblem?.({ store: 'search', where: 'search/messages.lance', problem: 'the full-text index was missing', repaired: true, action: 'built again' });
@@ -165,16 +166,16 @@ export class SearchIndex {
         });
         SearchIndex.remove(this.dir);
         open = await this.connect(lib);
+        counted = null;
       }
-      if (this.expect) await this.reconcile(open, this.expect);
+      if (this.expect) await this.reconcile(open, this.expect, counted ?? (await this.countRaw()));
       this.opened = open;
       return open;
     })());
   }
 
   /** Brings the index in step with the chat table: sources whose row count differs are indexed again, rows of sources gone are dropped. */
-  private async reconcile(open: Open, expect: SearchExpectation): Promise<void> {
-    const inIndex = await this.countRaw();
+  private async reconcile(open: Open, expect: SearchExpectation, inIndex: Map<number, number>): Promise<void> {
     const inChat = expect.counts();
     for (const [id, n] of inChat) {
       if (inIndex.get(id) === n) continue;
@@ -268,6 +269,22 @@ export class SearchIndex {
   async countBySource(): Promise<Map<number, number>> {
     await this.use();
     return this.countRaw();
+  }
+
+  /**
+   * Rows per source, counted by LanceDB for the sources the chat table has (each count reads
+   * the table's source column); every source's rows (countRaw) only when the total says the
+   * index holds rows of other sources too.
+   */
+  private async countExpected(expect: SearchExpectation): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (!this.table) return counts;
+    for (const id of expect.counts().keys()) {
+      const n = await this.table.countRows(`source_id = ${Number(id)}`);
+      if (n) counts.set(id, n);
+    }
+    const total = await this.table.countRows();
+    return total === [...counts.values()].reduce((a, b) => a + b, 0) ? counts : this.countRaw();
   }
 
   private async countRaw(): Promise<Map<number, number>> {

@@ -40,7 +40,7 @@ import { ordinalValue, quantityValue } from '../../../../shared/text/numbers';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp } from '../../../../shared/text/words';
 import { holidayCalendar, type HolidayCalendar } from './holidays';
-import { alternation, lexicon } from './lexicon';
+import { alternation, lexicon, type Lexicon } from './lexicon';
 import { localeInfo } from './locale';
 import { normalizeSpelling, type Spelled } from './normalize';
 import { normalizeNumbers, type Normalized } from './numbers';
@@ -192,7 +192,7 @@ const NOT_A_NOUN = /^(?:before|after|of|last|this|next|ago|so|far|on|onwards?|to
 function modifiesNoun(after: string): boolean {
   const next = /^\s+([a-z]+)\b/.exec(after)?.[1];
   if (!next) return false;
-  return !STOP_WORDS.has(next) && !NOT_A_NOUN.test(next) && !new RegExp(`^${SNOUN}$`, 'i').test(next) && !/^(?:what|which|who|how|did|do|does|was|were|we|i|you|please|pls)$/.test(next);
+  return !STOP_WORDS.has(next) && !NOT_A_NOUN.test(next) && !ci`^${SNOUN}$`.test(next) && !/^(?:what|which|who|how|did|do|does|was|were|we|i|you|please|pls)$/.test(next);
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -1456,10 +1456,16 @@ export function unreadTimes(masked: string): RegExpMatchArray[] {
 }
 
 /** Does the question look ahead (a future form and no past one)? */
+/** "I need the gist of…", "need a quick recap": a request for the past, not a plan (compiled once per lexicon). */
+const requestPatterns = new WeakMap<Lexicon, RegExp>();
+
 function looksAhead(text: string): boolean {
   const lex = lexicon();
-  // "I need the gist of…", "need a quick recap": a request for the past, not a plan
-  const request = new RegExp(`\\bneeds?\\s+(?:(?:a|an|the|some|my|your|our)\\s+)?(?:(?:${alternation(lex.file.framing.interest)})\\s+)?${alternation(lex.file.framing.requestNouns)}\\b`, 'gi');
+  let request = requestPatterns.get(lex);
+  if (!request) {
+    request = new RegExp(`\\bneeds?\\s+(?:(?:a|an|the|some|my|your|our)\\s+)?(?:(?:${alternation(lex.file.framing.interest)})\\s+)?${alternation(lex.file.framing.requestNouns)}\\b`, 'gi');
+    requestPatterns.set(lex, request);
+  }
   const asked = text.replace(request, ' ');
   lex.future.lastIndex = 0;
   lex.past.lastIndex = 0;
@@ -1468,6 +1474,21 @@ function looksAhead(text: string): boolean {
 
 /** Reads the time, session, speaker and response references of a question. */
 export function extractRefs(question: string, ctx: GrammarContext): Extraction {
+  // One reading per text and context: the follow-up rewrite reads the question, and the
+  // planner reads it again when it was not rewritten.
+  let read = readings.get(ctx);
+  if (!read) readings.set(ctx, (read = new Map()));
+  let ex = read.get(question);
+  if (!ex) {
+    if (read.size >= 64) read.clear(); // a context kept for many texts
+    read.set(question, (ex = readRefs(question, ctx)));
+  }
+  return ex;
+}
+
+const readings = new WeakMap<GrammarContext, Map<string, Extraction>>();
+
+function readRefs(question: string, ctx: GrammarContext): Extraction {
   const lex = lexicon();
   const spelled = normalizeSpelling(question, { dayFirst: localeInfo(ctx.locale).dayFirst, keep: ctx.speakers });
   const normalized = normalizeNumbers(spelled.text);

@@ -187,7 +187,7 @@ export class Timeline {
    * the speakers the question is about ("What did Ana say…") are kept, when any of their
    * turns matches; the rows scoring at least a share of the best one are kept, at most `limit`.
    */
-  async rank(plan: TimelinePlan, rows: SelectedRow[] | null): Promise<SelectedRow[]> {
+  async rank(plan: TimelinePlan, rows: SelectedRow[] | null, sessionScores?: Map<number, number>): Promise<SelectedRow[]> {
     const rank = plan.rank;
     if (!rank) return rows ?? [];
     if (rows && !rows.length) return [];
@@ -204,8 +204,10 @@ export class Timeline {
       const meta = this.chat.chainRowsByIds(hits.map((h) => h.id), plan.sessionNumbering);
       scored = hits.filter((h) => meta.has(h.id)).map((h) => ({ ...meta.get(h.id)!, score: h.score }));
     } else {
-      const scores = new Map<number, number>();
-      if (rows.length <= MAX_SCORED_ROWS) {
+      const scores = sessionScores ?? new Map<number, number>();
+      if (sessionScores) {
+        // scored already, over the chain's sessions (execute)
+      } else if (rows.length <= MAX_SCORED_ROWS) {
         for (const h of await this.search.search(rank.query, { ids: rows.map((r) => r.id) }, rows.length)) scores.set(h.id, h.score);
       } else {
         const sessionIds = [...new Set(rows.map((r) => r.sessionId))];
@@ -234,10 +236,32 @@ export class Timeline {
     return scored.filter((r, i) => i === 0 || (r.score ?? 0) >= best * o.rankRelativeCutoff).slice(0, rank.limit);
   }
 
+  /**
+   * A ranked chain of more rows than are scored one by one: the search index ranks the chain's
+   * sessions, and only the rows of the sessions it found are read (a row scores from its own
+   * and its neighbours' hits, all in its session). The same rows as rank() over the whole
+   * chain: when nothing scores, every row of the chain. Null when the chain is small.
+   */
+  private async rankLargeChain(plan: TimelinePlan): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[] } | null> {
+    const extent = this.chat.chainExtent(plan);
+    if (extent.rows <= MAX_SCORED_ROWS) return null;
+    const scores = new Map<number, number>();
+    for (const h of await this.search.search(plan.rank!.query, { sessionIds: extent.sessionIds }, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
+    const hitSessions = this.chat.sessionIdsOfMessages([...scores.keys()]);
+    const selected = hitSessions.length ? this.chat.chainRowsInSessions(plan, hitSessions) : null;
+    const rows = selected ? await this.rank(plan, selected.rows, scores) : [];
+    if (selected && rows.some((r) => (r.score ?? 0) > 0)) return { rows, sql: selected.sql, params: selected.params };
+    return this.select(plan);
+  }
+
   /** Runs a plan: chain, then ranking when the plan ranks. */
   async execute(plan: TimelinePlan): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[]; ranked: boolean }> {
     const checked = checkPlan(plan);
     const chainOnly = !checked.chain.length && checked.rank;
+    if (checked.rank && !chainOnly) {
+      const ranked = await this.rankLargeChain(checked);
+      if (ranked) return { ...ranked, ranked: ranked.rows.some((r) => r.score !== undefined) };
+    }
     const selected = chainOnly ? null : this.select(checked);
     const rows = checked.rank ? await this.rank(checked, selected?.rows ?? null) : selected!.rows;
     const sql = selected?.sql ?? '-- no table operations: the whole scope is ranked by the search index';
@@ -263,9 +287,25 @@ export class Timeline {
   /** Runs a plan for people: a page of full rows, the sessions they are in, the SQL. */
   async run(plan: TimelinePlan, page: { offset?: number; limit?: number } = {}): Promise<PlanRun> {
     const t0 = performance.now();
-    const { rows, sql, params, ranked } = await this.execute(plan);
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 500;
+    const checked = checkPlan(plan);
+    if (!checked.rank) {
+      // Unranked: the count and sessions from SQL, and only the page's rows read.
+      const extent = this.chat.chainExtent(checked);
+      const { rows, sql, params } = this.chat.chainPage(checked, offset, limit);
+      return {
+        total: extent.rows,
+        offset,
+        rows: this.chat.getMessages(rows.map((r) => r.id)),
+        sessionIds: extent.sessionIds,
+        sql,
+        params,
+        ranked: false,
+        elapsedMs: Math.round((performance.now() - t0) * 10) / 10,
+      };
+    }
+    const { rows, sql, params, ranked } = await this.execute(plan);
     const slice = rows.slice(offset, offset + limit);
     const full: MessageRow[] = this.chat.getMessages(slice.map((r) => r.id));
     return {

@@ -57,8 +57,9 @@ export function genericWords(): GenericWords {
 }
 
 // Its own wink instance: the automatic extraction's (extraction/auto/nlp.ts) stays as it is.
-const nlp = winkNLP(model, ['sbd', 'pos']);
-const its = nlp.its;
+// Made on first use: decoding the model takes a tenth of a second that most commands never need.
+let instance: ReturnType<typeof winkNLP> | undefined;
+const wink = () => (instance ??= winkNLP(model, ['sbd', 'pos']));
 
 /** Characters of a message that are tagged: a longer message (a pasted document, a long answer) is read up to here. */
 export const MAX_TAGGED_CHARS = 2000;
@@ -73,11 +74,11 @@ const WORDLIKE = /^\p{L}[\p{L}-]*\p{L}$/u;
  * speakers, with their first names and the nicknames that start them).
  */
 export function candidatesOf(text: string, names: NameSet, words: GenericWords = genericWords()): Candidate[] {
-  const doc = nlp.readDoc(text.length > MAX_TAGGED_CHARS ? text.slice(0, MAX_TAGGED_CHARS) : text) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
+  const doc = wink().readDoc(text.length > MAX_TAGGED_CHARS ? text.slice(0, MAX_TAGGED_CHARS) : text) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
   const tokens = doc.tokens();
   const surface = tokens.out() as string[];
-  const pos = tokens.out(its.pos) as string[];
-  const lemma = tokens.out(its.lemma) as string[];
+  const pos = tokens.out(wink().its.pos) as string[];
+  const lemma = tokens.out(wink().its.lemma) as string[];
   const out: Candidate[] = [];
   let start = 0;
   const flush = (end: number) => {
@@ -144,9 +145,9 @@ export function nameSet(names: Iterable<string>): NameSet {
  * lemmas by stem, stop words left out, so that "support groups" finds the topic "support group".
  */
 export function labelKey(label: string): string {
-  const doc = nlp.readDoc(label.toLowerCase()) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
+  const doc = wink().readDoc(label.toLowerCase()) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
   const surface = doc.tokens().out() as string[];
-  const lemma = doc.tokens().out(its.lemma) as string[];
+  const lemma = doc.tokens().out(wink().its.lemma) as string[];
   const out: string[] = [];
   surface.forEach((w, i) => {
     if (!/\p{L}/u.test(w) || STOP_WORDS.has(w)) return;

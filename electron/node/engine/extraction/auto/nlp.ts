@@ -43,21 +43,22 @@ export interface Sentence {
 
 type WinkItem = { out: (f?: unknown) => unknown; each: (fn: (x: WinkItem, i: number) => void) => void; tokens: () => WinkItem; entities: () => WinkItem };
 
-const nlp = winkNLP(model);
-const its = nlp.its;
+// Made on first use: decoding the model takes a tenth of a second that most commands never need.
+let instance: ReturnType<typeof winkNLP> | undefined;
+const wink = () => (instance ??= winkNLP(model));
 
 /** Sentences of a text with their tokens and entities (token indexes are per sentence). */
 export function analyse(text: string): Sentence[] {
-  const doc = nlp.readDoc(text) as unknown as { sentences: () => WinkItem; tokens: () => WinkItem; entities: () => WinkItem };
+  const doc = wink().readDoc(text) as unknown as { sentences: () => WinkItem; tokens: () => WinkItem; entities: () => WinkItem };
   const texts = doc.tokens().out() as string[];
-  const pos = doc.tokens().out(its.pos) as Pos[];
-  const lemma = doc.tokens().out(its.lemma) as string[];
-  const neg = doc.tokens().out(its.negationFlag) as boolean[];
+  const pos = doc.tokens().out(wink().its.pos) as Pos[];
+  const lemma = doc.tokens().out(wink().its.lemma) as string[];
+  const neg = doc.tokens().out(wink().its.negationFlag) as boolean[];
   const out: Sentence[] = [];
-  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+  const spans = doc.sentences().out(wink().its.span) as unknown as [number, number][];
   const sentTexts = doc.sentences().out() as string[];
-  const entityDetail = doc.entities().out(its.detail) as unknown as { value: string; type: string }[];
-  const entitySpans = doc.entities().out(its.span) as unknown as [number, number][];
+  const entityDetail = doc.entities().out(wink().its.detail) as unknown as { value: string; type: string }[];
+  const entitySpans = doc.entities().out(wink().its.span) as unknown as [number, number][];
   let e = 0;
   spans.forEach(([from, to], si) => {
     const tokens: Token[] = [];

@@ -25,7 +25,7 @@ import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
-import { chainSelect, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { chainSelect, compileChain, sessionIndexColumn, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -152,6 +152,15 @@ const MIGRATIONS: Migration[] = [
     // CRC-32 of every column a message is written with (messageRowChecksum); NULL for rows
     // written before it. Rows are never updated, so a row that no longer matches was damaged.
     sql: 'ALTER TABLE messages ADD COLUMN crc INTEGER;',
+  },
+  {
+    version: 4,
+    name: 'source index with message times',
+    // A source's first and last message (sources, stats) from the index instead of every row.
+    sql: `
+      DROP INDEX messages_source;
+      CREATE INDEX messages_source ON messages(source_id, ts_local);
+    `,
   },
 ];
 
@@ -436,10 +445,23 @@ function sessionsWhere(q: { sourceIds?: number[]; ids?: number[]; from?: string;
   return { clauses, params };
 }
 
+/** What the chat table holds, in counts (stats). */
+export interface ChatOverview {
+  sources: number;
+  conversations: number;
+  sessions: number;
+  messages: number;
+  speakers: number;
+  firstAt: string | null;
+  lastAt: string | null;
+}
+
 export class ChatStore {
   private readonly statements = new Map<string, Database.Statement>();
-  /** primarySpeaker's answers, by chat-table version and scope. */
-  private readonly primaryCache = new Map<string, string | undefined>();
+  /** Per-memory facts (sources, counts, the primary speaker), by chat-table version: see perVersion. */
+  private readonly versioned = new Map<string, unknown>();
+  /** Writes through this store that dataVersion does not see (a status, a report, a restored row). */
+  private writes = 0;
 
   private constructor(private readonly db: Db) {}
 
@@ -456,6 +478,19 @@ export class ChatStore {
       this.statements.set(sql, s);
     }
     return s;
+  }
+
+  /**
+   * An answer over the whole memory, computed once per version of the chat table: start-up,
+   * the automatic graph, topics, stats and Ask each ask these, and each reads every message.
+   */
+  private perVersion<T>(name: string, compute: () => T): T {
+    const key = `${this.dataVersion()}#${this.writes}|${name}`;
+    if (this.versioned.has(key)) return this.versioned.get(key) as T;
+    const value = compute();
+    if (this.versioned.size > 200) this.versioned.clear();
+    this.versioned.set(key, value);
+    return value;
   }
 
   /** Reads over an existing connection (the graph worker's), without touching the schema. */
@@ -498,22 +533,26 @@ export class ChatStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, 'importing')`,
       )
       .run(s.key, s.name, s.path, s.format, s.contentHash, s.part, s.importedAt);
+    this.writes++;
     return Number(r.lastInsertRowid);
   }
 
   /** Deletes a source row (its rows go with it, ON DELETE CASCADE) without renumbering sessions. */
   deleteSourceRow(id: number): void {
     this.stmt('DELETE FROM sources WHERE id = ?').run(id);
+    this.writes++;
   }
 
   /** Makes a source visible, with what its import skipped and decided (null: nothing to say). */
   markSourceReady(id: number, report: ImportReport | null = null): void {
     this.stmt(`UPDATE sources SET status = 'ready', report = ? WHERE id = ?`).run(report ? JSON.stringify(report) : null, id);
+    this.writes++;
   }
 
   /** Drops a source row an import wrote nothing under (every message was already there). */
   discardEmptySource(id: number): void {
     this.stmt(`DELETE FROM sources WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE source_id = ?)`).run(id, id);
+    this.writes++;
   }
 
   /** Sources a crash left half-imported; the engine removes them at startup. */
@@ -546,7 +585,12 @@ export class ChatStore {
     ).map((r) => r.id);
   }
 
+  /** Ready sources with their counts and span (per version of the chat table: a copy each call). */
   listSources(): SourceInfo[] {
+    return this.perVersion('listSources', () => this.readSources()).map((s) => ({ ...s }));
+  }
+
+  private readSources(): SourceInfo[] {
     const rows = this.db
       .prepare(
         `SELECT s.id, s.key, s.name, s.path, s.format, s.content_hash, s.imported_at, s.report,
@@ -582,6 +626,7 @@ export class ChatStore {
    * removed too. Returns every source removed and the sources whose messages changed.
    */
   deleteSource(id: number): { removed: { id: number; key: string }[]; touchedSourceIds: number[] } {
+    this.writes++;
     return this.transaction(() => {
       const key = this.sourceKey(id);
       if (!key) return { removed: [], touchedSourceIds: [] };
@@ -723,6 +768,7 @@ export class ChatStore {
     values[at('year')] = cols.year;
     if (messageRowChecksum(values) !== row[0]) return false;
     this.stmt(`UPDATE messages SET ${CHECKED_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
+    this.writes++;
     return true;
   }
 
@@ -741,6 +787,7 @@ export class ChatStore {
 
   /** Recomputes session extents and counts, drops empty sessions/conversations, renumbers. */
   refreshSessions(): void {
+    this.writes++;
     this.db.exec(`
       UPDATE sessions SET
         message_count = (SELECT COUNT(*) FROM messages m WHERE m.session_id = sessions.id),
@@ -1023,6 +1070,11 @@ export class ChatStore {
 
   /** The same counts over every ready source, each node once (a conversation or session continued by a later source is one node). */
   messagesGraphCounts(): MessagesGraphCounts {
+    const counts = this.perVersion('messagesGraphCounts', () => this.readMessagesGraphCounts());
+    return { ...counts, speakers: counts.speakers.map((s) => ({ ...s })) };
+  }
+
+  private readMessagesGraphCounts(): MessagesGraphCounts {
     const ready = `source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
     const row = this.stmt(
       `SELECT COUNT(*) AS messages, COUNT(DISTINCT session_id) AS sessions, COUNT(DISTINCT conversation_id) AS conversations,
@@ -1052,6 +1104,10 @@ export class ChatStore {
 
   /** Messages per ready source (of these roles when given): reconciling the search index, extraction status. */
   messageCountsBySource(roles?: Role[]): Map<number, number> {
+    return new Map(this.perVersion(`messageCountsBySource ${roles?.join(',') ?? ''}`, () => this.readMessageCountsBySource(roles)));
+  }
+
+  private readMessageCountsBySource(roles?: Role[]): Map<number, number> {
     const ofRoles = roles ? `AND m.role IN (${marks(roles)})` : '';
     const rows = this.stmt(
       `SELECT m.source_id AS id, COUNT(*) AS n FROM messages m JOIN sources s ON s.id = m.source_id AND s.status = 'ready'
@@ -1082,6 +1138,21 @@ export class ChatStore {
    * readers that cache answers per scope (timeline, retrieval) drop them when it moves.
    */
   dataVersion(): string {
+    // Read again only after a write on this connection or a commit by another one (a question
+    // asks it several times; the counts below read the tables). Not kept inside a transaction:
+    // a rollback takes its writes back without a change to either number.
+    if (this.db.inTransaction) return this.readDataVersion();
+    const [changes, dataVersion] = this.stmt('SELECT total_changes(), (SELECT data_version FROM pragma_data_version)').raw().get() as [number, number];
+    const stamp = `${changes}:${dataVersion}`;
+    if (this.version?.stamp === stamp) return this.version.value;
+    const value = this.readDataVersion();
+    this.version = { stamp, value };
+    return value;
+  }
+
+  private version: { stamp: string; value: string } | null = null;
+
+  private readDataVersion(): string {
     return this.stmt(
       `SELECT (SELECT COUNT(*) FROM sessions) || ':' || (SELECT COALESCE(MAX(id), 0) FROM messages) || ':' ||
               (SELECT COUNT(*) FROM sources WHERE status = 'ready') || ':' || (SELECT COALESCE(SUM(id), 0) FROM sources WHERE status = 'ready') AS v`,
@@ -1094,15 +1165,12 @@ export class ChatStore {
    * (Ask asks it for every question).
    */
   primarySpeaker(sourceIds?: number[]): string | undefined {
-    const key = `${this.dataVersion()}|${sourceIds?.join(',') ?? ''}`;
-    if (this.primaryCache.has(key)) return this.primaryCache.get(key);
-    const inSources = sourceIds?.length ? `AND source_id IN (${marks(sourceIds)})` : '';
-    const speaker = this.stmt(
-      `SELECT speaker FROM messages WHERE role = 'user' ${inSources} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`,
-    ).pluck().get(...(sourceIds ?? [])) as string | undefined;
-    if (this.primaryCache.size > 100) this.primaryCache.clear();
-    this.primaryCache.set(key, speaker);
-    return speaker;
+    return this.perVersion(`primarySpeaker ${sourceIds?.join(',') ?? ''}`, () => {
+      const inSources = sourceIds?.length ? `AND source_id IN (${marks(sourceIds)})` : '';
+      return this.stmt(
+        `SELECT speaker FROM messages WHERE role = 'user' ${inSources} GROUP BY speaker ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1`,
+      ).pluck().get(...(sourceIds ?? [])) as string | undefined;
+    });
   }
 
   /**
@@ -1140,6 +1208,12 @@ export class ChatStore {
       .all(...(sourceIds ?? [])) as string[];
   }
 
+  /** Ids of the sessions these messages are in. */
+  sessionIdsOfMessages(ids: number[]): number[] {
+    if (!ids.length) return [];
+    return this.stmt(`SELECT DISTINCT session_id FROM messages WHERE id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(ids)) as number[];
+  }
+
   /** Ids of the sessions in which a speaker has messages (ready sources, or these of them). */
   sessionIdsOfSpeaker(speaker: string, sourceIds?: number[]): number[] {
     return this.stmt(`SELECT DISTINCT m.session_id FROM messages m WHERE m.speaker = ? AND ${inReadySources(sourceIds)}`)
@@ -1150,9 +1224,41 @@ export class ChatStore {
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     const { sql, params } = chainSelect(plan);
+    return { rows: this.chainRowsOf(sql, params), sql, params };
+  }
+
+  /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
+  chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+    const whole = chainSelect(plan);
+    const { where, params, sessionIndexColumn } = compileChain(plan);
+    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
+FROM messages m JOIN sessions s ON s.id = m.session_id
+WHERE ${where}
+  AND m.session_id IN (SELECT value FROM json_each(?))
+ORDER BY s.memory_index, m.turn_index`;
+    return { rows: this.chainRowsOf(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
+  }
+
+  /** One page of the rows a chain keeps, in its order, and the chain's SQL. */
+  chainPage(plan: TimelinePlan, offset: number, limit: number): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+    const { sql, params } = chainSelect(plan);
+    return { rows: this.chainRowsOf(`${sql}\nLIMIT ? OFFSET ?`, [...params, limit, offset]), sql, params };
+  }
+
+  /** How many rows a chain keeps, and in which sessions in time order (without reading the rows). */
+  chainExtent(plan: TimelinePlan): { rows: number; sessionIds: number[] } {
+    const { where, params } = compileChain(plan);
+    const counts = this.stmt(
+      `SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index`,
+    )
+      .raw()
+      .all(...params) as [number, number][];
+    return { rows: counts.reduce((n, c) => n + c[1], 0), sessionIds: counts.map((c) => c[0]) };
+  }
+
+  private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {
     const raw = this.stmt(sql).raw().all(...params) as [number, number, number, number, number, string | null, string][];
-    const rows = raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
-    return { rows, sql, params };
+    return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
   }
 
   /** Rows by id as a chain would give them, Session_Index under the numbering given (ranked hits outside a chain). */
@@ -1231,20 +1337,25 @@ export class ChatStore {
     ).all(...(sourceIds ?? [])) as MessageText[];
   }
 
-  overview(): { sources: number; conversations: number; sessions: number; messages: number; speakers: number; firstAt: string | null; lastAt: string | null } {
-    const ready = `(SELECT id FROM sources WHERE status = 'ready')`;
-    const one = (sql: string) => this.db.prepare(sql).pluck().get() as number;
-    const span = this.db
-      .prepare(`SELECT MIN(ts_local) AS first, MAX(ts_local) AS last FROM messages WHERE source_id IN ${ready}`)
-      .get() as { first: string | null; last: string | null };
+  overview(): ChatOverview {
+    return { ...this.perVersion('overview', () => this.readOverview()) };
+  }
+
+  private readOverview(): ChatOverview {
+    // The ready sources' counts and spans (each read from an index), added up.
+    const sources = this.perVersion('listSources', () => this.readSources());
+    const sum = (pick: (s: SourceInfo) => number) => sources.reduce((n, s) => n + pick(s), 0);
+    const times = (pick: (s: SourceInfo) => string | null) => sources.map(pick).filter((t): t is string => t !== null).sort();
+    const firsts = times((s) => s.firstAt);
+    const lasts = times((s) => s.lastAt);
     return {
-      sources: one(`SELECT COUNT(*) FROM sources WHERE status = 'ready'`),
-      conversations: one(`SELECT COUNT(*) FROM conversations WHERE source_id IN ${ready}`),
-      sessions: one(`SELECT COUNT(*) FROM sessions WHERE source_id IN ${ready}`),
-      messages: one(`SELECT COUNT(*) FROM messages WHERE source_id IN ${ready}`),
-      speakers: one(`SELECT COUNT(DISTINCT speaker) FROM messages WHERE source_id IN ${ready}`),
-      firstAt: span.first,
-      lastAt: span.last,
+      sources: sources.length,
+      conversations: sum((s) => s.conversations),
+      sessions: sum((s) => s.sessions),
+      messages: sum((s) => s.messages),
+      speakers: this.stmt(`SELECT COUNT(DISTINCT speaker) FROM messages WHERE source_id IN (SELECT id FROM sources WHERE status = 'ready')`).pluck().get() as number,
+      firstAt: firsts[0] ?? null,
+      lastAt: lasts[lasts.length - 1] ?? null,
     };
   }
 }

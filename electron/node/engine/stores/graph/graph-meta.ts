@@ -127,6 +127,22 @@ export class GraphMeta {
           INSERT INTO graph_meta_state (id) VALUES (1);
         `,
       },
+      {
+        version: 2,
+        name: 'graph metadata generation and kept statistics',
+        // generation moves with every change to the rows (whichever connection writes them), so
+        // what is computed from them can be kept until it moves (keptStats).
+        sql: `
+          ALTER TABLE graph_meta_state ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+          -- JSON { key, value }: the memory's statistics as last computed, for that key
+          ALTER TABLE graph_meta_state ADD COLUMN stats TEXT;
+          CREATE TRIGGER graph_meta_inserted AFTER INSERT ON graph_meta BEGIN UPDATE graph_meta_state SET generation = generation + 1 WHERE id = 1; END;
+          CREATE TRIGGER graph_meta_updated AFTER UPDATE ON graph_meta BEGIN UPDATE graph_meta_state SET generation = generation + 1 WHERE id = 1; END;
+          CREATE TRIGGER graph_meta_deleted AFTER DELETE ON graph_meta BEGIN UPDATE graph_meta_state SET generation = generation + 1 WHERE id = 1; END;
+          CREATE TRIGGER graph_meta_state_changed AFTER UPDATE OF complete, type_labels ON graph_meta_state
+            BEGIN UPDATE graph_meta_state SET generation = generation + 1 WHERE id = 1; END;
+        `,
+      },
     ]);
   }
 
@@ -246,6 +262,23 @@ export class GraphMeta {
     }
     const shared = [...subjects].filter((s) => STRUCTURE_NAMESPACES.some((ns) => s.startsWith(ns))).map((s) => [s, typesOf.get(s) ?? []] as [string, string[]]);
     return { nodes: subjects.size, edges, types: [...types].map(([t, set]) => [t, set.size] as [string, number]), shared };
+  }
+
+  /** A number that changes whenever a graph's row, completeness or the type labels do. */
+  generation(): number {
+    return this.stmt('SELECT generation FROM graph_meta_state WHERE id = 1').pluck().get() as number;
+  }
+
+  /** The statistics kept by keepStats, if they were kept under this key. */
+  keptStats<T>(key: string): T | undefined {
+    const r = this.stmt('SELECT stats FROM graph_meta_state WHERE id = 1').pluck().get() as string | null;
+    const kept = r ? (JSON.parse(r) as { key: string; value: T }) : null;
+    return kept?.key === key ? kept.value : undefined;
+  }
+
+  /** Keeps statistics computed from these rows (and what else `key` names) until the key changes. */
+  keepStats(key: string, value: unknown): void {
+    this.stmt('UPDATE graph_meta_state SET stats = ? WHERE id = 1').run(JSON.stringify({ key, value }));
   }
 
   typeLabels(): Map<string, string> {

@@ -1,0 +1,64 @@
+// A plan whose chain keeps more rows than are scored one by one (or than a page shows): Timeline
+// reads only what it needs (the sessions the search index found; the page's rows, with the
+// count and sessions from SQL). The answers must be exactly those of reading every row.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TimelinePlan } from '../../shared/types';
+import type { Engine } from '../../electron/node/engine/engine';
+import { writeChatGptExport } from '../../scripts/bench/foundation-data';
+import { importFiles, openEngine, tempDir } from '../support/temp-engine';
+
+let engine: Engine;
+const dir = tempDir('engram-large-chain-');
+const NOW = '2024-01-01T00:00:00';
+
+beforeAll(async () => {
+  const file = path.join(dir, 'conversations.json');
+  // 12,000 messages: a chain on one role keeps 6,000, more than the 5,000 scored one by one.
+  await writeChatGptExport(file, 12_000);
+  engine = await openEngine(path.join(dir, 'data'));
+  expect((await importFiles(engine, file)).state).toBe('done');
+}, 120_000);
+
+afterAll(async () => {
+  await engine?.close();
+});
+
+const plan = (chain: TimelinePlan['chain'], rank?: TimelinePlan['rank']): TimelinePlan => ({ version: 1, now: NOW, sessionNumbering: 'memory', chain, ...(rank ? { rank } : {}) });
+const byRole = (role: string): TimelinePlan['chain'] => [{ op: 'f_value', column: 'Role', values: [role] }];
+
+describe('large chains', () => {
+  it('ranked: the rows of the sessions the search found give what ranking every row gives', async () => {
+    const cases = [
+      plan(byRole('user'), { query: 'budget deadline', limit: 5 }),
+      plan(byRole('assistant'), { query: 'garden', limit: 20 }),
+      plan(byRole('user'), { query: 'meeting', limit: 3, speakers: ['User'] }),
+      // nothing matches: every row of the chain, unscored
+      plan(byRole('user'), { query: 'zzzqqq', limit: 5 }),
+    ];
+    for (const p of cases) {
+      const everyRow = engine.timeline.select(p).rows;
+      expect(everyRow.length).toBeGreaterThan(5000);
+      const expected = await engine.timeline.rank(p, everyRow);
+      const got = await engine.timeline.execute(p);
+      expect(got.rows).toEqual(expected);
+      expect(got.sql).toBe(engine.timeline.select(p).sql);
+    }
+    expect((await engine.timeline.execute(cases[0])).rows.length).toBeGreaterThan(0);
+    expect((await engine.timeline.execute(cases[3])).rows.length).toBe(engine.timeline.select(cases[3]).rows.length);
+  });
+
+  it('unranked: a page of rows with the whole chain’s count and sessions, in time order', async () => {
+    for (const p of [plan(byRole('user')), plan([]), plan([{ op: 'f_between', column: 'Date', range: ['2023-02-01', '2023-03-15'] }])]) {
+      const everyRow = engine.timeline.select(p).rows;
+      for (const page of [{}, { offset: 120, limit: 50 }, { offset: everyRow.length - 10, limit: 50 }]) {
+        const run = await engine.timeline.run(p, page);
+        const offset = page.offset ?? 0;
+        expect(run.total).toBe(everyRow.length);
+        expect(run.sessionIds).toEqual([...new Set(everyRow.map((r) => r.sessionId))]);
+        expect(run.rows.map((r) => r.id)).toEqual(everyRow.slice(offset, offset + (page.limit ?? 500)).map((r) => r.id));
+        expect(run.ranked).toBe(false);
+      }
+    }
+  });
+});

@@ -12,6 +12,10 @@
 //   --jobs N          trials run side by side (default 2; FAULTS_JOBS)
 //   --only a,b        only these parts: kills, matrix, lock, bounded (FAULTS_ONLY)
 //   --kinds a,b       the damage matrix for these file kinds only: sqlite, lancedb, snapshot, image, journal
+//   --report FILE     where the figures go (default faults-report.json; CI's small run writes its own)
+//
+// `npm run test:faults:ci` (part of `npm test`) is the same suite at a size CI affords: every
+// family (each kind of kill trial, each file kind × each damage, the lock, bounded work), fewer runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +30,7 @@ import { DAMAGES, FILE_KINDS, runCase, type MatrixCase } from './matrix';
 import { closeCleanly, runTrials, setupRun, type Mode, type TrialOutcome } from './trials';
 
 const { values: args } = parseArgs({
-  options: { trials: { type: 'string' }, seeds: { type: 'string' }, 'lock-rounds': { type: 'string' }, jobs: { type: 'string' }, only: { type: 'string' }, kinds: { type: 'string' } },
+  options: { trials: { type: 'string' }, seeds: { type: 'string' }, 'lock-rounds': { type: 'string' }, jobs: { type: 'string' }, only: { type: 'string' }, kinds: { type: 'string' }, report: { type: 'string' } },
 });
 /** A whole number from the option, else the environment variable, else the default. */
 function count(flag: 'trials' | 'seeds' | 'lock-rounds' | 'jobs', name: string, fallback: number, min: number): number {
@@ -244,7 +248,7 @@ async function main(): Promise<void> {
   } finally {
     report.seconds = Math.round((performance.now() - t0) / 1000);
     report.failures = failures;
-    fs.writeFileSync(path.join(ROOT, 'faults-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.resolve(ROOT, args.report ?? 'faults-report.json'), `${JSON.stringify(report, null, 2)}\n`);
     // Kept when anything failed, to look at.
     if (completed && !failures.length) fs.rmSync(work, { recursive: true, force: true });
   }

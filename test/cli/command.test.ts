@@ -1,9 +1,15 @@
 // What the CLI's commands share: flag parsing with one-line errors, and following a job on the
 // facade's waitForJob (progress on stderr, Ctrl-C cancels).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CliError, followJob, parseIds, parsePositive, parseRange, progressLine } from '../../electron/node/cli/command';
 import type { Engine } from '../../electron/node/engine/engine';
 import type { JobInfo } from '../../shared/types';
+import { tempDir } from '../support/temp-engine';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const job = (over: Partial<JobInfo> = {}): JobInfo => ({ id: 'j1', kind: 'extract', state: 'running', title: 'Extract 2 sources', done: 0, total: 4, unit: 'chunks', startedAt: '2026-11-24T10:00:00Z', elapsedMs: 0, ...over });
 
@@ -73,6 +79,26 @@ describe('followJob', () => {
     expect(await following).toMatchObject({ state: 'cancelled' });
     expect(written).toEqual(['engram: cancelling…\n']);
     expect(process.listeners('SIGINT').filter((l) => !before.has(l))).toEqual([]);
+  });
+
+  it('a signal ends the process within 5 s even when synchronous work holds the main thread (the watchdog thread)', { timeout: 30_000 }, async () => {
+    const dir = tempDir();
+    const script = path.join(dir, 'held.mts');
+    fs.writeFileSync(
+      script,
+      `import { stopOnSignals } from ${JSON.stringify(path.join(ROOT, 'electron/node/cli/command.ts'))};
+       // The close starts, then one synchronous step holds the thread for 12 s (no timer can run).
+       stopOnSignals(async () => { await new Promise((r) => setTimeout(r, 50)); const end = Date.now() + 12_000; while (Date.now() < end); });
+       process.stdout.write('ready\\n'); setInterval(() => {}, 1000);`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()));
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const t0 = performance.now();
+    child.kill('SIGINT');
+    const end = await exit;
+    expect(performance.now() - t0).toBeLessThan(5500);
+    expect(end).toEqual({ code: null, signal: 'SIGKILL' });
   });
 
   it('shows a job without counts by its title', () => {

@@ -10,6 +10,17 @@ import { tempDir } from '../support/temp-engine';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** A child process running `body` (with lockDataDir imported) on a fresh data folder, its argv[2]. */
+function lockingChild(body: string, nodeFlags: string[] = []) {
+  const dir = tempDir();
+  const script = path.join(dir, 'child.mts');
+  fs.writeFileSync(script, `import { lockDataDir } from ${JSON.stringify(path.join(ROOT, 'electron/node/engine/stores/data-lock.ts'))};\n${body}`);
+  const data = path.join(dir, 'data');
+  fs.mkdirSync(data);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, data], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return { data, child };
+}
+
 describe('the data-folder lock', () => {
   it('has exactly one holder when six processes start at the same moment, round after round', async () => {
     // The fault-injection suite runs 100 rounds (npm run test:faults); 60 here (before the fix,
@@ -18,6 +29,19 @@ describe('the data-folder lock', () => {
     expect(r.holders.filter((h) => h !== 1)).toEqual([]);
     expect(r.badRefusals).toEqual([]);
   }, 60_000);
+
+  it('stays held until released, even when the caller keeps no reference to it (garbage collection)', async () => {
+    const { child } = lockingChild(
+      `lockDataDir(process.argv[2]);
+       for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); }
+       try { lockDataDir(process.argv[2]); process.stdout.write('taken twice'); } catch { process.stdout.write('refused'); }`,
+      ['--expose-gc'],
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((resolve) => child.on('exit', resolve));
+    expect(out).toBe('refused');
+  }, 30_000);
 
   it('refuses a second holder in the same process, naming the folder', () => {
     const dir = tempDir();
@@ -28,16 +52,7 @@ describe('the data-folder lock', () => {
   });
 
   it('is free again once its holder is killed (SIGKILL), with no stale lock to judge', async () => {
-    const dir = tempDir();
-    const script = path.join(dir, 'holder.mts');
-    fs.writeFileSync(
-      script,
-      `import { lockDataDir } from ${JSON.stringify(path.join(ROOT, 'electron/node/engine/stores/data-lock.ts'))};
-       lockDataDir(process.argv[2]); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`,
-    );
-    const data = path.join(dir, 'data');
-    fs.mkdirSync(data);
-    const child = spawn(process.execPath, ['--import', 'tsx', script, data], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const { data, child } = lockingChild(`lockDataDir(process.argv[2]); process.stdout.write('held\\n'); setInterval(() => {}, 1000);`);
     await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolve()));
     expect(() => lockDataDir(data)).toThrow(new RegExp(`in use by another Engram process \\(pid ${child.pid}`));
     const gone = new Promise((resolve) => child.on('exit', resolve));

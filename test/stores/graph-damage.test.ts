@@ -130,6 +130,29 @@ describe('a damaged journal', () => {
 });
 
 describe('a damaged snapshot', () => {
+  it('a compaction keeps the previous snapshot and the journal after it; the newest damaged, the graph opens from them', async () => {
+    const dir = tempDir();
+    let e = await openEngine(dir);
+    const seqs: number[] = [];
+    for (const label of ['a', 'b', 'c']) {
+      await insert(e, label);
+      seqs.push((await e.graph.request({ op: 'compact' }))!.seq);
+    }
+    await insert(e, 'd');
+    await e.close();
+    const bySeq = (f: string) => Number(/\d+/.exec(f)![0]);
+    // The newest and the one before it; the oldest is gone.
+    expect(snapshotFiles(dir).map(bySeq).sort((x, y) => x - y)).toEqual(seqs.slice(1));
+    // The journal still holds every entry after the previous snapshot (its fallback).
+    const first = withRawSqlite(e, (db) => db.prepare('SELECT MIN(seq) AS s FROM graph_journal').get() as { s: number });
+    expect(first.s).toBeLessThanOrEqual(seqs[1] + 1);
+    removeImages(dir);
+    damageSection(path.join(graphDir(dir), snapshotFiles(dir).find((f) => bySeq(f) === seqs[2])!), GRAPHS.user);
+    e = engine = await openEngine(dir);
+    expect(await values(e)).toEqual(['a', 'b', 'c', 'd']);
+    expect((await e.integrityReport()).problems).toEqual([expect.objectContaining({ repaired: true, action: expect.stringContaining(`snapshot-${seqs[1]}`) })]);
+  });
+
   it('one bad byte (and no image): the graph opens from the previous snapshot and the journal after it', async () => {
     const dir = tempDir();
     await memory(dir);

@@ -186,6 +186,21 @@ describe('the durable graph store', () => {
     expect(await values(engine, 'SELECT (COUNT(*) AS ?v) WHERE { ?s ex:p ?o }')).toEqual(['300']);
   });
 
+  it('a close with a deadline (a signal) does not wait for a long read, and keeps every committed edit', async () => {
+    const dir = tempDir();
+    const e = await openEngine(dir);
+    await machineWrite(e, 'big', Array.from({ length: 300 }, (_, i) => `ex:s${i} ex:p ${i} .`).join('\n'));
+    await e.sparqlUpdate({ update: `${PFX} INSERT DATA { ex:kept rdfs:label "kept" }` });
+    const slow = e.sparqlQuery({ query: `${PFX} SELECT (COUNT(*) AS ?n) WHERE { ?a ex:p ?x . ?b ex:p ?y . ?c ex:p ?z . ?d ex:p ?w }`, timeoutMs: 20_000 }).catch((err: Error) => err.message);
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = performance.now();
+    await e.close({ deadlineMs: 4000 });
+    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(await slow).toMatch(/closed/);
+    engine = await openEngine(dir);
+    expect(await values(engine, 'SELECT ?v WHERE { ex:kept rdfs:label ?v }')).toEqual(['kept']);
+  });
+
   it('honours FROM and FROM NAMED: a query that names its dataset is run on it, not on the union', async () => {
     engine = await openEngine();
     await machineWrite(engine, 'c1', 'ex:a rdfs:label "in c1" .');

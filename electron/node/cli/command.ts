@@ -2,6 +2,7 @@
 // closing it within 5 s of SIGINT/SIGTERM, or of a closed stdout), reading number flags, and
 // following a job to its end on the facade (Engine.waitForJob).
 import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import type { JobInfo } from '../../../shared/types';
 import type { Engine, EngineOptions } from '../engine/engine';
@@ -12,6 +13,25 @@ export class CliError extends Error {}
 
 /** How long a signal leaves the process: the engine's close gets all but a margin of it. */
 export const SHUTDOWN_MS = 4500;
+/** When synchronous work holds the main thread past SHUTDOWN_MS (its timer cannot run), a thread of its own ends the process. */
+export const WATCHDOG_MS = 4750;
+
+/**
+ * The last resort of a signal's deadline: a thread that, unless the process has ended by then,
+ * kills it (as kill -9 would: everything acknowledged is already committed, and an import cut
+ * short is removed at the next start). It needs nothing from the main thread, which may be held
+ * by one long synchronous step (a very large conversation written in one transaction).
+ */
+function startWatchdog(ms: number): void {
+  const code = `const { workerData } = require('node:worker_threads');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms);
+    process.kill(workerData.pid, 'SIGKILL');`;
+  try {
+    new Worker(code, { eval: true, workerData: { ms, pid: process.pid } }).unref();
+  } catch {
+    /* the timer below still ends the process once the main thread is free */
+  }
+}
 
 let stopHook: ((code: number) => void) | null = null;
 
@@ -26,6 +46,7 @@ export function stopOnSignals(close: (deadlineMs: number) => Promise<unknown>): 
   const stop = (code: number) => {
     if (stopping) process.exit(code);
     stopping = true;
+    startWatchdog(WATCHDOG_MS);
     setTimeout(() => process.exit(code), SHUTDOWN_MS).unref();
     close(SHUTDOWN_MS - 1000)
       .catch(() => undefined)

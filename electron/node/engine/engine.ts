@@ -63,6 +63,12 @@ export interface EngineOptions {
    * (the command line) its worker starts when something first needs the graph.
    */
   startGraph?: boolean;
+  /**
+   * A second, read-only graph worker answers reads while the main one is busy, so a long query
+   * does not hold up short calls (graph-store.ts). Default: with `startGraph` (the workbench and
+   * `engram serve`); a one-shot command does not need it.
+   */
+  graphReadReplica?: boolean;
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
   /**
@@ -138,8 +144,8 @@ export class Engine implements EngramApi {
   private rowCheckTimer: NodeJS.Timeout | undefined;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>> &
-      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'autoGraph' | 'clock'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'clock'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'clock'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
@@ -231,7 +237,7 @@ export class Engine implements EngramApi {
       sqlite = MemoryDb.open(dbFile, options.sqliteNativeBinding);
       const problems: IntegrityProblem[] = [];
       search = await openSearchIndex(path.join(dataDir, 'search'), sqlite, problems);
-      graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages });
+      graph = sqlite.openGraph({ dbFile, dataDir, compactBytes: options.graphCompactBytes, sqliteNativeBinding: options.sqliteNativeBinding, useImages: options.graphImages, readReplica: options.graphReadReplica ?? options.startGraph ?? false });
       const engine = new Engine(
         {
           dataDir,
@@ -241,6 +247,7 @@ export class Engine implements EngramApi {
           sqliteNativeBinding: options.sqliteNativeBinding,
           graphImages: options.graphImages,
           startGraph: options.startGraph,
+          graphReadReplica: options.graphReadReplica,
           autoGraph: options.autoGraph,
           clock: options.clock,
         },
@@ -278,14 +285,14 @@ export class Engine implements EngramApi {
   close(opts: { deadlineMs?: number } = {}): Promise<void> {
     if (this.closing) return this.closing;
     const graceful = async () => {
-      if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id);
+      if (opts.deadlineMs !== undefined) for (const job of this.jobs.list()) if (job.state === 'running') this.jobs.cancel(job.id, 'shutdown');
       clearTimeout(this.rowCheckTimer);
       await this.rowCheck;
       await this.extraction.shutdown();
       await this.autoGraph.shutdown();
       await this.jobs.idle();
       await Promise.allSettled(this.background);
-      await this.graph.close();
+      await this.graph.close({ stopReads: opts.deadlineMs !== undefined });
     };
     this.closing = (async () => {
       let timer: NodeJS.Timeout | undefined;

@@ -9,6 +9,18 @@ export class JobCancelled extends Error {
   }
 }
 
+/**
+ * Why a job was stopped: the person cancelled it, or the process is ending (a signal, a close
+ * out of time). Work cut short by the end of the process leaves its clean-up to the next start,
+ * as a crash would (start-up recovery), so that the process ends within its deadline.
+ */
+export type CancelReason = 'cancelled' | 'shutdown';
+
+/** Whether a job's signal was aborted because the process is ending. */
+export function endingProcess(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason === 'shutdown';
+}
+
 export interface JobContext {
   signal: AbortSignal;
   /** Reports progress; throttled before it reaches listeners. */
@@ -60,10 +72,10 @@ export class JobRunner {
     return { ...info };
   }
 
-  cancel(id: string): boolean {
+  cancel(id: string, reason: CancelReason = 'cancelled'): boolean {
     const job = this.jobs.get(id);
     if (!job || job.info.state !== 'running') return false;
-    job.controller.abort();
+    job.controller.abort(reason);
     return true;
   }
 

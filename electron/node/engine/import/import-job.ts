@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { GRAPHS } from '../../../../shared/rdf';
 import type { ImportReport, ImportWarning, MessageRow, SkippedConversation, SourceFormat } from '../../../../shared/types';
 import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
-import type { JobContext } from '../common/jobs';
+import { endingProcess, type JobContext } from '../common/jobs';
 import type { ChatStore, NewMessagePart } from '../stores/chat/chat-store';
 import type { SearchIndex, SearchRow } from '../stores/search-index';
 import type { GraphStore } from '../stores/graph/graph-store';
@@ -163,7 +163,10 @@ export async function importSource(
     chat.markSourceReady(sourceId, report.skipped.length || report.warnings.length ? (report as ImportReport) : null);
     return { file: input.name, name: parsed.name, status: 'imported', sourceId, messages, conversations: conversations.size, sessions: sessions.size, timings, ...report };
   } catch (e) {
-    await removeSource(stores, sourceId).catch(() => undefined);
+    // When the process is ending, deleting what was written (tens of thousands of rows, in one
+    // synchronous transaction) would hold it past its deadline: the unfinished source stays
+    // marked as importing and the next start removes it, as after a crash.
+    if (!endingProcess(ctx.signal)) await removeSource(stores, sourceId).catch(() => undefined);
     throw e;
   }
 }

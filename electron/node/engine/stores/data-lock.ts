@@ -40,6 +40,9 @@ function isBusy(e: unknown): boolean {
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
+/** Connections holding locks: a connection nothing refers to would be closed (its lock dropped) when garbage-collected. */
+const heldLocks = new Set<Database.Database>();
+
 export function lockDataDir(dataDir: string, nativeBinding?: string): DataLock {
   const file = path.join(dataDir, LOCK_FILE);
   // timeout 0: a held lock is refused at once, never waited for.
@@ -63,6 +66,7 @@ export function lockDataDir(dataDir: string, nativeBinding?: string): DataLock {
     /* only informative */
   }
   fs.rmSync(path.join(dataDir, LEGACY_LOCK_FILE), { force: true });
+  heldLocks.add(db);
   let held = true;
   return {
     release: () => {
@@ -73,6 +77,7 @@ export function lockDataDir(dataDir: string, nativeBinding?: string): DataLock {
       } catch {
         /* already gone */
       }
+      heldLocks.delete(db);
       try {
         db.exec('ROLLBACK');
       } finally {

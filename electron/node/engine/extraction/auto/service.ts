@@ -166,7 +166,7 @@ export class AutoGraphService {
 
   /** Extracts one source and writes its graphs; null when the source is gone. */
   async runSource(sourceId: number, ctx: JobContext | null, progress?: (messages: number) => void): Promise<{ read: number; triples: number; superseded: number; skipped: Record<string, number> } | null> {
-    const { chat, graph, store } = this.deps;
+    const { chat, store } = this.deps;
     const key = chat.sourceKey(sourceId);
     if (!key) return null;
     const started = performance.now();
@@ -187,6 +187,8 @@ export class AutoGraphService {
           if (ctx?.signal.aborted) throw new JobCancelled();
         }
       }
+      await new Promise((r) => setImmediate(r));
+      if (ctx?.signal.aborted) throw new JobCancelled();
     }
     const result = x.finish(loadOntology());
     const lines = result.triples.map((t) => ({ line: t.line, subject: t.subject, object: /> <([^>]*)>$/.exec(t.line)?.[1] ?? null }));

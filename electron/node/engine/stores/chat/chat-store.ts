@@ -269,6 +269,29 @@ const MESSAGE_COLUMNS = `m.id, m.source_id, m.conversation_id, m.session_id, s.m
   m.turn_index, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.day_name, m.week, m.date, m.time,
   m.external_id, c.title, m.iri_key, m.time_approx`;
 const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id`;
+
+/** A message with what a source's derived stores (search rows, automatic graph) need besides its row. */
+export type SourceMessage = MessageRow & { extra: string | null; attachments: string | null; tsUtc: string; conversationIriKey: string; sessionIriKey: string; sessionOrdinal: number; conversationExternalId: string };
+type SourceMessageDbRow = MessageDbRow & { extra: string | null; ts_utc: string; conv_iri_key: string; conv_external_id: string; session_iri_key: string; session_ordinal: number; attachments: string | null };
+
+const SOURCE_MESSAGES = `SELECT ${MESSAGE_COLUMNS}, m.extra, m.ts_utc, c.iri_key AS conv_iri_key, c.external_id AS conv_external_id,
+     s.iri_key AS session_iri_key, s.ordinal AS session_ordinal,
+     (SELECT group_concat(COALESCE(p.label, '') || char(10) || COALESCE(p.text, ''), char(10))
+        FROM message_parts p WHERE p.message_id = m.id AND p.kind = 'attachment') AS attachments
+   FROM ${MESSAGE_FROM} WHERE m.source_id = ?`;
+
+function toSourceMessage(r: SourceMessageDbRow): SourceMessage {
+  return {
+    ...toMessageRow(r),
+    extra: r.extra,
+    attachments: r.attachments,
+    tsUtc: r.ts_utc,
+    conversationIriKey: r.conv_iri_key,
+    conversationExternalId: r.conv_external_id,
+    sessionIriKey: r.session_iri_key,
+    sessionOrdinal: r.session_ordinal,
+  };
+}
 const DOC_COLUMNS = `m.id, m.source_id AS sourceId, m.session_id AS sessionId, m.turn_index AS turnIndex, m.speaker, m.role, m.text,
   m.ts_local AS timestamp, m.extra`;
 
@@ -1010,28 +1033,8 @@ export class ChatStore {
   }
 
   /** Rows of one source for building its derived stores, in conversation order. */
-  *iterateSourceMessages(sourceId: number): IterableIterator<MessageRow & { extra: string | null; attachments: string | null; tsUtc: string; conversationIriKey: string; sessionIriKey: string; sessionOrdinal: number; conversationExternalId: string }> {
-    const stmt = this.db.prepare(
-      `SELECT ${MESSAGE_COLUMNS}, m.extra, m.ts_utc, c.iri_key AS conv_iri_key, c.external_id AS conv_external_id,
-         s.iri_key AS session_iri_key, s.ordinal AS session_ordinal,
-         (SELECT group_concat(COALESCE(p.label, '') || char(10) || COALESCE(p.text, ''), char(10))
-            FROM message_parts p WHERE p.message_id = m.id AND p.kind = 'attachment') AS attachments
-       FROM ${MESSAGE_FROM} WHERE m.source_id = ? ORDER BY m.conversation_id, m.response_index`,
-    );
-    for (const r of stmt.iterate(sourceId) as Iterable<
-      MessageDbRow & { extra: string | null; ts_utc: string; conv_iri_key: string; conv_external_id: string; session_iri_key: string; session_ordinal: number; attachments: string | null }
-    >) {
-      yield {
-        ...toMessageRow(r),
-        extra: r.extra,
-        attachments: r.attachments,
-        tsUtc: r.ts_utc,
-        conversationIriKey: r.conv_iri_key,
-        conversationExternalId: r.conv_external_id,
-        sessionIriKey: r.session_iri_key,
-        sessionOrdinal: r.session_ordinal,
-      };
-    }
+  *iterateSourceMessages(sourceId: number): IterableIterator<SourceMessage> {
+    for (const r of this.db.prepare(`${SOURCE_MESSAGES} ORDER BY m.conversation_id, m.response_index`).iterate(sourceId) as Iterable<SourceMessageDbRow>) yield toSourceMessage(r);
   }
 
   /**

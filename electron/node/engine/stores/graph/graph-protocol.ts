@@ -17,6 +17,13 @@ export interface GraphWorkerData {
    * worker, so a change is never acknowledged as failed once it is durable.
    */
   commitFlag?: SharedArrayBuffer;
+  /**
+   * A read-only replica (graph-store.ts): it answers reads while the main worker is busy. It
+   * writes nothing (no snapshot, no journal repair, no counts) and, before each request, applies
+   * the journal entries committed since its last; damage or a gap it cannot bridge makes it stop
+   * (its reads go back to the main worker).
+   */
+  replica?: boolean;
 }
 
 /** What the store opened from: a memory image, the N-Triples snapshot, or nothing yet. */

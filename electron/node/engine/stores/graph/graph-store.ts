@@ -8,7 +8,20 @@
 // reading of the graph (a source's messages graph to build from the chat table, graphs to drop,
 // a graph's N-Triples to replace) are journaled directly; the worker applies them when it loads.
 //
-// Requests run one at a time in order. Every query, every edit of the person's and every read
+// Requests run one at a time in order on the main worker. With `readReplica` (the app and
+// `engram serve`, where a long query must not hold up the person's other calls), reads may also
+// go to a second, read-only worker (started once the main worker has loaded): the replica is opened
+// from the same snapshot or image and, before each request, applies the journal entries
+// committed since its last, so a read asked after an acknowledged edit sees it. Reads prefer the
+// replica; the main worker takes a read when the replica is busy. A read sees every write
+// acknowledged before it was asked; a write still running (a runaway update) does not hold up
+// reads asked meanwhile, which see the graph as it was before that write. A running
+// WebAssembly query cannot be interrupted, so this is what keeps a short call (an entity page,
+// an edit, another query) answering while a long query runs; two long queries at once still hold
+// up a third call, to the limit of the first to end. The replica costs a second copy of the
+// store in memory (BENCHMARKS.md).
+//
+// Every query, every edit of the person's and every read
 // has a time limit (DEFAULT_LIMITS, or the caller's). A call that overruns it cannot be
 // interrupted inside WebAssembly, so the worker is stopped and started again: it reloads its
 // snapshot (or image) and journal, which hold exactly what was committed, so an update cut short
@@ -38,6 +51,8 @@ export interface GraphStoreOptions {
   sqliteNativeBinding?: string;
   /** Memory images beside snapshots for fast start-up (default on). */
   useImages?: boolean;
+  /** A read-only second worker for reads while the main one is busy (see above; default off). */
+  readReplica?: boolean;
 }
 
 export interface GraphReady {
@@ -54,6 +69,8 @@ export interface GraphReady {
 export const DEFAULT_LIMITS = { read: 60_000, edit: 30_000 };
 
 const READS = new Set<GraphRequest['op']>(['query', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size', 'integrity']);
+/** Reads a replica may answer (not 'integrity': only the main worker knows what its start-up found). */
+const REPLICA_READS = new Set<GraphRequest['op']>(['query', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size']);
 const EDITS = new Set<GraphRequest['op']>(['update', 'editTriples', 'replaceDescription', 'undo', 'redo']);
 
 function defaultLimit(req: GraphRequest): number | null {
@@ -64,6 +81,8 @@ function defaultLimit(req: GraphRequest): number | null {
 
 interface Pending {
   req: GraphRequest;
+  /** Ask order (a read handed back by a replica that stopped goes back in its place). */
+  order: number;
   timeoutMs: number | null;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
@@ -73,6 +92,15 @@ interface Pending {
  * Starts the worker next to this module: the built JavaScript file, or under tsx/vitest the
  * TypeScript source through a tiny bootstrap that registers tsx's loader first.
  */
+type Running = Pending & { id: number; timer: NodeJS.Timeout | null };
+
+/** The read-only replica's worker and the read it is answering. */
+interface Replica {
+  worker: Worker;
+  ready: boolean;
+  current: Running | null;
+}
+
 function startWorker(workerData: GraphWorkerData): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./graph-worker.js', here), { workerData });
@@ -90,8 +118,14 @@ export class GraphStore {
   private readyFlag = false;
   private failure: Error | null = null;
   private readonly queue: Pending[] = [];
-  private current: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null = null;
+  private current: Running | null = null;
   private nextId = 1;
+  private nextOrder = 1;
+  private replica: Replica | null = null;
+  /** The replica could not start (damage the main worker repairs, counts not yet complete): reads stay with the main worker until the store reopens. */
+  private replicaRefused = false;
+  /** Requests answered by each worker (the tests check where reads went). */
+  readonly answered = { main: 0, replica: 0 };
   private closed = false;
   private readonly commitFlag = new Int32Array(new SharedArrayBuffer(4));
   private readonly startListeners: (() => void)[] = [];
@@ -131,16 +165,67 @@ export class GraphStore {
     this.startListeners.push(listener);
   }
 
-  private spawn(): void {
-    const first = this.worker === null && this.readyPromise === null;
-    const data: GraphWorkerData = {
+  /** Whether the read-only replica is loaded and taking reads (for tests and `memoryInfo`). */
+  get replicaReady(): boolean {
+    return this.replica?.ready ?? false;
+  }
+
+  private workerData(): GraphWorkerData {
+    return {
       dbFile: this.opts.dbFile,
       snapshotDir: path.join(this.opts.dataDir, 'graph'),
       compactBytes: this.opts.compactBytes ?? 64 * 1024 * 1024,
       sqliteNativeBinding: this.opts.sqliteNativeBinding,
       useImages: this.opts.useImages,
-      commitFlag: this.commitFlag.buffer as SharedArrayBuffer,
     };
+  }
+
+  /** Starts the replica, once the main worker has loaded (it may have written the snapshot the replica opens). */
+  private startReplica(): void {
+    if (!this.opts.readReplica || this.replica || this.replicaRefused || this.closed || !this.readyFlag) return;
+    const worker = startWorker({ ...this.workerData(), replica: true });
+    const replica: Replica = { worker, ready: false, current: null };
+    this.replica = replica;
+    const gone = (why: string) => {
+      if (this.replica !== replica) return;
+      this.replica = null;
+      void worker.terminate();
+      // A read it was answering goes back to the queue, in its place.
+      if (replica.current) {
+        if (replica.current.timer) clearTimeout(replica.current.timer);
+        this.queue.unshift(replica.current);
+        this.queue.sort((a, b) => a.order - b.order);
+      }
+      if (!replica.ready) {
+        this.replicaRefused = true;
+        console.error(`engram: the graph's read replica is not used: ${why}`);
+      }
+      this.pump();
+    };
+    worker.on('message', (msg: WorkerMessage) => {
+      if (this.replica !== replica) return;
+      if ('ready' in msg) {
+        replica.ready = true;
+        this.pump();
+      } else if ('fatal' in msg) gone(msg.fatal);
+      else {
+        const cur = replica.current;
+        if (!cur || cur.id !== msg.id) return;
+        // It fell behind what it can follow (a compaction dropped the entries it needed): a new one starts with the next read.
+        if (!msg.ok && msg.error.name === 'ReplicaStale') return gone(msg.error.message);
+        if (cur.timer) clearTimeout(cur.timer);
+        replica.current = null;
+        this.answered.replica++;
+        this.answer(cur, msg);
+        this.pump();
+      }
+    });
+    worker.on('error', (e) => gone(e.message));
+  }
+
+  private spawn(): void {
+    const first = this.worker === null && this.readyPromise === null;
+    const data: GraphWorkerData = { ...this.workerData(), commitFlag: this.commitFlag.buffer as SharedArrayBuffer };
     this.readyFlag = false;
     const worker = startWorker(data);
     this.worker = worker;
@@ -150,6 +235,7 @@ export class GraphStore {
           this.readyFlag = true;
           this.loadMs = msg.loadMs;
           resolve({ loadMs: msg.loadMs, quads: msg.quads, from: msg.from, problems: msg.problems, lostGraphs: msg.lostGraphs, lostAll: msg.lostAll });
+          this.startReplica();
           this.pump();
         } else if ('fatal' in msg) {
           this.failure = new ApiError('unavailable', msg.fatal);
@@ -168,6 +254,18 @@ export class GraphStore {
     });
     this.readyPromise.catch(() => undefined);
     if (first) for (const l of this.startListeners) l();
+  }
+
+  /** Stops the replica (another is started with a later read); a read it was answering fails with `why`. */
+  private dropReplica(why?: Error): void {
+    const r = this.replica;
+    if (!r) return;
+    this.replica = null;
+    void r.worker.terminate();
+    if (r.current) {
+      if (r.current.timer) clearTimeout(r.current.timer);
+      r.current.reject(why ?? new ApiError('unavailable', 'the graph store is closed'));
+    }
   }
 
   /** The named graphs with their triples, from the counts kept beside the journal (the worker counts them once for a memory older than those). */
@@ -266,18 +364,52 @@ export class GraphStore {
     }
     if (!this.readyPromise) this.spawn();
     return new Promise((resolve, reject) => {
-      this.queue.push({ req, timeoutMs: timeoutMs ?? defaultLimit(req), resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ req, order: this.nextOrder++, timeoutMs: timeoutMs ?? defaultLimit(req), resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
 
   private pump(): void {
+    this.pumpReplica();
     if (this.current || !this.readyFlag || !this.queue.length) return;
     const next = this.queue.shift()!;
+    // A replica stopped (a read overran its limit, or it fell behind a compaction) starts again with the next read.
+    if (REPLICA_READS.has(next.req.op)) this.startReplica();
     const id = this.nextId++;
     const timer = next.timeoutMs ? setTimeout(() => this.timedOut(id), next.timeoutMs) : null;
     this.current = { ...next, id, timer };
     this.worker!.postMessage({ id, req: next.req });
+  }
+
+  /** Gives the replica, when it is free, the first queued read. */
+  private pumpReplica(): void {
+    const r = this.replica;
+    if (!r?.ready || r.current || !this.queue.length) return;
+    const at = this.queue.findIndex((p) => REPLICA_READS.has(p.req.op));
+    if (at < 0) return;
+    const [next] = this.queue.splice(at, 1);
+    const id = this.nextId++;
+    const timer = next.timeoutMs ? setTimeout(() => this.replicaTimedOut(id), next.timeoutMs) : null;
+    r.current = { ...next, id, timer };
+    r.worker.postMessage({ id, req: next.req });
+  }
+
+  private replicaTimedOut(id: number): void {
+    const r = this.replica;
+    const cur = r?.current;
+    if (!cur || cur.id !== id) return;
+    r.current = null;
+    cur.reject(this.overran(cur));
+    // As with the main worker: the WebAssembly store cannot be interrupted. A new replica starts with a later read.
+    this.dropReplica();
+    this.pump();
+  }
+
+  private overran(cur: Running): ApiError {
+    const seconds = Math.round((cur.timeoutMs! / 1000) * 10) / 10;
+    const what = cur.req.op === 'query' ? 'the query' : EDITS.has(cur.req.op) || cur.req.op === 'replaceGraph' ? 'the update' : 'the graph call';
+    const rolledBack = cur.req.op === 'query' || READS.has(cur.req.op) ? '' : '; nothing was changed';
+    return new ApiError('unavailable', `${what} ran longer than ${seconds} s and was stopped${rolledBack}`);
   }
 
   private settle(msg: Extract<WorkerMessage, { id: number }>): void {
@@ -285,6 +417,12 @@ export class GraphStore {
     if (!cur || cur.id !== msg.id) return;
     if (cur.timer) clearTimeout(cur.timer);
     this.current = null;
+    this.answered.main++;
+    this.answer(cur, msg);
+    this.pump();
+  }
+
+  private answer(cur: Running, msg: Extract<WorkerMessage, { id: number }>): void {
     if (msg.ok) cur.resolve(msg.result);
     else {
       const { name, message, ...pos } = msg.error;
@@ -292,7 +430,6 @@ export class GraphStore {
       Object.assign(err, { position: 'line' in pos ? pos : undefined });
       cur.reject(err);
     }
-    this.pump();
   }
 
   private timedOut(id: number): void {
@@ -304,10 +441,7 @@ export class GraphStore {
       return;
     }
     this.current = null;
-    const seconds = Math.round((cur.timeoutMs! / 1000) * 10) / 10;
-    const what = cur.req.op === 'query' ? 'the query' : EDITS.has(cur.req.op) || cur.req.op === 'replaceGraph' ? 'the update' : 'the graph call';
-    const rolledBack = cur.req.op === 'query' || READS.has(cur.req.op) ? '' : '; nothing was changed';
-    cur.reject(new ApiError('unavailable', `${what} ran longer than ${seconds} s and was stopped${rolledBack}`));
+    cur.reject(this.overran(cur));
     // The WebAssembly store cannot be interrupted: start a fresh worker from snapshot + journal.
     void this.worker!.terminate();
     this.spawn();
@@ -316,6 +450,7 @@ export class GraphStore {
   private failAll(e: Error): void {
     const all = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
     this.current = null;
+    this.dropReplica(e);
     for (const p of all) p.reject(e);
   }
 
@@ -323,11 +458,17 @@ export class GraphStore {
   async terminate(): Promise<void> {
     this.closed = true;
     this.failAll(new ApiError('unavailable', 'the graph store is closed'));
+    this.dropReplica();
     await this.worker?.terminate();
   }
 
-  async close(): Promise<void> {
+  /**
+   * `stopReads` (a close with a deadline: a signal): a read the main worker is running is not
+   * waited for (it has nothing to commit, and may run to its limit): the worker stops at once.
+   */
+  async close(opts: { stopReads?: boolean } = {}): Promise<void> {
     if (this.closed) return;
+    if (opts.stopReads && this.current && READS.has(this.current.req.op)) return this.terminate();
     // Let queued work finish so nothing acknowledged is dropped, then write a snapshot if one
     // is due (see the worker's 'flush'). A worker still loading is waited for: its flush
     // writes the snapshot that saves the next start the same work.
@@ -336,6 +477,7 @@ export class GraphStore {
       if (this.readyFlag) await this.request({ op: 'flush' }).catch(() => undefined);
     }
     this.closed = true;
+    this.dropReplica();
     await this.worker?.terminate();
   }
 }

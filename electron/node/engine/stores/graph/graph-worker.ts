@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { GRAPHS, PREFIXES, MEMORY_BASE, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, IntegrityProblem, RdfFormat, RdfTerm, SparqlResult } from '../../../../../shared/types';
 import type { GraphIntegrity, GraphLoadSource, GraphRequest, GraphResults, GraphWorkerData, WorkerMessage } from './graph-protocol';
-import { editIntact, GraphJournal, type EditRow, type JournalEntry } from './journal';
+import { editIntact, entryIntact, GraphJournal, type EditRow, type JournalEntry } from './journal';
 import { fromNQuads, MEDIA_TYPES, ox, parseRdf, quadKey, RdfParseError, skolemize, syntaxErrorOf, toNQuads, toTurtle, tripleKey, type Quad, type Term } from './rdf-io';
 import { Delta, EditRefused, isRemovedByPerson, UserEditor } from './user-edits';
 import { ChatStore } from '../chat/chat-store';
@@ -62,6 +62,7 @@ let unresolved: number[] = [];
 
 function start(): void {
   const t0 = performance.now();
+  if (config.replica) return startReplica(t0);
   fs.mkdirSync(config.snapshotDir, { recursive: true });
   const snap = journal.snapshot();
   removeStaleFiles(config.snapshotDir, snap?.seq ?? null);
@@ -90,6 +91,50 @@ function start(): void {
   scheduleCompaction();
   setInterval(scheduleCompaction, 60_000).unref();
 }
+
+// ---- the read-only replica (GraphWorkerData.replica)
+
+/** The journal entry the replica's store holds everything up to. */
+let replicaSeq = 0;
+
+/** The replica cannot follow the journal (a gap compaction left, or damage): the main worker answers instead. */
+class ReplicaStale extends Error {
+  override name = 'ReplicaStale';
+}
+
+/**
+ * Opens the replica from the same snapshot (or image) as the main worker and replays the journal
+ * after it. It repairs nothing: anything the main worker would have to repair makes it refuse to
+ * start (the main worker deals with it, and reads stay with it).
+ */
+function startReplica(t0: number): void {
+  if (!meta.isComplete()) throw new ReplicaStale('the graph counts are not complete yet');
+  const base = openGraphBase(config.snapshotDir, journal, config.useImages !== false);
+  if (base.problems.length || base.lostGraphs.length || base.lostAll) throw new ReplicaStale('the graph on disk needs repair');
+  ({ runtime, store } = base);
+  for (const g of base.derived) loadSourceGraph(g.source, g.graph);
+  replicaSeq = base.seq;
+  catchUp();
+  post({ ready: true, loadMs: Math.round(performance.now() - t0), quads: store.size, from: base.from === 'previous-snapshot' ? 'snapshot' : base.from, problems: [], lostGraphs: [], lostAll: false });
+}
+
+/**
+ * Applies the journal entries committed since the replica's last (a read then sees every change
+ * acknowledged before it was asked). Entries must follow one another, intact.
+ */
+function catchUp(): void {
+  for (const seq of journal.seqsAfter(replicaSeq)) {
+    if (seq !== replicaSeq + 1) throw new ReplicaStale(`the journal goes on at entry ${seq}, after ${replicaSeq}`);
+    const entry = journal.entryAt(seq);
+    if (!entry || !entryIntact(entry)) throw new ReplicaStale(`graph journal entry ${seq} cannot be read`);
+    replay(entry);
+    replicaSeq = seq;
+  }
+  rebuilt.clear();
+}
+
+/** What a replica may be asked: reads only. */
+const REPLICA_OPS = new Set<GraphRequest['op']>(['query', 'graphs', 'turtle', 'export', 'vocabulary', 'history', 'size']);
 
 /**
  * Loads data Engram wrote itself (a journal entry, a messages graph): already valid, so
@@ -861,6 +906,10 @@ function post(message: WorkerMessage): void {
 port.on('message', async (msg: { id: number; req: GraphRequest }) => {
   currentRequest = msg.id;
   try {
+    if (config.replica) {
+      if (!REPLICA_OPS.has(msg.req.op)) throw new Error(`the read-only graph replica cannot '${msg.req.op}'`);
+      catchUp();
+    }
     const result = await handle(msg.req);
     post({ id: msg.id, ok: true, result });
   } catch (e) {

@@ -1,0 +1,50 @@
+// Ending the process while an import (or the automatic extraction after it) runs: nothing may hold
+// the process past its deadline. An import cut short by the end of the process is not deleted
+// there and then (one synchronous transaction over everything it wrote): it stays marked as
+// importing and the next start removes it, as after a crash. A source's messages are read a page
+// at a time (the automatic extraction yields between pages).
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeChat } from '../../scripts/faults/bounded';
+import type { Engine } from '../../electron/node/engine/engine';
+import { openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
+
+let engine: Engine | null = null;
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+});
+
+describe('an import when the process ends', () => {
+  it('leaves its unfinished source to the next start instead of deleting it on the way out', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const file = path.join(dir, '..', `${path.basename(dir)}-big.jsonl`);
+    writeChat(file, 30_000, 'shutdown');
+    const e = await openEngine(dir, { autoGraph: false });
+    const job = await e.importPaths({ paths: [file] });
+    // Wait until rows are being written, then close as a signal does (with a deadline).
+    while (!e.jobs.list().some((j) => j.id === job.id && j.done > 0)) await new Promise((r) => setTimeout(r, 10));
+    await e.close({ deadlineMs: 3000 });
+    expect(e.jobs.list().find((j) => j.id === job.id)?.state).toBe('cancelled');
+    const left = withRawSqlite(e, (db) => db.prepare('SELECT status, (SELECT COUNT(*) FROM messages) AS n FROM sources').all() as { status: string; n: number }[]);
+    expect(left).toEqual([{ status: 'importing', n: expect.any(Number) }]);
+    expect(left[0].n).toBeGreaterThan(0);
+    // The next start removes it: no partial source, no rows.
+    engine = await openEngine(dir, { autoGraph: false });
+    expect(await engine.listSources()).toEqual([]);
+    expect((await engine.stats()).messages).toBe(0);
+  });
+
+  it('a cancel by the person still removes what was written at once', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const file = path.join(dir, '..', `${path.basename(dir)}-big.jsonl`);
+    writeChat(file, 30_000, 'cancel');
+    engine = await openEngine(dir, { autoGraph: false });
+    const e = engine;
+    const job = await e.importPaths({ paths: [file] });
+    while (!e.jobs.list().some((j) => j.id === job.id && j.done > 0)) await new Promise((r) => setTimeout(r, 10));
+    e.jobs.cancel(job.id);
+    await e.jobs.idle();
+    expect(withRawSqlite(e, (db) => db.prepare('SELECT COUNT(*) AS n FROM sources').get())).toEqual({ n: 0 });
+  });
+});

@@ -48,3 +48,27 @@ describe('an import when the process ends', () => {
     expect(withRawSqlite(e, (db) => db.prepare('SELECT COUNT(*) AS n FROM sources').get())).toEqual({ n: 0 });
   });
 });
+
+describe('a conversation larger than a batch', () => {
+  it('is written in steps with the event loop free between them, whole and in order', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const file = path.join(dir, '..', `${path.basename(dir)}-one.jsonl`);
+    writeChat(file, 12_000, 'steps');
+    engine = await openEngine(dir, { autoGraph: false });
+    const e = engine;
+    const job = await e.importPaths({ paths: [file] });
+    // progress seen while it runs: with one synchronous write it would jump from 0 to 12,000
+    const seen = new Set<number>();
+    while (!e.jobs.list().some((j) => j.id === job.id && j.state !== 'running')) {
+      seen.add(e.jobs.list().find((j) => j.id === job.id)?.done ?? 0);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(e.jobs.list().find((j) => j.id === job.id)?.state).toBe('done');
+    expect([...seen].some((n) => n > 0 && n < 12_000)).toBe(true);
+    const [source] = await e.listSources();
+    expect(source.messages).toBe(12_000);
+    const texts = [...e.chat.iterateSourceMessages(source.id)].map((m) => m.text);
+    expect(new Set(texts).size).toBe(12_000);
+    expect((await e.stats()).messages).toBe(12_000);
+  });
+});

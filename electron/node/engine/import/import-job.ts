@@ -92,6 +92,22 @@ export async function importSource(
     let searchRows: SearchRow[] = [];
     let writeMs = 0;
     let searchMs = 0;
+    const written = (out: SearchRow[], start: number) => {
+      writeMs += performance.now() - start;
+      for (const r of out) {
+        conversations.add(r.conversation_id);
+        sessions.add(r.session_id);
+      }
+      messages += out.length;
+      searchRows.push(...out);
+      onMessages(out.length);
+    };
+    const cannotStore = (position: number, conversation: ParsedConversation, e: unknown): SkippedConversation => ({
+      position,
+      id: conversation.externalId,
+      title: conversation.title,
+      reason: `it could not be stored (${(e as Error).message})`,
+    });
     const flush = async (final: boolean) => {
       if (batch.length) {
         const start = performance.now();
@@ -100,21 +116,14 @@ export async function importSource(
           for (const { position, conversation } of batch) {
             try {
               // A savepoint per conversation: one that cannot be written leaves nothing behind.
-              chat.transaction(() => writeConversation(chat, sourceId, conversation, opts, out));
+              chat.transaction(() => writeWhole(writeConversation(chat, sourceId, conversation, opts, out)));
             } catch (e) {
               if (opts.strict) throw e;
-              report.skipped.push({ position, id: conversation.externalId, title: conversation.title, reason: `it could not be stored (${(e as Error).message})` });
+              report.skipped.push(cannotStore(position, conversation, e));
             }
           }
         });
-        writeMs += performance.now() - start;
-        for (const r of out) {
-          conversations.add(r.conversation_id);
-          sessions.add(r.session_id);
-        }
-        messages += out.length;
-        searchRows.push(...out);
-        onMessages(out.length);
+        written(out, start);
         batch = [];
         batchSize = 0;
       }
@@ -136,8 +145,37 @@ export async function importSource(
       const c = outcome.conversation;
       readConversations++;
       for (const message of c.warnings ?? []) report.warnings.push({ position: outcome.position, id: c.externalId, title: c.title, message });
+      const size = c.messages?.length ?? c.sessions?.reduce((n, s) => n + s.messages.length, 0) ?? 0;
+      if (size > BATCH_MESSAGES) {
+        // A conversation larger than a batch: written in steps, a transaction each, the event
+        // loop free between them. The source is not 'ready' until the end, so no reader sees it
+        // half-written; a step that fails after the first fails the source (removed whole).
+        await flush(false);
+        const out: SearchRow[] = [];
+        const steps = writeConversation(chat, sourceId, c, opts, out);
+        for (let first = true; ; first = false) {
+          const start = performance.now();
+          const before = out.length;
+          let done: boolean;
+          try {
+            done = chat.transaction(() => !!steps.next().done);
+          } catch (e) {
+            if (first && !opts.strict) {
+              report.skipped.push(cannotStore(outcome.position, c, e));
+              break;
+            }
+            throw new ImportError(`${input.name}: ${describe({ position: outcome.position, id: c.externalId, title: c.title })} could not be stored: ${(e as Error).message}`);
+          }
+          written(out.slice(before), start);
+          if (done) break;
+          await new Promise((r) => setImmediate(r));
+          ctx.throwIfCancelled();
+        }
+        if (searchRows.length >= SEARCH_ROWS) await flush(false);
+        continue;
+      }
       batch.push(outcome);
-      batchSize += c.messages?.length ?? c.sessions?.reduce((n, s) => n + s.messages.length, 0) ?? 0;
+      batchSize += size;
       if (batchSize >= BATCH_MESSAGES) await flush(false);
     }
     await flush(true);
@@ -251,7 +289,12 @@ export function searchRowOf(r: SearchSource): SearchRow {
 // ---- rows
 
 /** Writes a conversation's new messages; appends what the derived stores need to `out`. */
-function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: SearchRow[]): void {
+/**
+ * Writes one conversation, a step at a time: it pauses (yields) after every BATCH_MESSAGES
+ * messages, so that a very large conversation can be written in several transactions with the
+ * event loop free between them (a signal or a Cancel is then handled within its deadline).
+ */
+function* writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConversation, opts: ImportOptions, out: SearchRow[]): Generator<void, void, void> {
   const found = chat.findConversation(conv.family, conv.externalId);
   const convKey = found?.iriKey ?? shortHash(conv.family, conv.externalId);
   const convId = found?.id ?? chat.insertConversation(sourceId, conv.family, conv.externalId, conv.title, convKey);
@@ -267,7 +310,8 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
 
   let responseIndex = tail.lastResponseIndex + 1;
   let ordinal = tail.lastSessionOrdinal;
-  const writeSession = (session: ParsedSession, into: { id: number; turns: number } | null) => {
+  let sinceStep = 0;
+  const writeSession = function* (session: ParsedSession, into: { id: number; turns: number } | null): Generator<void, void, void> {
     if (!session.messages.length) return;
     let sessionId = into?.id;
     let turn = into?.turns ?? 0;
@@ -323,20 +367,29 @@ function writeConversation(chat: ChatStore, sourceId: number, conv: ParsedConver
         text: m.text,
         search_text: searchTextOf(m.speaker, m.text, m.extra, attachmentsText(m.parts)),
       });
+      if (++sinceStep >= BATCH_MESSAGES) {
+        sinceStep = 0;
+        yield;
+      }
     }
   };
 
   if (conv.sessions) {
     for (const s of conv.sessions) {
       const same = s.externalId ? chat.findSession(convId, s.externalId) : undefined;
-      writeSession({ externalId: s.externalId, messages: fresh(s.messages) }, same ?? null);
+      yield* writeSession({ externalId: s.externalId, messages: fresh(s.messages) }, same ?? null);
     }
   } else {
     const previousEnd = tail.lastTsUtc ? Date.parse(tail.lastTsUtc) : null;
     const { sessions, continuesPrevious } = sessionize(fresh(inTimeOrder(conv.messages ?? [])), opts.sessionGapMinutes, previousEnd);
-    sessions.forEach((s, i) =>
-      writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns } : null),
-    );
+    for (const [i, s] of sessions.entries()) {
+      yield* writeSession(s, i === 0 && continuesPrevious && tail.lastSessionId ? { id: tail.lastSessionId, turns: tail.lastSessionTurns } : null);
+    }
   }
+}
+
+/** Runs every step of a conversation's write at once (inside the caller's transaction). */
+function writeWhole(steps: Generator<void, void, void>): void {
+  for (let r = steps.next(); !r.done; r = steps.next());
 }
 

@@ -545,6 +545,15 @@ export class AskService {
       }
     }
     const evidenceMessages = assembleEvidence(candidates, dialogueWords, a.intent === 'time' && !run?.ranked, opts.evidence ?? EVIDENCE_MAX);
+    /** The ref of a message an answer computed from: its evidence entry, added when it has none. */
+    const evidenceRef = (message: MessageRow, why: string): string => {
+      let e = evidenceMessages.find((x) => x.message.id === message.id);
+      if (!e) {
+        e = { ref: `m${evidenceMessages.length + 1}`, message, route: 'search', score: 0, why };
+        evidenceMessages.push(e);
+      }
+      return e.ref;
+    };
     timings.evidence = ms(t0);
 
     // 4. the answer
@@ -561,13 +570,7 @@ export class AskService {
       if (m) {
         const refOf = (provisional: string) => {
           const id = Number(provisional.slice(2));
-          let e = evidenceMessages.find((x) => x.message.id === id);
-          if (!e) {
-            const message = betweenSides.flatMap((side) => side.messages).find((x) => x.id === id)!;
-            e = { ref: `m${evidenceMessages.length + 1}`, message, route: 'search', score: 0, why: 'states a date the answer uses' };
-            evidenceMessages.push(e);
-          }
-          return e.ref;
+          return evidenceRef(betweenSides.flatMap((side) => side.messages).find((x) => x.id === id)!, 'states a date the answer uses');
         };
         const map = new Map(m.refs.map((r) => [r, refOf(r)]));
         const swap = (t: string) => t.replace(/\bid\d+\b/g, (r) => map.get(r) ?? r);
@@ -600,12 +603,7 @@ export class AskService {
       const messages = subject ? all.filter((m) => subject.speakers.includes(m.speaker)) : all;
       const found = firstOrLastMention(a, messages, firstLast, subject?.speakers);
       if (found) {
-        let e = evidenceMessages.find((x) => x.message.id === found.message.id);
-        if (!e) {
-          e = { ref: `m${evidenceMessages.length + 1}`, message: found.message, route: 'search', score: 0, why: `the ${firstLast} message about it` };
-          evidenceMessages.push(e);
-        }
-        offline = { ...mentionAnswer(found, e.ref, firstLast), route: 'search', source: 'computed' };
+        offline = { ...mentionAnswer(found, evidenceRef(found.message, `the ${firstLast} message about it`), firstLast), route: 'search', source: 'computed' };
       }
     }
     // a count is more exact than the graph's rows or a period's messages
@@ -615,18 +613,10 @@ export class AskService {
         const said = found.words.join(' ');
         offline = { text: '', refs: [], route: 'search', source: 'evidence', judged: { answered: false, why: `no message${countSpeakers && subject ? ` by ${subject.name}` : ''}${a.period ? ` in ${a.period.phrase}` : ''} mentions ${said}` } };
       } else if (found) {
-        const refOf = (m: MessageRow, why: string) => {
-          let e = evidenceMessages.find((x) => x.message.id === m.id);
-          if (!e) {
-            e = { ref: `m${evidenceMessages.length + 1}`, message: m, route: 'search', score: 0, why };
-            evidenceMessages.push(e);
-          }
-          return e.ref;
-        };
-        if (whoMostAbout) offline = { ...whoMostAnswer(found, me.speakers, (m) => refOf(m, `the latest message about it by ${m.speaker}`)), route: 'search', source: 'computed' };
+        if (whoMostAbout) offline = { ...whoMostAnswer(found, me.speakers, (m) => evidenceRef(m, `the latest message about it by ${m.speaker}`)), route: 'search', source: 'computed' };
         else {
-          const first = refOf(found.messages[0], 'the first message about it');
-          const last = refOf(found.messages[found.messages.length - 1], 'the last message about it');
+          const first = evidenceRef(found.messages[0], 'the first message about it');
+          const last = evidenceRef(found.messages[found.messages.length - 1], 'the last message about it');
           offline = { ...mentionCountAnswer(found, subject?.name ?? null, [first, last], countHits.length >= MENTION_COUNT_CAP), route: 'search', source: 'computed' };
         }
       }

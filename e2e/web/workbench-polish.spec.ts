@@ -172,7 +172,9 @@ test('SPARQL: the default query counts data only; completion closes on run; char
 test('one Undo toast at a time: the newest edit', async ({ workbench: page }) => {
   await page.getByTestId('tab-entities').click();
   await page.getByTestId('entities-search').fill('Bought Asics');
-  await page.getByTestId('individual-row').first().click();
+  // the row the search finds (the unfiltered list's first row may still be on screen for a moment)
+  await page.getByTestId('individual-row').filter({ hasText: 'Bought Asics' }).first().click();
+  await expect(page.getByTestId('entity-title')).toContainText('Bought Asics');
   const price = page.locator(`[data-testid="property-row"][data-predicate="${PREFIXES.schema}price"]`).getByTestId('value-literal');
   // Two edits in a row; the toasts of both would still be on screen (they last five seconds).
   const undoToasts = page.locator('.toast').filter({ has: page.getByRole('button', { name: 'Undo' }) });

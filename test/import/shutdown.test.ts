@@ -71,4 +71,19 @@ describe('a conversation larger than a batch', () => {
     expect(new Set(texts).size).toBe(12_000);
     expect((await e.stats()).messages).toBe(12_000);
   });
+
+  it('of 200,000 messages imports whole (one write of all its search rows overflowed the stack before)', { timeout: 180_000 }, async () => {
+    const dir = tempDir();
+    const file = path.join(dir, '..', `${path.basename(dir)}-huge.jsonl`);
+    writeChat(file, 200_000, 'huge');
+    engine = await openEngine(dir, { autoGraph: false });
+    const job = await engine.importPaths({ paths: [file] });
+    await engine.jobs.idle();
+    const j = engine.jobs.list().find((x) => x.id === job.id);
+    expect(j?.error ?? null).toBeNull();
+    expect(j?.state).toBe('done');
+    expect((await engine.stats()).messages).toBe(200_000);
+    // its search rows were all written to the index
+    expect(await engine.search.count()).toBe(200_000);
+  });
 });

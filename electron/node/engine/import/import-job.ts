@@ -155,7 +155,6 @@ export async function importSource(
         const steps = writeConversation(chat, sourceId, c, opts, out);
         for (let first = true; ; first = false) {
           const start = performance.now();
-          const before = out.length;
           let done: boolean;
           try {
             done = chat.transaction(() => !!steps.next().done);
@@ -166,12 +165,14 @@ export async function importSource(
             }
             throw new ImportError(`${input.name}: ${describe({ position: outcome.position, id: c.externalId, title: c.title })} could not be stored: ${(e as Error).message}`);
           }
-          written(out.slice(before), start);
+          // this step's rows (taken out: only one step's rows are held)
+          written(out.splice(0), start);
+          // its search rows go to the index as the other conversations' do (a batch at a time)
+          if (searchRows.length >= SEARCH_ROWS) await flush(false);
           if (done) break;
           await new Promise((r) => setImmediate(r));
           ctx.throwIfCancelled();
         }
-        if (searchRows.length >= SEARCH_ROWS) await flush(false);
         continue;
       }
       batch.push(outcome);

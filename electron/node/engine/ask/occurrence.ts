@@ -13,6 +13,7 @@ import { chrono } from '../common/chrono';
 import { matchStem } from '../../../../shared/text/stem';
 import { words } from '../../../../shared/text/words';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
+import { countOf } from '../../../../shared/text/plural';
 import type { Analysis } from './analyze';
 import type { MessageAnswer } from './answer';
 
@@ -120,15 +121,14 @@ export function whoMostAnswer(found: MentionCount, me: string[], refOf: (m: Mess
   const by = new Map<string, MessageRow[]>();
   for (const m of found.messages) by.set(m.speaker, [...(by.get(m.speaker) ?? []), m]);
   const ranked = [...by].sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]));
-  const plural = (k: number) => `${k} message${k === 1 ? '' : 's'}`;
   const name = (speaker: string) => (me.includes(speaker) ? 'You' : speaker);
   const about = found.words.join(' ').replace(/\b(?:my|our)\b/gi, 'your');
   const [top, ...rest] = ranked;
   const tie = rest.length > 0 && rest[0][1].length === top[1].length;
   const refs = ranked.slice(0, 3).map(([, ms]) => refOf(ms[ms.length - 1]));
   const lead = tie
-    ? `${name(top[0])} and ${name(rest[0][0])} talked about ${about} as often: ${plural(top[1].length)} each`
-    : `${name(top[0])} talked about ${about} most: ${plural(top[1].length)}`;
+    ? `${name(top[0])} and ${name(rest[0][0])} talked about ${about} as often: ${countOf(top[1].length, 'message')} each`
+    : `${name(top[0])} talked about ${about} most: ${countOf(top[1].length, 'message')}`;
   const others = rest.slice(tie ? 1 : 0, 3).map(([sp, ms]) => `${name(sp)} (${ms.length})`);
   const text = `${lead} [${refs[0]}]${others.length ? `. Then ${others.join(', ')}` : ''}.`;
   return {
@@ -137,7 +137,7 @@ export function whoMostAnswer(found: MentionCount, me: string[], refOf: (m: Mess
     how: COUNTED_HOW,
     computation: {
       kind: 'ranking',
-      value: ranked.slice(0, 3).map(([sp, ms]) => `${sp} (${plural(ms.length)})`).join(', '),
+      value: ranked.slice(0, 3).map(([sp, ms]) => `${sp} (${countOf(ms.length, 'message')})`).join(', '),
       detail: `messages holding ${found.topic.map((t) => `'${t}'`).join(' and ')}, counted per speaker, most first`,
       refs,
     },
@@ -181,9 +181,8 @@ export function mentionCountAnswer(found: MentionCount, who: string | null, refs
   const n = found.messages.length;
   // said back to the person: "my knee" is "your knee"
   const about = found.words.join(' ').replace(/\b(?:my|our)\b/gi, 'your').replace(/\b(?:me|us)\b/gi, 'you');
-  const plural = (k: number, unit: string) => `${k} ${unit}${k === 1 ? '' : 's'}`;
   const atLeast = capped ? 'at least ' : '';
-  const value = `${atLeast}${plural(found.sessions, 'session')} (${atLeast}${plural(n, 'message')})`;
+  const value = `${atLeast}${countOf(found.sessions, 'session')} (${atLeast}${countOf(n, 'message')})`;
   const first = found.messages[0];
   const last = found.messages[n - 1];
   const span =

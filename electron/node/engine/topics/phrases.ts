@@ -61,8 +61,9 @@ export function genericWords(): GenericWords {
 // Only the part-of-speech step runs: tokens, tags and lemmas do not depend on sentence
 // boundaries (wink's 'sbd' step only fills the document's sentences, which nothing here reads),
 // and skipping it saves a sixth of the tagging of every message.
+export const TOPIC_NLP_STEPS = ['pos'] as const;
 let instance: ReturnType<typeof winkNLP> | undefined;
-const wink = () => (instance ??= winkNLP(model, ['pos']));
+const wink = () => (instance ??= winkNLP(model, [...TOPIC_NLP_STEPS]));
 
 /** Characters of a message that are tagged: a longer message (a pasted document, a long answer) is read up to here. */
 export const MAX_TAGGED_CHARS = 2000;

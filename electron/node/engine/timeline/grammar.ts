@@ -1472,21 +1472,36 @@ function looksAhead(text: string): boolean {
   return lex.future.test(asked) && !lex.past.test(asked);
 }
 
+/**
+ * Readings kept across questions: a batch re-reads the same dialogue turns for every follow-up
+ * of a dialogue, and the same question texts against the same memory and now. A reading depends
+ * only on the text and its context (now, locale, the memory's speakers, roles and dates), and a
+ * context object is never changed (planner.ts keeps one per memory, now and locale), so a
+ * reading is kept per context object and text. Readings are shared: callers copy a Ref before
+ * changing it. Bounded (least recently used first out).
+ */
+const READINGS_KEPT = 4096;
+const readings = new Map<string, Extraction>();
+const contextIds = new WeakMap<GrammarContext, number>();
+let nextContextId = 0;
+
 /** Reads the time, session, speaker and response references of a question. */
 export function extractRefs(question: string, ctx: GrammarContext): Extraction {
-  // One reading per text and context: the follow-up rewrite reads the question, and the
-  // planner reads it again when it was not rewritten.
-  let read = readings.get(ctx);
-  if (!read) readings.set(ctx, (read = new Map()));
-  let ex = read.get(question);
-  if (!ex) {
-    if (read.size >= 64) read.clear(); // a context kept for many texts
-    read.set(question, (ex = readRefs(question, ctx)));
+  let id = contextIds.get(ctx);
+  if (id === undefined) contextIds.set(ctx, (id = nextContextId++));
+  const key = `${id}\u0000${question}`;
+  let ex = readings.get(key);
+  if (ex) {
+    // most recently used last
+    readings.delete(key);
+    readings.set(key, ex);
+    return ex;
   }
+  ex = readRefs(question, ctx);
+  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value!);
+  readings.set(key, ex);
   return ex;
 }
-
-const readings = new WeakMap<GrammarContext, Map<string, Extraction>>();
 
 function readRefs(question: string, ctx: GrammarContext): Extraction {
   const lex = lexicon();

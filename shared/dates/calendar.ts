@@ -79,6 +79,12 @@ function ymdOf(d: Date): Ymd {
 }
 
 export function daysInMonth(y: number, m: number): number {
+  // The Gregorian rule for the years and months of a calendar (what date-fns answers, without
+  // building a date: the planner asks it for every year it tries); anything else as date-fns has it.
+  if (Number.isInteger(y) && y >= 0 && y <= 9999 && Number.isInteger(m) && m >= 1 && m <= 12) {
+    if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+    return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  }
   return getDaysInMonth(dayOf(ymd(y, m, 1)));
 }
 

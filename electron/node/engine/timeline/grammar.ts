@@ -137,6 +137,8 @@ const MONTH_ALT = `(${MONTH_PATTERN})\\.?`;
 const YEAR = '((?:19|20)\\d\\d)';
 const PREPOSITION = /(?:^|\s)(on|in|at|during|over|from|between|since|before|after|across|throughout|within|for|by|until|till|of)\s+$/i;
 /** Month names that are also common words: read as months only with a date around them. */
+/** A month's name or abbreviation anywhere, even inside a word (a test that must not miss one). */
+const MAY_NAME_A_MONTH = new RegExp(`(?:${MONTH_PATTERN})`, 'i');
 const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar', 'jan']);
 const TIME_WORD = new RegExp(`^(?:${MONTH_PATTERN}|${DAY_PATTERN}|days?|weeks?|months?|years?|weekends?|nights?|mornings?|afternoons?|evenings?|eve|summer|spring|fall|autumn|winter|christmas|easter|halloween|thanksgiving|new|year's|valentine's|valentines)$`, 'i');
 
@@ -164,8 +166,12 @@ function tagFor(flags: string): Tag {
   return (strings, ...values) => {
     let list = cache.get(strings);
     if (!list) cache.set(strings, (list = []));
-    for (const e of list) {
-      if (e.values.length === values.length && e.values.every((v, i) => v === values[i])) {
+    // (plain loops: this runs for every pattern of every reading)
+    for (let k = 0; k < list.length; k++) {
+      const e = list[k];
+      let same = e.values.length === values.length;
+      for (let i = 0; same && i < values.length; i++) same = e.values[i] === values[i];
+      if (same) {
         e.rx.lastIndex = 0;
         return e.rx;
       }
@@ -197,6 +203,17 @@ function modifiesNoun(after: string): boolean {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
+
+/** Today's weekday, the Saturday of its ISO week (may be ahead) and the Sunday before it: the same for every question of a day. */
+const weeksOfDays = new Map<Ymd, { wd: number; thisSaturday: Ymd; lastSunday: Ymd }>();
+function weekOf(today: Ymd): { wd: number; thisSaturday: Ymd; lastSunday: Ymd } {
+  let w = weeksOfDays.get(today);
+  if (!w) {
+    if (weeksOfDays.size >= 64) weeksOfDays.clear();
+    weeksOfDays.set(today, (w = { wd: weekdayOf(today), thisSaturday: addDays(startOfIsoWeek(today), 5), lastSunday: weekdayBefore(today, 0) }));
+  }
+  return w;
+}
 
 // ---- the extractor
 
@@ -828,12 +845,10 @@ class Extractor {
   }
 
   weekends(): void {
+    // every pattern below names a week ("weekend", "week days", "week nights")
+    if (!/week/i.test(this.masked)) return;
     const t = this.today;
-    const wd = weekdayOf(t);
-    // Saturday of the current ISO week (may be in the future)
-    const thisSaturday = addDays(startOfIsoWeek(t), 5);
-    // the most recent weekend that ended before today
-    const lastSunday = weekdayBefore(t, 0);
+    const { wd, thisSaturday, lastSunday } = weekOf(t);
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
     const current = (): DateRange | null => (wd === 6 ? [t, addDays(t, 1)] : wd === 0 ? [addDays(t, -1), t] : null);
     const recurring = (): RefInit => ({ kind: 'dayName', days: ['Saturday', 'Sunday'], relative: false });
@@ -1188,6 +1203,8 @@ class Extractor {
       if (!isValidDate(yy, mo, b)) return null;
       return ranged ? this.dates([[ymd(yy, mo, a), ymd(yy, mo, b)]], 'span', false) : this.dates([[ymd(yy, mo, a), ymd(yy, mo, a)], [ymd(yy, mo, b), ymd(yy, mo, b)]], 'day', false);
     });
+    // Only results with a digit or a month name are kept (below): a text with neither is not given to chrono.
+    if (!/\d/.test(this.masked) && !MAY_NAME_A_MONTH.test(this.masked)) return;
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
     const results = chrono().en.parse(this.masked, ref, { forwardDate: this.lookAhead });
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; minute?: number; meridiem?: boolean };

@@ -14,6 +14,7 @@
 // year-less dates, which ask `hasData` which year holds conversations); session references
 // are resolved later against the memory's own session list (planner.ts).
 import { chrono, type Chrono } from '../common/chrono';
+import { mayMatch } from '../common/required-literals';
 import {
   addDays,
   addMonths,
@@ -225,6 +226,9 @@ class Extractor {
   readonly today: Ymd;
   readonly nowTime: string;
   readonly holidays: HolidayCalendar;
+  /** The text has only ASCII characters (masking keeps it so): case-insensitive literals can be tested in lower case. */
+  readonly ascii: boolean;
+  private lower: string | null = null;
 
   constructor(
     readonly n: Normalized,
@@ -239,10 +243,13 @@ class Extractor {
     this.today = ctx.now.slice(0, 10);
     this.nowTime = ctx.now.slice(11, 19) || '23:59:59';
     this.holidays = holidayCalendar(localeInfo(ctx.locale).country);
+    this.ascii = !/[^\x00-\x7f]/.test(n.text);
   }
 
   /** Runs a global regex over the unmasked text; the handler returns a ref (or null to skip). */
   scan(rx: RegExp, handler: (m: RegExpExecArray) => RefInit | RefInit[] | null): void {
+    // most patterns name words the question does not have: those are not run
+    if (!mayMatch(rx, this.masked, this.lowerMasked(), this.ascii)) return;
     rx.lastIndex = 0;
     let m: RegExpExecArray | null;
     const found: { start: number; end: number; refs: RefInit[] }[] = [];
@@ -274,7 +281,13 @@ class Extractor {
     const text = this.quote(start, end);
     for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
+    this.lower = null;
     this.read.fill(1, start, end);
+  }
+
+  /** The masked text in lower case (for the patterns' required literals), kept until the next mask. */
+  lowerMasked(): string {
+    return (this.lower ??= this.masked.toLowerCase());
   }
 
   quote(start: number, end: number): string {

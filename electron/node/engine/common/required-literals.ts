@@ -1,0 +1,121 @@
+// What a regular expression cannot match without: literal strings of which at least one occurs in
+// every text it matches. A reader that runs many patterns over a short text (the timeline grammar
+// runs about 150 per question) first checks these with `includes`, and runs a pattern only when
+// one of them is there: a cheap test that never skips a pattern that could match.
+//
+// The pattern is parsed by regexpp (the ECMAScript grammar ESLint uses); the literals are read
+// off its syntax tree: a run of characters is required where it stands, a group requires one of
+// its alternatives' literals, an optional part requires nothing. Characters folded by a
+// case-insensitive pattern are compared in lower case, so such a pattern's literals only decide
+// for texts in ASCII (outside it, Unicode case folding is not lower-casing: see `mayMatch`).
+import { parseRegExpLiteral } from '@eslint-community/regexpp';
+import type { Alternative, Element } from '@eslint-community/regexpp/ast';
+
+/** Literals, one of which every match holds; null when the pattern requires none (or too many to be worth testing). */
+export type RequiredLiterals = readonly string[] | null;
+
+/** More alternatives than this and the test costs more than it saves. */
+const MOST_LITERALS = 48;
+
+const cache = new WeakMap<RegExp, RequiredLiterals>();
+
+/** The literals every match of `rx` holds (in lower case when `rx` ignores case); kept per expression object. */
+export function requiredLiterals(rx: RegExp): RequiredLiterals {
+  let need = cache.get(rx);
+  if (need === undefined) {
+    try {
+      need = ofAlternatives(parseRegExpLiteral(rx).pattern.alternatives, rx.flags.includes('i'));
+    } catch {
+      need = null; // a syntax regexpp does not know: no filter
+    }
+    cache.set(rx, need);
+  }
+  return need;
+}
+
+/**
+ * False only when `rx` cannot match `text`. `lower` is `text` in lower case (given by callers
+ * that test many patterns on one text); `ascii` says `text` has only ASCII characters.
+ */
+export function mayMatch(rx: RegExp, text: string, lower: string, ascii: boolean): boolean {
+  const need = requiredLiterals(rx);
+  if (!need) return true;
+  if (rx.flags.includes('i')) {
+    if (!ascii) return true;
+    return need.some((s) => lower.includes(s));
+  }
+  return need.some((s) => text.includes(s));
+}
+
+function ofAlternatives(alternatives: Alternative[], ignoreCase: boolean): RequiredLiterals {
+  const all = new Set<string>();
+  for (const a of alternatives) {
+    const need = ofSequence(a.elements, ignoreCase);
+    if (!need) return null;
+    for (const s of need) all.add(s);
+    if (all.size > MOST_LITERALS) return null;
+  }
+  // a literal holding another one adds nothing ("weekend" when "week" is there)
+  const list = [...all];
+  return list.filter((s) => !list.some((t) => t !== s && s.includes(t)));
+}
+
+/** The most selective requirement among a sequence's parts (the longest shortest literal, then the fewest). */
+function ofSequence(elements: Element[], ignoreCase: boolean): RequiredLiterals {
+  let best: RequiredLiterals = null;
+  let run = '';
+  const consider = (need: RequiredLiterals) => {
+    if (!need || !need.length) return;
+    if (!best) {
+      best = need;
+      return;
+    }
+    const shortest = (l: readonly string[]) => Math.min(...l.map((s) => s.length));
+    const [a, b] = [shortest(need), shortest(best)];
+    if (a > b || (a === b && need.length < best.length)) best = need;
+  };
+  const endRun = () => {
+    if (run) consider([run]);
+    run = '';
+  };
+  for (const e of elements) {
+    if (e.type === 'Character') {
+      const ch = String.fromCodePoint(e.value);
+      // under a case-insensitive pattern a character outside ASCII may fold onto an ASCII one (ſ, K): it requires nothing
+      if (ignoreCase && e.value > 0x7f) endRun();
+      else run += ignoreCase ? ch.toLowerCase() : ch;
+      continue;
+    }
+    // assertions take no characters: the characters around them stay side by side
+    if (e.type === 'Assertion') continue;
+    endRun();
+    consider(ofElement(e, ignoreCase));
+  }
+  endRun();
+  return best;
+}
+
+function ofElement(e: Element, ignoreCase: boolean): RequiredLiterals {
+  switch (e.type) {
+    case 'Quantifier':
+      return e.min === 0 ? null : ofElement(e.element, ignoreCase);
+    case 'Group':
+      return e.modifiers ? null : ofAlternatives(e.alternatives, ignoreCase);
+    case 'CapturingGroup':
+      return ofAlternatives(e.alternatives, ignoreCase);
+    case 'Character':
+      return ignoreCase && e.value > 0x7f ? null : [ignoreCase ? String.fromCodePoint(e.value).toLowerCase() : String.fromCodePoint(e.value)];
+    case 'CharacterClass': {
+      if (e.negate || e.unicodeSets || !e.elements.length || e.elements.length > 8) return null;
+      const chars: string[] = [];
+      for (const c of e.elements) {
+        if (c.type !== 'Character' || (ignoreCase && c.value > 0x7f)) return null;
+        chars.push(ignoreCase ? String.fromCodePoint(c.value).toLowerCase() : String.fromCodePoint(c.value));
+      }
+      return [...new Set(chars)];
+    }
+    default:
+      // character sets (\d, \s, .), back-references, assertions: no literal
+      return null;
+  }
+}

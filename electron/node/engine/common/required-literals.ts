@@ -17,20 +17,31 @@ export type RequiredLiterals = readonly string[] | null;
 /** More alternatives than this and the test costs more than it saves. */
 const MOST_LITERALS = 48;
 
-const cache = new WeakMap<RegExp, RequiredLiterals>();
+interface Entry {
+  need: RequiredLiterals;
+  ignoreCase: boolean;
+}
 
-/** The literals every match of `rx` holds (in lower case when `rx` ignores case); kept per expression object. */
-export function requiredLiterals(rx: RegExp): RequiredLiterals {
-  let need = cache.get(rx);
-  if (need === undefined) {
+const cache = new WeakMap<RegExp, Entry>();
+
+function entryOf(rx: RegExp): Entry {
+  let e = cache.get(rx);
+  if (!e) {
+    const ignoreCase = rx.flags.includes('i');
+    let need: RequiredLiterals;
     try {
-      need = ofAlternatives(parseRegExpLiteral(rx).pattern.alternatives, rx.flags.includes('i'));
+      need = ofAlternatives(parseRegExpLiteral(rx).pattern.alternatives, ignoreCase);
     } catch {
       need = null; // a syntax regexpp does not know: no filter
     }
-    cache.set(rx, need);
+    cache.set(rx, (e = { need, ignoreCase }));
   }
-  return need;
+  return e;
+}
+
+/** The literals every match of `rx` holds (in lower case when `rx` ignores case); kept per expression object. */
+export function requiredLiterals(rx: RegExp): RequiredLiterals {
+  return entryOf(rx).need;
 }
 
 /**
@@ -38,13 +49,13 @@ export function requiredLiterals(rx: RegExp): RequiredLiterals {
  * that test many patterns on one text); `ascii` says `text` has only ASCII characters.
  */
 export function mayMatch(rx: RegExp, text: string, lower: string, ascii: boolean): boolean {
-  const need = requiredLiterals(rx);
+  const { need, ignoreCase } = entryOf(rx);
   if (!need) return true;
-  if (rx.flags.includes('i')) {
-    if (!ascii) return true;
-    return need.some((s) => lower.includes(s));
-  }
-  return need.some((s) => text.includes(s));
+  if (ignoreCase && !ascii) return true;
+  const haystack = ignoreCase ? lower : text;
+  // (a plain loop: this runs for every pattern of every question)
+  for (let i = 0; i < need.length; i++) if (haystack.includes(need[i])) return true;
+  return false;
 }
 
 function ofAlternatives(alternatives: Alternative[], ignoreCase: boolean): RequiredLiterals {

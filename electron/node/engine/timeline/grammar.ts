@@ -1508,28 +1508,25 @@ function looksAhead(text: string): boolean {
  * only on the text and its context (now, locale, the memory's speakers, roles and dates), and a
  * context object is never changed (planner.ts keeps one per memory, now and locale), so a
  * reading is kept per context object and text. Readings are shared: callers copy a Ref before
- * changing it. Bounded (least recently used first out).
+ * changing it. Bounded per context (least recently used first out); a context's readings go with it.
  */
-const READINGS_KEPT = 4096;
-const readings = new Map<string, Extraction>();
-const contextIds = new WeakMap<GrammarContext, number>();
-let nextContextId = 0;
+const READINGS_KEPT = 2048;
+const readings = new WeakMap<GrammarContext, Map<string, Extraction>>();
 
 /** Reads the time, session, speaker and response references of a question. */
 export function extractRefs(question: string, ctx: GrammarContext): Extraction {
-  let id = contextIds.get(ctx);
-  if (id === undefined) contextIds.set(ctx, (id = nextContextId++));
-  const key = `${id}\u0000${question}`;
-  let ex = readings.get(key);
+  let read = readings.get(ctx);
+  if (!read) readings.set(ctx, (read = new Map()));
+  let ex = read.get(question);
   if (ex) {
     // most recently used last
-    readings.delete(key);
-    readings.set(key, ex);
+    read.delete(question);
+    read.set(question, ex);
     return ex;
   }
   ex = readRefs(question, ctx);
-  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value!);
-  readings.set(key, ex);
+  if (read.size >= READINGS_KEPT) read.delete(read.keys().next().value!);
+  read.set(question, ex);
   return ex;
 }
 

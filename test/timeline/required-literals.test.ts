@@ -16,9 +16,13 @@ describe('required literals of a pattern', () => {
     expect(literals(/(?:last|past)?\s+\d+/g)).toEqual(['(none)']);
     expect(literals(/(\d+)\s+(?:sessions?|chats?)\s+ago/gi)).toEqual(['chat', 'session']); // the longest shortest literal wins over 'ago'
     expect(literals(/a|b?/g)).toEqual(['(none)']);
-    expect(literals(/(?:Mon|Tue)day/g)).toEqual(['day']);
+    expect(literals(/(?:Mon|Tue)day/g)).toEqual(['Monday', 'Tueday']);
     expect(literals(/[qQ][0-9]/g)).toEqual(['q', 'Q'].sort());
     expect(literals(/x(?<=y)z/g)).toEqual(['xz']);
+    // fixed text with a small class or group in it: every string it can be
+    expect(literals(/\b(?:h([12])|(first|second|back)\s+half)\b/gi)).toEqual(['h1', 'h2', 'half']);
+    expect(literals(/(?:on|at)\s+noon/gi)).toEqual(['noon']);
+    expect(literals(/\bweek(?:s|ly)?\b/gi)).toEqual(['week']);
   });
 
   it('in a case-insensitive pattern, a character outside ASCII requires nothing (it may fold onto an ASCII one)', () => {
@@ -41,6 +45,8 @@ describe('required literals of a pattern', () => {
       /\bthe\s+(march|may)\b(?!\s*\d)/gi,
       /\b(?:recently|lately|of\s+late|these\s+days|nowadays)\b/gi,
       /\b(?:start|beginning|end|middle)\s+of\s+(?:the|this|last)\s+year\b/gi,
+      /\b(?:in\s+|during\s+)?(?:the\s+)?(?:h([12])|(first|1st|front|second|2nd|back|latter|last)\s+half)\b/gi,
+      /\b[qQ]([1-4])(?:'s)?\b/g,
     ];
     const corpus = ['timeline-phrasings.jsonl', 'timeline-phrasings-heldout.jsonl'].flatMap((f) =>
       fs
@@ -49,7 +55,7 @@ describe('required literals of a pattern', () => {
         .filter((l) => l.trim())
         .map((l) => (JSON.parse(l) as { question: string }).question),
     );
-    corpus.push('Two weeks ago', 'BACK IN \'25', 'the MARCH for science', 'Nowadays?', 'sun', 'Later that week');
+    corpus.push('H2 2025', 'the back half of the year', 'q3', 'Q4\'s numbers', 'Two weeks ago', 'BACK IN \'25', 'the MARCH for science', 'Nowadays?', 'sun', 'Later that week');
     let skipped = 0;
     const missed: string[] = [];
     for (const text of corpus) {

@@ -71,12 +71,16 @@ function ofAlternatives(alternatives: Alternative[], ignoreCase: boolean): Requi
   return list.filter((s) => !list.some((t) => t !== s && s.includes(t)));
 }
 
+/** More strings than this in one run of fixed text ("h1", "h2") and the run is cut there. */
+const MOST_RUN_STRINGS = 16;
+
 /** The most selective requirement among a sequence's parts (the longest shortest literal, then the fewest). */
 function ofSequence(elements: Element[], ignoreCase: boolean): RequiredLiterals {
   let best: RequiredLiterals = null;
-  let run = '';
+  // the strings the fixed text read so far can be ("h" then [12]: "h1", "h2")
+  let run: string[] | null = null;
   const consider = (need: RequiredLiterals) => {
-    if (!need || !need.length) return;
+    if (!need || !need.length || need.some((s) => !s)) return;
     if (!best) {
       best = need;
       return;
@@ -86,24 +90,66 @@ function ofSequence(elements: Element[], ignoreCase: boolean): RequiredLiterals 
     if (a > b || (a === b && need.length < best.length)) best = need;
   };
   const endRun = () => {
-    if (run) consider([run]);
-    run = '';
+    if (run) consider(run);
+    run = null;
   };
   for (const e of elements) {
-    if (e.type === 'Character') {
-      const ch = String.fromCodePoint(e.value);
-      // under a case-insensitive pattern a character outside ASCII may fold onto an ASCII one (ſ, K): it requires nothing
-      if (ignoreCase && e.value > 0x7f) endRun();
-      else run += ignoreCase ? ch.toLowerCase() : ch;
-      continue;
-    }
     // assertions take no characters: the characters around them stay side by side
     if (e.type === 'Assertion') continue;
+    const fixed = fixedStrings(e, ignoreCase);
+    if (fixed) {
+      if (run && run.length * fixed.length <= MOST_RUN_STRINGS) run = run.flatMap((r) => fixed.map((f) => r + f));
+      else {
+        endRun();
+        run = fixed;
+      }
+      continue;
+    }
     endRun();
     consider(ofElement(e, ignoreCase));
   }
   endRun();
   return best;
+}
+
+/** The few strings an element matches exactly (a character, a small class, a group of such), or null. */
+function fixedStrings(e: Element, ignoreCase: boolean): string[] | null {
+  const char = (value: number) => (ignoreCase && value > 0x7f ? null : ignoreCase ? String.fromCodePoint(value).toLowerCase() : String.fromCodePoint(value));
+  switch (e.type) {
+    case 'Character': {
+      const c = char(e.value);
+      return c === null ? null : [c];
+    }
+    case 'CharacterClass': {
+      if (e.negate || e.unicodeSets || !e.elements.length || e.elements.length > 8) return null;
+      const out: string[] = [];
+      for (const c of e.elements) {
+        const ch = c.type === 'Character' ? char(c.value) : null;
+        if (ch === null) return null;
+        out.push(ch);
+      }
+      return [...new Set(out)];
+    }
+    case 'Group':
+    case 'CapturingGroup': {
+      if (e.type === 'Group' && e.modifiers) return null;
+      const out: string[] = [];
+      for (const a of e.alternatives) {
+        let strings: string[] = [''];
+        for (const x of a.elements) {
+          if (x.type === 'Assertion') return null; // (a lookaround inside a group: not a fixed string)
+          const f = fixedStrings(x, ignoreCase);
+          if (!f || strings.length * f.length > MOST_RUN_STRINGS) return null;
+          strings = strings.flatMap((s) => f.map((t) => s + t));
+        }
+        out.push(...strings);
+        if (out.length > MOST_RUN_STRINGS) return null;
+      }
+      return [...new Set(out)];
+    }
+    default:
+      return null;
+  }
 }
 
 function ofElement(e: Element, ignoreCase: boolean): RequiredLiterals {
@@ -115,16 +161,8 @@ function ofElement(e: Element, ignoreCase: boolean): RequiredLiterals {
     case 'CapturingGroup':
       return ofAlternatives(e.alternatives, ignoreCase);
     case 'Character':
-      return ignoreCase && e.value > 0x7f ? null : [ignoreCase ? String.fromCodePoint(e.value).toLowerCase() : String.fromCodePoint(e.value)];
-    case 'CharacterClass': {
-      if (e.negate || e.unicodeSets || !e.elements.length || e.elements.length > 8) return null;
-      const chars: string[] = [];
-      for (const c of e.elements) {
-        if (c.type !== 'Character' || (ignoreCase && c.value > 0x7f)) return null;
-        chars.push(ignoreCase ? String.fromCodePoint(c.value).toLowerCase() : String.fromCodePoint(c.value));
-      }
-      return [...new Set(chars)];
-    }
+    case 'CharacterClass':
+      return fixedStrings(e, ignoreCase);
     default:
       // character sets (\d, \s, .), back-references, assertions: no literal
       return null;

@@ -398,6 +398,8 @@ const MISSING: Record<AnswerKind, number> = {
 };
 /** A request for advice, a recommendation or instructions, in the person's words. */
 const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|would) (?:i|we)|what (?:can|could) (?:i|we)|(?:did|do|would) (?:you|it|chatgpt|claude|the assistant) (?:suggest|recommend|advise)|recommend(?:ed|ation)?s?|suggest(?:ed|ion)?s?|advi[cs]e[ds]?|tips?|best way to)\b/i;
+/** The person asks what they themself said: "What did I say / ask / tell you / write about …". */
+const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
@@ -428,6 +430,9 @@ interface Scoring {
   self: boolean;
   /** The person asks for advice ("what should I do…", "how can I…"): an assistant's reply is the answer. */
   advice: boolean;
+  /** "What did I say / ask / tell you about …": the person's own words are the answer ("ask": their questions too). */
+  saidByMe: boolean;
+  askedByMe: boolean;
   /** The pool has an assistant's messages (an assistant chat, not people talking). */
   assistants: boolean;
   wantsLatest: boolean;
@@ -472,6 +477,8 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     subjects,
     self: /\b(i|me|my|mine)\b/i.test(a.question),
     advice: ADVICE.test(a.question),
+    saidByMe: SAID_BY_ME.test(a.question),
+    askedByMe: /\bwhat\s+did\s+i\s+ask\b/i.test(a.question),
     assistants,
     wantsLatest: a.aboutNow || a.intent === 'update',
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
@@ -601,8 +608,9 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       else if (novel === 1) score -= 0.25;
       else score += Math.min(novel, 6) * 0.015;
       // a question is no answer, unless it proposes the value ("meet at BER Terminal 1 at 6:15?")
-      if (/\?\s*$/.test(s)) score -= values.length && STATED_KINDS.has(part.kind) ? 0.25 : 0.6;
+      if (/\?\s*$/.test(s) && !sc.askedByMe) score -= values.length && STATED_KINDS.has(part.kind) ? 0.25 : 0.6;
       if (sc.subjects.size) score += sc.subjects.has(speaker) ? 0.3 : -0.15;
+      else if (sc.saidByMe) score += m.role === 'assistant' ? -0.4 : 0.35;
       else if (sc.advice && sc.assistants) score += m.role === 'assistant' ? 0.25 : -0.3;
       // "which viewpoints did you name?": in an assistant chat "you" is the assistant
       else if (sc.assistants && !sc.self && /\byou\b/i.test(a.question)) score += m.role === 'assistant' ? 0.2 : -0.3;
@@ -877,7 +885,7 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
     return { answered: false, why: `${m.speaker} says this to the one they talk to, about them` };
   }
   // a question asks, it does not tell ("Love the necklace, any special meaning to it?")
-  if (!VALUE_KINDS.has(sc.part.kind) && /\?\s*$/.test(unit)) return { answered: false, why: 'the best-matching message asks rather than tells' };
+  if (!VALUE_KINDS.has(sc.part.kind) && /\?\s*$/.test(unit) && !sc.askedByMe) return { answered: false, why: 'the best-matching message asks rather than tells' };
   // a name the question gives (a place, a title, a person) that none of the messages has: about something else
   // the message's conversation, or any of the best-matching messages (the question's setting: "while I was in Porto")
   const context = `${m.conversationTitle} ${[...sc.sessionText.values()].join(' ')}`;

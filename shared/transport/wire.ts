@@ -8,9 +8,13 @@ import type { ApiErrorCode } from '../api';
 
 export const BYTES_MARKER = '$bytes';
 
-/** Result envelope: a call either returns its result or an ApiError's code and message. */
+/**
+ * Result envelope: a call either returns its result or an ApiError's code and message. `bytes`
+ * says the result carries bytes markers: only then must the receiver walk it (`decodeWire`), so
+ * a large plain result (a page of messages, the timeline's marks) is used as JSON.parse built it.
+ */
 export type WireResponse<T = unknown> =
-  | { ok: true; result: T }
+  | { ok: true; result: T; bytes?: true }
   | { ok: false; error: { code: ApiErrorCode | 'unauthorized' | 'forbidden'; message: string } };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -97,6 +101,32 @@ export function encodeWire(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/** Whether a value holds a Uint8Array anywhere (looked for without copying anything). */
+export function containsBytes(value: unknown): boolean {
+  if (value instanceof Uint8Array) return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (v !== null && typeof v === 'object' && containsBytes(v)) return true;
+    return false;
+  }
+  if (value && typeof value === 'object') {
+    for (const k in value) {
+      const v = (value as Record<string, unknown>)[k];
+      if (v !== null && typeof v === 'object' && containsBytes(v)) return true;
+    }
+  }
+  return false;
+}
+
+/** A call's result as it goes on the wire: encoded (and flagged) only when it carries bytes. */
+export function resultEnvelope<T>(result: T): WireResponse<unknown> {
+  return containsBytes(result) ? { ok: true, result: encodeWire(result), bytes: true } : { ok: true, result };
+}
+
+/** The result of an envelope that arrived: bytes markers decoded when the sender flagged some. */
+export function resultOf(envelope: { result: unknown; bytes?: true }): unknown {
+  return envelope.bytes ? decodeWire(envelope.result) : envelope.result;
 }
 
 /** Turns every bytes marker back into a Uint8Array (after JSON.parse). */

@@ -5,8 +5,8 @@ import type { EngineEvent } from '../../../shared/types';
 import {
   ARGS_HEADER,
   BYTES_FIELD_HEADER,
-  decodeWire,
   encodeWire,
+  resultOf,
   splitBytesArg,
   type WireResponse,
 } from '../../../shared/transport/wire';
@@ -42,7 +42,7 @@ export function createHttpClient(opts: { baseUrl: string; token: string }): Engr
     } catch {
       throw new ApiError('unavailable', `The Engram server answered ${res.status} without a result.`);
     }
-    if (body.ok) return decodeWire(body.result);
+    if (body.ok) return resultOf(body);
     if (res.status === 401) {
       throw new ApiError('refused', 'This page has no valid token: open the URL printed by `engram serve` again.');
     }

@@ -4,7 +4,7 @@
 // JSON has no bytes, and `importUpload` carries a file's bytes: they travel as
 // `{ "$bytes": "<base64>" }` and are turned back into a Uint8Array before validation.
 // This module must stay free of Node and DOM specifics: it runs on both sides.
-import type { ApiErrorCode } from '../api';
+import { ApiError, type ApiErrorCode } from '../api-names';
 
 export const BYTES_MARKER = '$bytes';
 
@@ -101,6 +101,12 @@ export function encodeWire(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/** A plain result or an ApiError with its code again, from an envelope (the clients' side). */
+export function unwrapEnvelope<T>(envelope: WireResponse<T>): T {
+  if (envelope.ok) return envelope.result;
+  throw new ApiError(envelope.error.code as ApiErrorCode, envelope.error.message);
 }
 
 /** Whether a value holds a Uint8Array anywhere (looked for without copying anything). */

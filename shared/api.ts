@@ -25,6 +25,7 @@ import type {
 } from './types';
 
 import { MAX_QUERY_SECONDS } from './limits';
+import { ApiError, type ApiMethodName } from './api-names';
 
 export { MAX_QUERY_SECONDS };
 
@@ -465,15 +466,9 @@ export function parseApiArgs<M extends ApiMethod>(method: M, args: unknown): Api
   return parsed.data as ApiArgs<M>;
 }
 
-export type ApiErrorCode = 'bad_request' | 'not_found' | 'conflict' | 'unavailable' | 'internal' | 'refused';
+export { ApiError, type ApiErrorCode } from './api-names';
 
-/** An error whose message is meant for the person (one line, says what is wrong). */
-export class ApiError extends Error {
-  constructor(
-    public readonly code: ApiErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+/** The client's list of names (api-names.ts) is exactly the methods: a method missing there or left over fails here. */
+type Exactly<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missingInApiNames: Exclude<A, B>; notAMethod: Exclude<B, A> };
+const namesMatch: Exactly<ApiMethod, ApiMethodName> = true;
+void namesMatch;

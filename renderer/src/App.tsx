@@ -10,10 +10,12 @@ import { useExtraction } from './extraction/extraction-store';
 import { ShortcutsDialog, useGlobalKeys } from './Shortcuts';
 import { StatusBar } from './StatusBar';
 import { useApp } from './state/app-store';
+import { afterFirstScreen, firstScreenShown } from './state/first-screen';
 import { startMemorySync } from './state/memory';
 import { startIntegrityCheck } from './state/integrity';
 import type { TabId } from './state/route';
 import { startUrlSync } from './state/url-sync';
+import { useMessages } from './tabs/messages/messages-store';
 import { MessagesTab } from './tabs/messages/MessagesTab';
 import { TabBar } from './tabs/TabBar';
 import { Timeline } from './timeline/Timeline';
@@ -57,18 +59,21 @@ export function App() {
     };
   }, []);
   useGlobalKeys();
-  // The Graph tab's layout worker takes a moment to load: start it once the workbench is idle.
-  useEffect(() => {
-    const warm = () => void import('./tabs/graph/layout-pool').then((m) => m.warmLayoutWorker());
-    const id = window.requestIdleCallback ? window.requestIdleCallback(warm, { timeout: 5000 }) : window.setTimeout(warm, 2000);
-    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(id) : window.clearTimeout(id));
-  }, []);
+  // The Graph tab's layout worker takes a moment to load: start it once the first screen is up.
+  useEffect(() => afterFirstScreen(() => void import('./tabs/graph/layout-pool').then((m) => m.warmLayoutWorker())), []);
 
   // Tabs stay mounted once visited, so an editor keeps its cursor and scroll position.
   const [visited, setVisited] = useState<Set<TabId>>(() => new Set([tab]));
   useEffect(() => setVisited((v) => (v.has(tab) ? v : new Set(v).add(tab))), [tab]);
 
   const firstRun = memoryLoaded && isEmpty && !unreachable;
+  // The first screen is up once the memory is known and the tab shown has its first rows (the
+  // Messages tab's first page; other tabs load their own content once drawn).
+  const messagesSettled = useMessages((s) => s.total !== null || s.error !== null);
+  const firstScreen = memoryLoaded && (firstRun || unreachable !== null || tab !== 'messages' || messagesSettled);
+  useEffect(() => {
+    if (firstScreen) firstScreenShown();
+  }, [firstScreen]);
   return (
     <div className="app" data-ready={memoryLoaded ? 'true' : 'false'}>
       <Header />

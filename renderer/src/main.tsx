@@ -1,3 +1,5 @@
+// First import: its requests leave while the rest of the page's code is still being evaluated.
+import './first-requests';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -52,8 +52,4 @@ export async function callToEnvelope(api: EngramApi, method: string, rawArgs: un
   }
 }
 
-/** A plain result or an ApiError with its code again, from an envelope (the clients' side). */
-export function unwrapEnvelope<T>(envelope: WireResponse<T>): T {
-  if (envelope.ok) return envelope.result;
-  throw new ApiError(envelope.error.code as ApiErrorCode, envelope.error.message);
-}
+export { unwrapEnvelope } from './wire';

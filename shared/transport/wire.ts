@@ -4,13 +4,17 @@
 // JSON has no bytes, and `importUpload` carries a file's bytes: they travel as
 // `{ "$bytes": "<base64>" }` and are turned back into a Uint8Array before validation.
 // This module must stay free of Node and DOM specifics: it runs on both sides.
-import type { ApiErrorCode } from '../api';
+import { ApiError, type ApiErrorCode } from '../api-names';
 
 export const BYTES_MARKER = '$bytes';
 
-/** Result envelope: a call either returns its result or an ApiError's code and message. */
+/**
+ * Result envelope: a call either returns its result or an ApiError's code and message. `bytes`
+ * says the result carries bytes markers: only then must the receiver walk it (`decodeWire`), so
+ * a large plain result (a page of messages, the timeline's marks) is used as JSON.parse built it.
+ */
 export type WireResponse<T = unknown> =
-  | { ok: true; result: T }
+  | { ok: true; result: T; bytes?: true }
   | { ok: false; error: { code: ApiErrorCode | 'unauthorized' | 'forbidden'; message: string } };
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -97,6 +101,38 @@ export function encodeWire(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/** A plain result or an ApiError with its code again, from an envelope (the clients' side). */
+export function unwrapEnvelope<T>(envelope: WireResponse<T>): T {
+  if (envelope.ok) return envelope.result;
+  throw new ApiError(envelope.error.code as ApiErrorCode, envelope.error.message);
+}
+
+/** Whether a value holds a Uint8Array anywhere (looked for without copying anything). */
+export function containsBytes(value: unknown): boolean {
+  if (value instanceof Uint8Array) return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (v !== null && typeof v === 'object' && containsBytes(v)) return true;
+    return false;
+  }
+  if (value && typeof value === 'object') {
+    for (const k in value) {
+      const v = (value as Record<string, unknown>)[k];
+      if (v !== null && typeof v === 'object' && containsBytes(v)) return true;
+    }
+  }
+  return false;
+}
+
+/** A call's result as it goes on the wire: encoded (and flagged) only when it carries bytes. */
+export function resultEnvelope<T>(result: T): WireResponse<unknown> {
+  return containsBytes(result) ? { ok: true, result: encodeWire(result), bytes: true } : { ok: true, result };
+}
+
+/** The result of an envelope that arrived: bytes markers decoded when the sender flagged some. */
+export function resultOf(envelope: { result: unknown; bytes?: true }): unknown {
+  return envelope.bytes ? decodeWire(envelope.result) : envelope.result;
 }
 
 /** Turns every bytes marker back into a Uint8Array (after JSON.parse). */

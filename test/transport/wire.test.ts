@@ -1,6 +1,6 @@
 // The HTTP wire format: bytes survive the trip, other values are untouched.
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, splitBytesArg } from '../../shared/transport/wire';
+import { base64ToBytes, bytesToBase64, containsBytes, decodeWire, encodeWire, resultEnvelope, resultOf, splitBytesArg } from '../../shared/transport/wire';
 
 describe('wire codec', () => {
   it('round-trips bytes through base64 at every length', () => {
@@ -24,6 +24,23 @@ describe('wire codec', () => {
     expect(Array.from(back.bytes)).toEqual([1, 2, 3]);
     expect(Array.from(back.nested[0].b)).toEqual([255]);
     expect(back).toMatchObject({ name: 'a.json', n: 1, s: 'x', z: null });
+  });
+
+  it('flags only results that carry bytes, and leaves the others as they are', () => {
+    const plain = { rows: [{ id: 1, text: 'hi', parts: [{ kind: 'text' }] }], total: 1, none: null };
+    const env = resultEnvelope(plain);
+    expect(env).toEqual({ ok: true, result: plain });
+    expect('bytes' in env).toBe(false);
+    expect(containsBytes([1, 'a', null, { a: [{ b: {} }] }])).toBe(false);
+    expect(containsBytes({ a: [{ b: new Uint8Array(1) }] })).toBe(true);
+    const withBytes = JSON.parse(JSON.stringify(resultEnvelope({ file: { data: new Uint8Array([7, 8]) } })));
+    expect(withBytes.bytes).toBe(true);
+    expect(withBytes.result.file.data).toEqual({ $bytes: 'Bwg=' });
+    const back = resultOf(withBytes) as { file: { data: Uint8Array } };
+    expect(Array.from(back.file.data)).toEqual([7, 8]);
+    // unflagged: the parsed JSON itself, a marker-looking value included (not turned into bytes)
+    const parsed = JSON.parse('{"ok":true,"result":{"note":{"$bytes":"AQ=="}}}');
+    expect(resultOf(parsed)).toBe(parsed.result);
   });
 
   it('keeps a __proto__ key as an own property instead of a prototype', () => {

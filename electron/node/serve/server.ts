@@ -19,7 +19,7 @@ import type { ApiErrorCode, EngramClient } from '../../../shared/api';
 import type { EngineEvent } from '../../../shared/types';
 import { SECURITY_HEADERS } from './csp';
 import { callToEnvelope } from '../../../shared/transport/dispatch';
-import { ARGS_HEADER, BYTES_FIELD_HEADER, decodeWire, encodeWire, type WireResponse } from '../../../shared/transport/wire';
+import { ARGS_HEADER, BYTES_FIELD_HEADER, decodeWire, resultEnvelope, type WireResponse } from '../../../shared/transport/wire';
 import { mimeTypeOf } from './mime';
 
 /** What the server needs from the engine: the API and its event stream. */
@@ -173,7 +173,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     const envelope = await callToEnvelope(api, method, args);
     const status = envelope.ok ? 200 : HTTP_STATUS[envelope.error.code as keyof typeof HTTP_STATUS] ?? 500;
-    sendJson(res, status, envelope.ok ? { ok: true, result: encodeWire(envelope.result) } : envelope);
+    sendJson(res, status, envelope.ok ? resultEnvelope(envelope.result) : envelope);
   }
 
   function openEventStream(req: IncomingMessage, res: ServerResponse) {

@@ -1,12 +1,13 @@
 // The API over HTTP (`engram serve`): POST /api/<method> with the token in a header, events
 // over a streamed GET /api/events (fetch, not EventSource, so the token never sits in a URL).
-import { ApiError, apiMethodNames, type ApiErrorCode, type EngramClient } from '../../../shared/api';
+import type { EngramClient } from '../../../shared/api';
+import { API_METHOD_NAMES, ApiError, type ApiErrorCode } from '../../../shared/api-names';
 import type { EngineEvent } from '../../../shared/types';
 import {
   ARGS_HEADER,
   BYTES_FIELD_HEADER,
-  decodeWire,
   encodeWire,
+  resultOf,
   splitBytesArg,
   type WireResponse,
 } from '../../../shared/transport/wire';
@@ -42,7 +43,7 @@ export function createHttpClient(opts: { baseUrl: string; token: string }): Engr
     } catch {
       throw new ApiError('unavailable', `The Engram server answered ${res.status} without a result.`);
     }
-    if (body.ok) return decodeWire(body.result);
+    if (body.ok) return resultOf(body);
     if (res.status === 401) {
       throw new ApiError('refused', 'This page has no valid token: open the URL printed by `engram serve` again.');
     }
@@ -84,7 +85,7 @@ export function createHttpClient(opts: { baseUrl: string; token: string }): Engr
   }
 
   const client: Record<string, unknown> = {};
-  for (const method of apiMethodNames) client[method] = (args: unknown) => call(method, args);
+  for (const method of API_METHOD_NAMES) client[method] = (args: unknown) => call(method, args);
   client.onEvent = (listener: (event: EngineEvent) => void) => {
     listeners.add(listener);
     if (!stream) {

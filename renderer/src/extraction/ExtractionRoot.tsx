@@ -1,14 +1,16 @@
 // Mounted once by the App: keeps the extraction state in step with the engine, opens the
 // settings with Ctrl/Cmd+, and shows the extraction dialogs (settings, failed chunks, and
 // "Ollama is needed" when a job could not start).
-import { useCallback, useEffect, useState } from 'react';
-import { SettingsDialog } from '../settings/SettingsDialog';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { Icon } from '../ui/icons';
 import { startExtractionSync, useExtraction } from './extraction-store';
 import { FailedChunksDialog } from './FailedChunksDialog';
 import { ProblemLine } from './ProblemLine';
 import './extraction.css';
+
+// The settings dialog (its form checks drafts with the API's schemas) loads when first opened.
+const SettingsDialog = lazy(() => import('../settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })));
 
 export function ExtractionRoot() {
   const settingsOpen = useExtraction((s) => s.settingsOpen);
@@ -29,7 +31,11 @@ export function ExtractionRoot() {
     <>
       {failedOpen && <FailedChunksDialog filter={failedOpen} />}
       {needs && !settingsOpen && <OllamaNeededDialog />}
-      {settingsOpen && <SettingsDialog />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { EngineEvent, ExtractionScope, ExtractionSettings, ExtractionStatus, JobInfo, OllamaStatus } from '../../../shared/types';
 import { api, connection } from '../api/connection';
 import { useApp } from '../state/app-store';
+import { afterFirstScreen } from '../state/first-screen';
 import { errorMessage, plural } from '../ui/format';
 import { blockingProblems, describeScope, jobTitle } from './extraction-model';
 
@@ -262,10 +263,14 @@ export function startExtractionSync(): () => void {
   const unsubscribe = useExtraction.subscribe(offer);
   const unsubscribeApp = useApp.subscribe(offer);
 
-  void store.loadSettings();
-  void store.refreshStatus();
-  void store.check();
+  // Settings, status lines and Ollama's check complete the picture: asked once the first screen is up.
+  const cancelFirst = afterFirstScreen(() => {
+    void store.loadSettings();
+    void store.refreshStatus();
+    void store.check();
+  });
   return () => {
+    cancelFirst();
     if (timer) clearTimeout(timer);
     unsubscribe();
     unsubscribeApp();

@@ -17,7 +17,6 @@ import {
   fromDraft,
   humanValue,
   newStep,
-  parsePlanJson,
   parseValue,
   planToJson,
   removeStep,
@@ -29,6 +28,7 @@ import {
   type DraftStep,
   type PlanDraft,
 } from './plan-model';
+import { parsePlanJson } from './plan-json';
 import { NotUnderstood } from './NotUnderstood';
 import './plan.css';
 import { DAY_NAMES_FROM_MONDAY } from '../../../shared/dates/calendar';

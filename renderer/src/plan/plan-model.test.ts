@@ -10,7 +10,6 @@ import {
   fromDraft,
   humanValue,
   newStep,
-  parsePlanJson,
   parseValue,
   planToJson,
   removeStep,
@@ -21,6 +20,7 @@ import {
   toDraft,
   updateStep,
 } from './plan-model';
+import { parsePlanJson } from './plan-json';
 
 const lastWeek: TimelinePlan = {
   version: 1,

@@ -2,7 +2,6 @@
 // a draft that keeps what is being typed, and the way back to a plan the engine can run.
 // Pure functions (tested in test/serve/workbench/plan-model.test.ts); the engine checks every
 // value again against its column when the plan runs (runPlan), and its message is shown as is.
-import { timelinePlanSchema } from '../../../shared/api';
 import { formatDate, isDate, isoWeekRange, mediumDate, MONTH_ABBREVIATIONS, MONTH_NAMES } from '../../../shared/dates/calendar';
 import type { TimelineColumn, TimelineOp, TimelinePlan } from '../../../shared/types';
 
@@ -241,23 +240,6 @@ export function fromDraft(draft: PlanDraft): DraftResult {
 
 export function planToJson(plan: TimelinePlan): string {
   return JSON.stringify(plan, null, 2);
-}
-
-/** Reads edited JSON: the same structure the engine accepts, with a readable message otherwise. */
-export function parsePlanJson(text: string): DraftResult {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    return { ok: false, error: `Not JSON: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  const parsed = timelinePlanSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : 'plan';
-    return { ok: false, error: `${where}: ${issue?.message ?? 'not a plan'}` };
-  }
-  return { ok: true, plan: parsed.data as TimelinePlan };
 }
 
 /** Same plan (the person's edits came back to what was planned)? */

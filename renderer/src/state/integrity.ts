@@ -5,6 +5,7 @@ import type { IntegrityProblem, IntegrityReport } from '../../../shared/types';
 import { api } from '../api/connection';
 import { errorMessage } from '../ui/format';
 import { useApp } from './app-store';
+import { afterFirstScreen } from './first-screen';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -46,16 +47,26 @@ export async function repair(): Promise<void> {
   }
 }
 
-/** Asks once, when the graph has loaded (start-up repairs run until then). Returns the stop function. */
+/**
+ * Asks once, when the graph has loaded (start-up repairs run until then) and the first screen is
+ * up (the report can take a while on a large memory). Returns the stop function.
+ */
 export function startIntegrityCheck(): () => void {
   let asked = false;
+  let cancel = () => {};
   const ask = (graphReady: boolean | undefined) => {
     if (asked || !graphReady) return;
     asked = true;
-    api()
-      .integrityReport({})
-      .then(showIntegrity, () => undefined);
+    cancel = afterFirstScreen(() => {
+      api()
+        .integrityReport({})
+        .then(showIntegrity, () => undefined);
+    });
   };
   ask(useApp.getState().stats?.graphReady);
-  return useApp.subscribe((s) => ask(s.stats?.graphReady));
+  const unsubscribe = useApp.subscribe((s) => ask(s.stats?.graphReady));
+  return () => {
+    unsubscribe();
+    cancel();
+  };
 }

@@ -32,6 +32,14 @@ export async function refreshMemory(): Promise<void> {
   return refreshing;
 }
 
+let firstOverview: Promise<void> | null = null;
+
+/** The first overview: asked for once, as early as the page can (see first-requests.ts). */
+export function loadFirstOverview(): Promise<void> {
+  firstOverview ??= refreshMemory();
+  return firstOverview;
+}
+
 /**
  * The memory's periods of activity, for the timeline's compressed pauses. Without them (an
  * engine that cannot say) the timeline compresses the pauses between the sessions it knows.
@@ -124,7 +132,7 @@ async function loadJobs() {
 /** Starts listening to the engine; returns the stop function. */
 export function startMemorySync(): () => void {
   const stop = connection().client.onEvent(onEngineEvent);
-  void refreshMemory();
+  void loadFirstOverview();
   void loadJobs();
   const stopSelection = useApp.subscribe((s, prev) => {
     if (s.selection !== prev.selection) void knowSelectedSession().catch(() => {});

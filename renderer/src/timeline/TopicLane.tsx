@@ -4,6 +4,7 @@
 // page (Entities tab).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApp } from '../state/app-store';
+import { afterFirstScreen } from '../state/first-screen';
 import { Icon } from '../ui/icons';
 import { cssVar, useColorScheme } from '../ui/use-color-scheme';
 import type { SessionMark } from './timeline-model';
@@ -29,9 +30,8 @@ export function TopicLane(props: { marks: SessionMark[]; toPx: (t: number) => nu
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [hoverRow, setHoverRow] = useState<number | null>(null);
 
-  useEffect(() => {
-    void useTopicLane.getState().load();
-  }, [graphVersion, marks.length]);
+  // Topics complete the timeline: asked once the first screen is up (a large lane takes a while).
+  useEffect(() => afterFirstScreen(() => void useTopicLane.getState().load()), [graphVersion, marks.length]);
 
   const byId = useMemo(() => new Map(marks.map((m) => [m.session.id, m])), [marks]);
   const rows = Math.min(LANE_ROWS, lane?.topics.length ?? 0);

@@ -6,7 +6,7 @@ import { useApp } from '../../state/app-store';
 import { formatDateTime } from '../../ui/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { useHighlighter } from '../../ui/Highlighted';
-import { Markdown } from '../../ui/Markdown';
+import { LazyMarkdown } from '../../ui/LazyMarkdown';
 import { Icon } from '../../ui/icons';
 import { MessageParts } from './MessageParts';
 import { useMessages } from './messages-store';
@@ -64,7 +64,7 @@ export function MessageDetail() {
           <span className="truncate">· {m.conversationTitle}</span>
         </div>
       </div>
-      <Markdown className="detail-text" text={m.text} pattern={pattern} testId="message-markdown" />
+      <LazyMarkdown className="detail-text" text={m.text} pattern={pattern} testId="message-markdown" />
       <MessageParts parts={detail.parts} />
       <div className="detail-section">
         <h3 className="section-title">

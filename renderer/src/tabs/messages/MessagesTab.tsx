@@ -1,7 +1,9 @@
 // Messages: every imported message, filtered by the tab's filters and the timeline selection.
 import { useEffect, useMemo } from 'react';
 import { useApp } from '../../state/app-store';
+import { afterFirstScreen } from '../../state/first-screen';
 import { EmptyState } from '../../ui/EmptyState';
+import { preloadMarkdown } from '../../ui/LazyMarkdown';
 import { Icon } from '../../ui/icons';
 import { buildMessageFilter, useMessages } from './messages-store';
 import { MessageDetail } from './MessageDetail';
@@ -22,11 +24,12 @@ export function MessagesTab() {
   const filter = useMemo(() => buildMessageFilter(filters, selection, plan), [filters, selection, plan]);
   const key = JSON.stringify(filter);
   useEffect(() => {
-    void run(filter);
+    void run(filter, version);
   }, [key, version]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    void useMessages.getState().loadSpeakers();
-  }, [version]);
+  // The speaker filter's choices: asked once the first rows are shown.
+  useEffect(() => afterFirstScreen(() => void useMessages.getState().loadSpeakers()), [version]);
+  // A message opened shows as Markdown: its renderer is loaded once the first screen is up.
+  useEffect(() => afterFirstScreen(preloadMarkdown), []);
 
   return (
     <div className="tab-panel" data-testid="messages-tab">

@@ -56,7 +56,12 @@ interface MessagesState {
   setPlan(plan: PlanRows | null): void;
   setFilters(patch: Partial<MessageFilters>): void;
   clearFilters(): void;
-  run(query: MessageFilter): Promise<void>;
+  /**
+   * Lists the first page of the query. With the memory's `version` (messagesVersion): a query
+   * already run or running for that version is not asked again (the page may have asked for
+   * it before the tab was drawn).
+   */
+  run(query: MessageFilter, version?: number): Promise<void>;
   ensureRows(first: number, last: number): void;
   selectMessage(id: number | null): Promise<void>;
   loadSpeakers(): Promise<void>;
@@ -64,6 +69,8 @@ interface MessagesState {
 
 const EMPTY_FILTERS: MessageFilters = { text: '', sourceId: null, speaker: null, from: '', to: '' };
 const inflight = new Set<string>();
+/** The last run with a version: its query and version, and its promise. */
+let lastRun: { key: string; queryId: number; done: Promise<void> } | null = null;
 
 export const useMessages = create<MessagesState>()((set, get) => ({
   filters: EMPTY_FILTERS,
@@ -85,24 +92,31 @@ export const useMessages = create<MessagesState>()((set, get) => ({
   plan: null,
   setPlan: (plan) => set({ plan }),
 
-  async run(query) {
+  async run(query, version) {
+    const key = version === undefined ? null : `${version}:${JSON.stringify(query)}`;
+    // The same query for the same memory version, still the current one: nothing new to ask.
+    if (key !== null && lastRun?.key === key && lastRun.queryId === get().queryId) return lastRun.done;
     const queryId = get().queryId + 1;
     set({ query, queryId, loading: true, error: null });
     const started = performance.now();
-    try {
-      const page = await api().listMessages({ filter: query, offset: 0, limit: PAGE_SIZE });
-      if (get().queryId !== queryId) return;
-      set({
-        total: page.total,
-        pages: { 0: page.rows },
-        highlight: page.highlight,
-        loading: false,
-        elapsedMs: performance.now() - started,
-      });
-    } catch (err) {
-      if (get().queryId !== queryId) return;
-      set({ total: 0, pages: {}, highlight: [], loading: false, error: errorMessage(err) });
-    }
+    const done = (async () => {
+      try {
+        const page = await api().listMessages({ filter: query, offset: 0, limit: PAGE_SIZE });
+        if (get().queryId !== queryId) return;
+        set({
+          total: page.total,
+          pages: { 0: page.rows },
+          highlight: page.highlight,
+          loading: false,
+          elapsedMs: performance.now() - started,
+        });
+      } catch (err) {
+        if (get().queryId !== queryId) return;
+        set({ total: 0, pages: {}, highlight: [], loading: false, error: errorMessage(err) });
+      }
+    })();
+    lastRun = key === null ? null : { key, queryId, done };
+    return done;
   },
 
   ensureRows(first, last) {

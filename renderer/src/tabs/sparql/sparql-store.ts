@@ -2,7 +2,7 @@
 // Updates wait for an explicit confirmation and go through sparqlUpdate (journaled, undoable).
 import { create } from 'zustand';
 import type { EditRecord, RdfTerm, SparqlResult } from '../../../../shared/types';
-import { ApiError } from '../../../../shared/api';
+import { ApiError } from '../../../../shared/api-names';
 import { api } from '../../api/connection';
 import { checkSparql, engineErrorMarker } from '../../editors/sparql-check';
 import type { EditorMarker } from '../../editors/MonacoEditor';

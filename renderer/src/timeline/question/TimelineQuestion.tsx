@@ -1,14 +1,16 @@
 // The question box in the timeline's bar: "what did we discuss last week?" → the engine's
 // planner (askTimeline) → the sessions light up on the timeline, Messages shows the rows, and
 // the plan (and rewrite) opens under the box, editable and re-runnable.
-import { useEffect, useRef } from 'react';
-import { PlanCard } from '../../plan/PlanCard';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { describeRun } from '../../plan/plan-model';
 import { useApp } from '../../state/app-store';
 import { Icon } from '../../ui/icons';
 import { PopoverButton } from '../../ui/Popover';
 import { useTimelineQuestion } from './question-store';
 import '../../plan/plan.css';
+
+// The plan card (editor, the plan's JSON schema) shows once a question is planned: loaded then.
+const PlanCard = lazy(() => import('../../plan/PlanCard').then((m) => ({ default: m.PlanCard })));
 
 export function TimelineQuestion() {
   const text = useTimelineQuestion((s) => s.text);
@@ -112,23 +114,25 @@ function QuestionPlan() {
           <span>{error}</span>
         </div>
       )}
-      <PlanCard
-        plan={planned.plan}
-        ranPlan={ranPlan}
-        rewrite={planned.rewritten ? planned.rewrite : null}
-        classification={planned.classification}
-        explanation={planned.explanation}
-        notUnderstood={planned.notUnderstood}
-        result={run}
-        onRun={(plan) => useTimelineQuestion.getState().runEdited(plan)}
-        actions={
-          run ? (
-            <button className="btn ghost small" onClick={() => setTab('messages')} data-testid="plan-show-messages">
-              <Icon name="messages" size={12} /> Messages
-            </button>
-          ) : null
-        }
-      />
+      <Suspense fallback={<span className="spinner" />}>
+        <PlanCard
+          plan={planned.plan}
+          ranPlan={ranPlan}
+          rewrite={planned.rewritten ? planned.rewrite : null}
+          classification={planned.classification}
+          explanation={planned.explanation}
+          notUnderstood={planned.notUnderstood}
+          result={run}
+          onRun={(plan) => useTimelineQuestion.getState().runEdited(plan)}
+          actions={
+            run ? (
+              <button className="btn ghost small" onClick={() => setTab('messages')} data-testid="plan-show-messages">
+                <Icon name="messages" size={12} /> Messages
+              </button>
+            ) : null
+          }
+        />
+      </Suspense>
     </>
   );
 }

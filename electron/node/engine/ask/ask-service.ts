@@ -121,7 +121,7 @@ const MENTION_K = 200;
 /** Full-text hits read to count how often something was talked about (beyond it, "at least"). */
 const MENTION_COUNT_CAP = 5_000;
 const EVIDENCE_MAX = 20;
-const TIMELINE_LIMIT = 200;
+export const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;

@@ -293,7 +293,7 @@ export class Timeline {
     if (!checked.rank) {
       // Unranked: the count and sessions from SQL, and only the page's rows read.
       const extent = this.chat.chainExtent(checked);
-      const { rows, sql, params } = this.chat.chainPage(checked, offset, limit);
+      const { rows, sql, params } = this.chat.chainPage(checked, offset, limit, extent);
       return {
         total: extent.rows,
         offset,

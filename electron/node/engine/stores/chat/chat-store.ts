@@ -167,7 +167,7 @@ const MIGRATIONS: Migration[] = [
     name: 'chain columns with their session and source',
     // A chain's count and sessions (Timeline.run) from the index alone: a year or "every
     // Monday" keeps tens of thousands of rows, and reading each row for its session cost more
-    // than the count. Response_Index across conversations had no index of its own.
+    // than the count. Response_Index across conversations and Role had no index of their own.
     sql: `
       DROP INDEX messages_date;
       CREATE INDEX messages_date ON messages(date, time, session_id, source_id);
@@ -180,6 +180,7 @@ const MIGRATIONS: Migration[] = [
       DROP INDEX messages_year;
       CREATE INDEX messages_year ON messages(year, session_id, source_id);
       CREATE INDEX messages_response_index ON messages(response_index, session_id, source_id);
+      CREATE INDEX messages_role ON messages(role, session_id, source_id);
       -- statistics for the new indexes (sampled, as ChatStore.analyze does)
       PRAGMA analysis_limit = 2000;
       ANALYZE messages;
@@ -1016,6 +1017,13 @@ export class ChatStore {
       }
     }
     return ids.map((id) => byId.get(id)).filter((r): r is MessageRow => r !== undefined);
+  }
+
+  /** What counting mentions reads of many messages (not their whole rows): id, session, speaker, words, day and time; in no set order. */
+  mentionRows(ids: number[]): { id: number; sessionId: number; speaker: string; text: string; date: string; timestamp: string }[] {
+    if (!ids.length) return [];
+    const raw = this.stmt('SELECT id, session_id, speaker, text, date, ts_local FROM messages WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [number, number, string, string, string, string][];
+    return raw.map(([id, sessionId, speaker, text, date, timestamp]) => ({ id, sessionId, speaker, text, date, timestamp }));
   }
 
   /** Messages by their post IRIs (the graph's sioc:Post nodes). */

@@ -764,9 +764,14 @@ export class AskService {
       // Templates read what extraction wrote; with nothing extracted they have nothing to find,
       // and reading the messages graphs to find it costs seconds at scale. "Who did I talk with
       // most" counts messages: the chat table (their source of truth) gives the query's rows.
-      const own = template?.id === 'who-most' ? this.whoMostRows(a, ctx.me) : factGraphs.length ? null : emptyResults();
+      // Entity facts read labels from the extractions' graphs only: with none, nothing to find either.
+      const noLabels = template?.id === 'entity-facts' && !tctx.factGraphs.length && !(tctx.focus.length && !a.keywords.length);
+      const own = template?.id === 'who-most' ? this.whoMostRows(a, ctx.me) : factGraphs.length && !noLabels ? null : emptyResults();
       if (own) {
-        plan.explanation = [...plan.explanation, template?.id === 'who-most' ? 'its rows read from the chat table (the messages the posts are made from)' : 'not run: the graph has no extracted facts to match'];
+        plan.explanation = [
+          ...plan.explanation,
+          template?.id === 'who-most' ? 'its rows read from the chat table (the messages the posts are made from)' : factGraphs.length ? 'not run: no extraction has labelled entities to match' : 'not run: the graph has no extracted facts to match',
+        ];
         return { plan, results: { ...own, ranked: rankRows(own.rows, a.keywords, ctx.dialogueWords) }, ms: ms(t0), llmMs };
       }
     }

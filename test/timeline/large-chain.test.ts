@@ -46,6 +46,16 @@ describe('large chains', () => {
     }
     expect((await engine.timeline.execute(cases[0])).rows.length).toBeGreaterThan(0);
     expect((await engine.timeline.execute(cases[3])).rows.length).toBe(engine.timeline.select(cases[3]).rows.length);
+    // a person's run of both: the page of what execute keeps, with its count and sessions
+    for (const p of [cases[0], cases[3]]) {
+      const kept = await engine.timeline.execute(p);
+      const run = await engine.timeline.run(p, { offset: 7, limit: 40 });
+      expect(run.total).toBe(kept.rows.length);
+      expect(run.ranked).toBe(kept.ranked);
+      expect(run.sessionIds).toEqual([...new Set(kept.rows.map((r) => r.sessionId))]);
+      expect(run.rows.map((r) => r.id)).toEqual(kept.rows.slice(7, 47).map((r) => r.id));
+      expect(run.sql).toBe(kept.sql);
+    }
   });
 
   it('unranked: a page of rows with the whole chain’s count and sessions, in time order', async () => {

@@ -63,10 +63,16 @@ export async function startServe(opts: { dataDir?: string; clock?: string | null
   const origin = parsed.origin;
 
   const api = async <T,>(method: string, args: unknown = {}): Promise<T> => {
-    const res = await fetch(`${origin}/api/${method}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
+    const call = () =>
+      fetch(`${origin}/api/${method}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+    // a pooled connection reset before any answer: the request was not read, so it is sent again once
+    const res = await call().catch((e: Error & { cause?: { code?: string } }) => {
+      if (e.cause?.code === 'ECONNRESET') return call();
+      throw e;
     });
     const body = (await res.json()) as { ok: boolean; result?: T; error?: { message: string } };
     if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);

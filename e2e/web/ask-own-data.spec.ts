@@ -34,7 +34,7 @@ test('the suggested questions come from the imported memory and are each answere
     first = false;
     const before = await page.getByTestId('ask-turn').count();
     await page.getByTestId('ask-example').filter({ hasText: question }).click();
-    await expect(page.getByTestId('ask-turn')).toHaveCount(before + 1);
+    await expect(page.getByTestId('ask-turn')).toHaveCount(before + 1, { timeout: 60_000 }); // an answer can take seconds on a loaded machine
     await expect(page.getByTestId('ask-pending')).toHaveCount(0);
     const turn = page.getByTestId('ask-turn').last();
     await expect(turn.getByTestId('ask-status'), question).toHaveAttribute('data-status', 'answered');

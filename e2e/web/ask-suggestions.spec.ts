@@ -20,7 +20,7 @@ async function ask(page: Page, question: string, via: 'example' | 'input' = 'inp
     await page.getByTestId('ask-input').fill(question);
     await page.getByTestId('ask-input').press('Enter');
   }
-  await expect(page.getByTestId('ask-turn')).toHaveCount(before + 1);
+  await expect(page.getByTestId('ask-turn')).toHaveCount(before + 1, { timeout: 60_000 }); // an answer can take seconds on a loaded machine
   await expect(page.getByTestId('ask-pending')).toHaveCount(0);
   const id = await page.getByTestId('ask-turn').last().getAttribute('data-turn-id');
   return page.locator(`[data-testid="ask-turn"][data-turn-id="${id}"]`);

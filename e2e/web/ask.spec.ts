@@ -35,7 +35,7 @@ async function ask(page: Page, question: string): Promise<Locator> {
   const before = await page.getByTestId('ask-turn').count();
   await page.getByTestId('ask-input').fill(question);
   await page.getByTestId('ask-input').press('Enter');
-  await expect(page.getByTestId('ask-turn')).toHaveCount(before + 1);
+  await expect(page.getByTestId('ask-turn')).toHaveCount(before + 1, { timeout: 60_000 }); // an answer can take seconds on a loaded machine
   await expect(page.getByTestId('ask-pending')).toHaveCount(0);
   // The turn by its id: later turns must not move the locator.
   const id = await page.getByTestId('ask-turn').last().getAttribute('data-turn-id');

@@ -251,6 +251,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     socket.on('close', () => sockets.delete(socket));
   });
   server.headersTimeout = 30_000;
+  // an idle connection is kept longer than a client keeps it (undici: 4 s, Chromium: longer), so a
+  // client never sends a request on a socket the server is just closing (ECONNRESET under load)
+  server.keepAliveTimeout = 65_000;
   server.requestTimeout = 0; // uploads of large exports can take a while
 
   await new Promise<void>((resolveListen, reject) => {

@@ -396,6 +396,8 @@ function weightedMatch(text: string, weights: Map<string, number>): number {
 const MISSING: Record<AnswerKind, number> = {
   date: 0.45, time: 0.5, duration: 0.5, amount: 0.5, count: 0.45, frequency: 0.4, number: 0.35, person: 0.8, weekday: 0.5, place: 0.25, name: 0.35, yesno: 0, thing: 0,
 };
+/** A request for advice, a recommendation or instructions, in the person's words. */
+const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|would) (?:i|we)|what (?:can|could) (?:i|we)|(?:did|do|would) (?:you|it|chatgpt|claude|the assistant) (?:suggest|recommend|advise)|recommend(?:ed|ation)?s?|suggest(?:ed|ion)?s?|advi[cs]e[ds]?|tips?|best way to)\b/i;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
@@ -424,6 +426,10 @@ interface Scoring {
   speakers: Set<string>;
   subjects: Set<string>;
   self: boolean;
+  /** The person asks for advice ("what should I do…", "how can I…"): an assistant's reply is the answer. */
+  advice: boolean;
+  /** The pool has an assistant's messages (an assistant chat, not people talking). */
+  assistants: boolean;
   wantsLatest: boolean;
   times: string[];
   /** The message before each one in its session, when it is in the pool. */
@@ -463,6 +469,8 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     speakers: new Set([...speakers].flatMap((s) => topicWords(s))),
     subjects,
     self: /\b(i|me|my|mine)\b/i.test(a.question),
+    advice: ADVICE.test(a.question),
+    assistants: pool.some((e) => e.message.role === 'assistant'),
     wantsLatest: a.aboutNow || a.intent === 'update',
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before: previousInPool(pool),
@@ -524,10 +532,24 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   const title = weightedMatch(e.message.conversationTitle, weights);
   // the question a message answers ("How long is your commute?" → "35 minutes door to door")
   const asked = sc.before.get(e.message.id);
-  const question = asked && /\?\s*$/.test(asked.text.trim()) ? weightedMatch(asked.text, weights) : 0;
+  // (with its conversation's title: "Sourdough" › "Is it dead?")
+  // advice asked for: the person's request an assistant replies to, with its conversation's title ("Sourdough" › "Is it dead?")
+  const request = sc.advice && e.message.role === 'assistant' && !!asked && asked.role !== 'assistant';
+  const askedText = request ? `${asked!.text} ${titleTopic(e.message.conversationTitle, sc)}` : asked && /\?\s*$/.test(asked.text.trim()) ? asked.text : null;
+  const question = askedText ? weightedMatch(askedText, weights) : 0;
   // how a planned event the question is about went: as much about it as the plan
   const outcome = weights === sc.shared ? (sc.outcome.get(e.message.id) ?? 0) : 0;
-  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome);
+  // a reply opens with the answer to the question it replies to: its first sentences are about what that question asks
+  // (when that question asks most of what is asked: a loose one is small talk; advice: the reply to the request)
+  // and names most of its words, not one rare verb: "Will you go at a regular time?" is no "which gym do I go to?")
+  const asksIt = askedText !== null && sc.part.kind !== 'yesno' && question >= (request ? 0.3 : 0.6) && weightedMatch(askedText, new Map([...weights.keys()].map((k) => [k, 1]))) >= 0.5;
+  const reply = !asksIt ? 0 : i === 0 ? 0.8 * question : i === 1 ? 0.7 * question : 0;
+  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply);
+}
+
+/** A conversation's title without the speakers' names (a title that only names who talks says nothing of the topic). */
+function titleTopic(title: string, sc: Scoring): string {
+  return topicWords(title).filter((w) => !sc.speakers.has(w)).join(' ');
 }
 
 /** Every sentence of the best evidence, scored as the answer to one part of the question. */
@@ -578,6 +600,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // a question is no answer, unless it proposes the value ("meet at BER Terminal 1 at 6:15?")
       if (/\?\s*$/.test(s)) score -= values.length && STATED_KINDS.has(part.kind) ? 0.25 : 0.6;
       if (sc.subjects.size) score += sc.subjects.has(speaker) ? 0.3 : -0.15;
+      else if (sc.advice && sc.assistants) score += m.role === 'assistant' ? 0.25 : -0.3;
       else if (sc.self) score += m.role === 'assistant' ? -0.25 : 0.05;
       // said about the one spoken to ("So proud of you for taking this step"), not about the speaker
       if ((sc.subjects.has(speaker) || (sc.self && m.role !== 'assistant')) && /\b(?:you|your|you're|you've|yours)\b/i.test(s) && !/\b(?:i|my|me|we|our|i'm|i've)\b/i.test(s)) score -= 0.2;
@@ -831,7 +854,9 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const speaker = m.speaker.toLowerCase();
   const unit = p.core ?? p.unit;
   const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
-  if (about.size && !about.has(speaker)) {
+  // advice the person asked for is the assistant's, said to them
+  const advised = sc.advice && m.role === 'assistant' && !sc.subjects.size;
+  if (about.size && !about.has(speaker) && !advised) {
     const names = [...about];
     const named = names.some((n) => namesAsSubject(unit, n));
     // said to them ("your new job"), not about the speaker's own world first

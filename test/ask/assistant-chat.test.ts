@@ -1,0 +1,79 @@
+// Ask on an assistant chat (a ChatGPT export, no model): the person asked the assistant
+// something once; asked again in Engram, the answer is the assistant's reply — even when the
+// reply shares no word with the question — and advice the person asked for is the assistant's,
+// not the person's own description of the problem. A loose match stays 'related'.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../electron/node/engine/engine';
+import { importFiles, openEngine, tempDir } from '../support/temp-engine';
+
+/** A ChatGPT `conversations.json` conversation: one linear branch of [role, text] turns. */
+function conversation(id: string, title: string, start: number, turns: [string, string][]) {
+  const mapping: Record<string, unknown> = {};
+  let parent: string | null = null;
+  turns.forEach(([role, text], i) => {
+    const node = `${id}-n${i}`;
+    mapping[node] = {
+      id: node,
+      parent,
+      children: i + 1 < turns.length ? [`${id}-n${i + 1}`] : [],
+      message: { id: node, author: { role }, create_time: start + i * 60, content: { content_type: 'text', parts: [text] } },
+    };
+    parent = node;
+  });
+  return { id, title, create_time: start, update_time: start + turns.length * 60, mapping, current_node: parent };
+}
+
+const EXPORT = [
+  conversation('c-porto', 'Porto in October', Date.UTC(2025, 8, 2, 18) / 1000, [
+    ['user', "I'm going to Porto for a week in October."],
+    ['assistant', 'Great choice! The Ribeira district is lovely in autumn.'],
+    ['user', "How's the weather there in October?"],
+    ['assistant', 'Usually mild: 18–22 °C by day, with a few rainy afternoons, so pack a light jacket.'],
+  ]),
+  conversation('c-basil', 'Basil plant', Date.UTC(2025, 8, 9, 8) / 1000, [
+    ['user', 'My basil leaves are turning yellow and drooping. Is it dying?'],
+    ['assistant', 'Probably overwatering: let the soil dry out between waterings and give it more sun.'],
+    ['user', 'Thanks!'],
+  ]),
+  conversation('c-budget', 'Spreadsheet formulas', Date.UTC(2025, 8, 12, 20) / 1000, [
+    ['user', 'Which formula sums a column only when the next column says paid?'],
+    ['assistant', 'Use SUMIF: =SUMIF(B:B, "paid", A:A).'],
+  ]),
+];
+
+describe('Ask on an assistant chat', () => {
+  let engine: Engine;
+  const ask = (question: string) => engine.askEngine.answer({ question, llm: false, now: '2025-10-01T10:00:00' });
+
+  beforeAll(async () => {
+    const dir = tempDir('engram-assistant-chat-');
+    const file = path.join(dir, 'conversations.json');
+    fs.writeFileSync(file, JSON.stringify(EXPORT));
+    engine = await openEngine(path.join(dir, 'data'), { withoutOntology: false, autoGraph: false });
+    await importFiles(engine, file);
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('a question the person asked before is answered by the reply it got', async () => {
+    const t = await ask('What is the weather like in Porto in October?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/18–22 °C/);
+  });
+
+  it('advice asked for is the assistant’s reply, not the person’s own account of the problem', async () => {
+    const t = await ask('What should I do about my yellow basil leaves?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/overwatering/);
+    expect(t.answer.text).not.toMatch(/turning yellow/);
+  });
+
+  it('a question nothing asked or answered stays related, with no quote as the answer', async () => {
+    const t = await ask('What colour did I paint my bedroom?');
+    expect(t.answer.status).not.toBe('answered');
+    expect(t.answer.text).not.toMatch(/“/);
+  });
+});

@@ -11,7 +11,10 @@
 //
 //   npm run bench:temporal [-- --data DIR] [--failures N] [--only time_qs|ambiguous_time_qs|content_time_qs]
 //                          [--in-process] [--json FILE] [--planner llm [--llm-host URL] [--llm-model NAME]]
-//                          [--no-phrasings]
+//                          [--no-phrasings] [--keep DIR]
+//
+// --keep DIR writes the batch's questions.jsonl and answers.jsonl (rewrite, classification, plan,
+// rows per question) into DIR, to compare a change's answers line by line with the previous ones.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +39,7 @@ interface Args {
   inProcess: boolean;
   json?: string;
   phrasings: boolean;
+  keep?: string;
   /** Extra arguments for `engram retrieve` (e.g. --planner llm --llm-model qwen2.5:7b-instruct). */
   retrieveArgs: string[];
 }
@@ -50,6 +54,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--in-process') args.inProcess = true;
     else if (a === '--json') args.json = argv[++i];
     else if (a === '--no-phrasings') args.phrasings = false;
+    else if (a === '--keep') args.keep = argv[++i];
     else if (a === '--planner' || a === '--llm-host' || a === '--llm-model') args.retrieveArgs.push(a, argv[++i]);
     else throw new Error(`unknown argument ${a}`);
   }
@@ -172,7 +177,8 @@ async function main(): Promise<void> {
     if (Number.isFinite(log)) nowByLog.set(log, nowOfLog(path.join(DATASET, 'conversations', f)));
   }
 
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'engram-bench-batch-'));
+  const work = args.keep ? path.resolve(args.keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'engram-bench-batch-'));
+  fs.mkdirSync(work, { recursive: true });
   const inFile = path.join(work, 'questions.jsonl');
   const outFile = path.join(work, 'answers.jsonl');
   fs.writeFileSync(
@@ -271,7 +277,7 @@ async function main(): Promise<void> {
     }
   }
   if (!args.data) fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(work, { recursive: true, force: true });
+  if (!args.keep) fs.rmSync(work, { recursive: true, force: true });
 }
 
 main().catch((e) => {

@@ -79,6 +79,12 @@ function ymdOf(d: Date): Ymd {
 }
 
 export function daysInMonth(y: number, m: number): number {
+  // The Gregorian rule for the years and months of a calendar (what date-fns answers, without
+  // building a date: the planner asks it for every year it tries); anything else as date-fns has it.
+  if (Number.isInteger(y) && y >= 0 && y <= 9999 && Number.isInteger(m) && m >= 1 && m <= 12) {
+    if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+    return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  }
   return getDaysInMonth(dayOf(ymd(y, m, 1)));
 }
 
@@ -197,8 +203,18 @@ export function endOfDay(dateOrWall: string): string {
 
 /** A date in a date-fns `format` pattern ('EEE MMM d, yyyy' → 'Sun May 3, 2026'). */
 export function formatDate(date: string, pattern: string): string {
-  return format(dayOf(date), pattern);
+  // kept per pattern and day: plans describe the same few days again and again, and date-fns
+  // reads the pattern anew on every call
+  const key = `${pattern}\u0000${date}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= 10_000) formatted.clear();
+    formatted.set(key, (text = format(dayOf(date), pattern)));
+  }
+  return text;
 }
+
+const formatted = new Map<string, string>();
 
 /** 'Sunday, October 11, 2026', with ', 08:30' when a wall clock has a time other than midnight; other text as it is. */
 export function longDate(value: string): string {

@@ -3,7 +3,7 @@
 // topic of its own (every price in it, summed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, countMentions, whoMostAnswer, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText, type MentionRow } from '../../electron/node/engine/ask/occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, countMentions, whoMostAnswer, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText, whenMentionedAnswer, type MentionRow } from '../../electron/node/engine/ask/occurrence';
 import { analyzeQuestion } from '../../electron/node/engine/ask/analyze';
 import { kindOf } from '../../electron/node/engine/ask/answer-type';
 import type { MessageRow } from '../../shared/types';
@@ -42,6 +42,25 @@ describe('first and last mention', () => {
     expect(asksFirstOrLast('How many days since Ana mentioned her sister?')).toBe('last');
     expect(asksFirstOrLast('How long ago did I buy my shoes?')).toBeNull();
     expect(asksFirstOrLast('How long did we talk about taxes?')).toBeNull();
+    // when it was talked about at all: answered with the latest (and the first)
+    expect(asksFirstOrLast('When did I ask about my sourdough starter?')).toBe('when');
+    expect(asksFirstOrLast('When did we discuss the lease?')).toBe('when');
+    expect(asksFirstOrLast('When did Ana talk to me about her sister?')).toBe('when');
+    expect(asksFirstOrLast('When did Ana go to the lake?')).toBeNull();
+    expect(asksFirstOrLast('When did Ana say she would visit?')).toBeNull();
+  });
+
+  it('"when did we talk about X": the day when all its messages are on one day, else the latest and the first', () => {
+    const a = analyse('When did I talk about violin lessons?');
+    const first = firstOrLastMention(a, messages, 'first')!;
+    const last = firstOrLastMention(a, messages, 'last')!;
+    const both = whenMentionedAnswer(first, last, { first: 'm2', last: 'm1' });
+    expect(both.text).toMatch(/^Most recently on Sunday, March 2, 2025: “The violin lesson went well today\.” \(Ana, .*\) \[m1\]; the first time on Friday, January 10, 2025 \[m2\]\.$/);
+    expect(both.refs).toEqual(['m1', 'm2']);
+    expect(both.computation).toMatchObject({ kind: 'date', value: 'Sunday, March 2, 2025' });
+    const once = whenMentionedAnswer(first, first, { first: 'm3', last: 'm3' });
+    expect(once.text).toMatch(/^On Friday, January 10, 2025: “I signed up for violin lessons!”/);
+    expect(once.refs).toEqual(['m3']);
   });
 
   const messages = [

@@ -1,5 +1,7 @@
 // The shared date toolkit: calendar arithmetic on 'YYYY-MM-DD' strings, ISO weeks at year
 // boundaries, names, formats; the same answers whatever the machine's time zone.
+import { UTCDate } from '@date-fns/utc';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -78,6 +80,20 @@ describe('calendar arithmetic', () => {
     expect(startOfDay('2026-04-03')).toBe('2026-04-03T00:00:00');
     expect(endOfDay('2026-04-03')).toBe('2026-04-03T23:59:59');
     expect(endOfDay('2026-04-03T12:00:00')).toBe('2026-04-03T12:00:00');
+  });
+
+  it('days in a month: the Gregorian rule, as date-fns counts them, for every month of years 0–3000', () => {
+    expect([1900, 2000, 2023, 2024, 2100].map((y) => daysInMonth(y, 2))).toEqual([28, 29, 28, 29, 28]);
+    const counted = (y: number, m: number) => {
+      const d = new UTCDate(2000, 0, 1);
+      d.setUTCFullYear(y, m - 1, 1);
+      return getDaysInMonth(d);
+    };
+    const differ: string[] = [];
+    for (let y = 0; y <= 3000; y++) for (let m = 1; m <= 12; m++) if (daysInMonth(y, m) !== counted(y, m)) differ.push(`${y}-${m}`);
+    expect(differ).toEqual([]);
+    // outside a calendar month: date-fns's rollover, as before
+    expect(daysInMonth(2026, 14)).toBe(28);
   });
 
   it('the nearest day of the week before or after a date (relative phrases)', () => {

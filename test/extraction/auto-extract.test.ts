@@ -109,6 +109,12 @@ describe('automatic extraction: events, dates, purchases, work, memberships', ()
     expect(g.label(vienna)).toBe('Vienna');
   });
 
+  it('an intention with a verb of no class ("planning to go to New York") writes nothing of its own and stops nothing else', () => {
+    const g = run([msg("Oh, sorry, we're planning to go to New York. Last Friday I went to a jazz concert in Vienna.", '2026-03-11T10:00:00')]);
+    expect(g.subjectsOfType(`${schema}MusicEvent`)).toHaveLength(1);
+    expect(g.quads.some((q) => q.p === `${rdfs}label` && /new york/i.test(q.o))).toBe(false);
+  });
+
   it('reads a purchase with its price, currency and seller', () => {
     const g = run([msg('I bought new hiking boots for $140 at Trailhead yesterday.', '2026-03-11T10:00:00')]);
     const [buy] = g.subjectsOfType(`${schema}BuyAction`);

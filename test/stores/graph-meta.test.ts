@@ -182,3 +182,26 @@ describe('the graph, loaded only when needed', () => {
     expect((await engine.stats()).nodes).toBe(scanned.nodes);
   }, 60_000);
 });
+
+describe('the profile of N-Triples a graph is replaced with', () => {
+  it('counts subjects, types with IRI objects and edges to IRIs, not literals', async () => {
+    const { profileOfNTriples } = await import('../../electron/node/engine/stores/graph/graph-meta');
+    const type = `<${PREFIXES.rdf}type>`;
+    const nt = [
+      `<https://x/a> ${type} <https://x/Person> .`,
+      `<https://x/a> ${type} <https://x/Agent>  .  `,
+      `<https://x/b> ${type} <https://x/Person> .`,
+      `<https://x/b> ${type} "not a class" .`,
+      `<https://x/a> <https://x/knows> <https://x/b> .`,
+      `<https://x/a> <https://x/name> "Ana <b>" .`,
+      `<https://x/c> <https://x/age> "3"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
+      '# a comment',
+      '',
+    ].join('\n');
+    expect(profileOfNTriples(nt)).toEqual({
+      subjects: ['https://x/a', 'https://x/b', 'https://x/c'],
+      types: { 'https://x/Person': [0, 1], 'https://x/Agent': [0] },
+      edges: 1,
+    });
+  });
+});

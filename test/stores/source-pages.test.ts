@@ -74,6 +74,28 @@ describe('paged reading of a source', () => {
     }
   });
 
+  it('the speakers of a source are read once per version of the chat table, and follow its changes', async () => {
+    const dir = tempDir();
+    const engine = await openEngine(path.join(dir, 'data'), { autoGraph: false });
+    engines.push(engine);
+    const [a, b] = writeSources(dir);
+    await importFiles(engine, a);
+    const id = engine.chat.listSources()[0].id;
+    const first = engine.chat.sourceSpeakers(id);
+    expect(first.map((s) => [s.speaker, s.role])).toEqual([['Ana', 'user'], ['Assistant', 'assistant']]);
+    // a copy each time: what a caller changes is not what the next caller reads
+    first[0].speaker = 'changed';
+    expect(engine.chat.sourceSpeakers(id)[0].speaker).toBe('Ana');
+    // the memory changes (an import, a deletion): the answer follows
+    const before = engine.chat.sourceSpeakers(id)[0].messages;
+    await importFiles(engine, b);
+    const second = engine.chat.listSources().find((s) => s.id !== id)!.id;
+    expect(engine.chat.sourceSpeakers(second).map((s) => [s.speaker, s.messages])).toEqual([['Ana', 10], ['Assistant', 9]]);
+    expect(engine.chat.sourceSpeakers(id)[0].messages).toBe(before);
+    await engine.deleteSource({ id });
+    expect(engine.chat.sourceSpeakers(id)).toEqual([]);
+  });
+
   it('sealed sessions rank exactly as sessions held whole, and a sealed session cannot be read again', async () => {
     const dir = tempDir();
     const engine = await openEngine(path.join(dir, 'data'), { autoGraph: false });

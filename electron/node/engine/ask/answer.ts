@@ -456,7 +456,9 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   // topic; "where did she travel"), and so does an ordinal ("my second tournament")
   const ordinal = /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b/i.exec(a.question)?.[1].toLowerCase();
   const keys = [...new Set([...a.keywords, ...topicWords(`${a.concept?.phrase ?? ''} ${a.attribute?.phrase ?? ''} ${a.verb?.phrase ?? ''}`), ...(ordinal ? [ordinal] : [])])];
-  const shared = keywordWeights(keys.filter((w) => !subjects.has(w)), texts);
+  // in an assistant chat "you" is the assistant, which does not call itself "you": not a topic word
+  const assistants = pool.some((e) => e.message.role === 'assistant');
+  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   return {
     a,
@@ -470,7 +472,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     subjects,
     self: /\b(i|me|my|mine)\b/i.test(a.question),
     advice: ADVICE.test(a.question),
-    assistants: pool.some((e) => e.message.role === 'assistant'),
+    assistants,
     wantsLatest: a.aboutNow || a.intent === 'update',
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before: previousInPool(pool),
@@ -532,10 +534,11 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   const title = weightedMatch(e.message.conversationTitle, weights);
   // the question a message answers ("How long is your commute?" → "35 minutes door to door")
   const asked = sc.before.get(e.message.id);
-  // (with its conversation's title: "Sourdough" › "Is it dead?")
-  // advice asked for: the person's request an assistant replies to, with its conversation's title ("Sourdough" › "Is it dead?")
-  const request = sc.advice && e.message.role === 'assistant' && !!asked && asked.role !== 'assistant';
-  const askedText = request ? `${asked!.text} ${titleTopic(e.message.conversationTitle, sc)}` : asked && /\?\s*$/.test(asked.text.trim()) ? asked.text : null;
+  // what a person writes to an assistant asks it something, with or without a question mark ("Name three viewpoints.");
+  // advice asked for: the request with its conversation's title ("Sourdough" › "Is it dead?")
+  const toAssistant = e.message.role === 'assistant' && !!asked && asked.role !== 'assistant';
+  const request = sc.advice && toAssistant;
+  const askedText = request ? `${asked!.text} ${titleTopic(e.message.conversationTitle, sc)}` : asked && (toAssistant || /\?\s*$/.test(asked.text.trim())) ? asked.text : null;
   const question = askedText ? weightedMatch(askedText, weights) : 0;
   // how a planned event the question is about went: as much about it as the plan
   const outcome = weights === sc.shared ? (sc.outcome.get(e.message.id) ?? 0) : 0;
@@ -601,6 +604,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (/\?\s*$/.test(s)) score -= values.length && STATED_KINDS.has(part.kind) ? 0.25 : 0.6;
       if (sc.subjects.size) score += sc.subjects.has(speaker) ? 0.3 : -0.15;
       else if (sc.advice && sc.assistants) score += m.role === 'assistant' ? 0.25 : -0.3;
+      // "which viewpoints did you name?": in an assistant chat "you" is the assistant
+      else if (sc.assistants && !sc.self && /\byou\b/i.test(a.question)) score += m.role === 'assistant' ? 0.2 : -0.3;
       else if (sc.self) score += m.role === 'assistant' ? -0.25 : 0.05;
       // said about the one spoken to ("So proud of you for taking this step"), not about the speaker
       if ((sc.subjects.has(speaker) || (sc.self && m.role !== 'assistant')) && /\b(?:you|your|you're|you've|yours)\b/i.test(s) && !/\b(?:i|my|me|we|our|i'm|i've)\b/i.test(s)) score -= 0.2;

@@ -39,7 +39,7 @@ import type { Owner } from '../owner/owner-service';
 import { buildTemplate, isFactLabelGraph, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, mentionTopic, topicPhrase, type MentionRow } from './occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, whenMentionedAnswer, mentionCountAnswer, mentionTopic, topicPhrase, type MentionRow } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -607,8 +607,16 @@ export class AskService {
       const all = [...evidenceMessages.map((e) => e.message), ...this.deps.chat.getMessages((mentionHits ?? []).map((h) => h.id))];
       // "when did Ana last mention X?": Ana's messages, not the other side's
       const messages = subject ? all.filter((m) => subject.speakers.includes(m.speaker)) : all;
-      const found = firstOrLastMention(a, messages, firstLast, subject?.speakers);
-      if (found) {
+      if (firstLast === 'when') {
+        const first = firstOrLastMention(a, messages, 'first', subject?.speakers);
+        const last = firstOrLastMention(a, messages, 'last', subject?.speakers);
+        if (first && last) {
+          const refs = { last: evidenceRef(last.message, 'the latest message about it'), first: evidenceRef(first.message, 'the first message about it') };
+          offline = { ...whenMentionedAnswer(first, last, refs), route: 'search', source: 'computed' };
+        }
+      }
+      const found = firstLast === 'when' ? null : firstOrLastMention(a, messages, firstLast, subject?.speakers);
+      if (found && firstLast !== 'when') {
         offline = { ...mentionAnswer(found, evidenceRef(found.message, `the ${firstLast} message about it`), firstLast), route: 'search', source: 'computed' };
       }
     }

@@ -31,12 +31,20 @@ const SINCE_TALK = new RegExp(
   'i',
 );
 
-/** "first" / "last" when the question asks for the first or last time something was talked about. */
-export function asksFirstOrLast(question: string): 'first' | 'last' | null {
+/** "When did I ask about X?", "When did we discuss X?": when it was talked about, with neither first nor last. */
+const WHEN_TALK = /\bwhen\s+(?:did|have|had)\s+(?:i|we|you|\w+)\s+(?:(?:ever\s+)?(?:talk|chat|speak|spoke|ask|write|wrote|hear|heard|read)\w*\s+(?:\w+\s+){0,2}about|(?:ever\s+)?(?:mention|discuss|bring up|brought up)\w*)\b/i;
+
+/**
+ * "first" / "last" when the question asks for the first or last time something was talked about;
+ * "when" when it asks when it was talked about at all (answered with the latest, and the first when
+ * they differ).
+ */
+export function asksFirstOrLast(question: string): 'first' | 'last' | 'when' | null {
   const m = FIRST_LAST_TALK.exec(question);
   const w = (m?.[1] ?? m?.[2])?.toLowerCase();
   if (w === 'first' || w === 'last') return w;
-  return SINCE_TALK.test(question) ? 'last' : null;
+  if (SINCE_TALK.test(question)) return 'last';
+  return WHEN_TALK.test(question) ? 'when' : null;
 }
 
 export interface Mention {
@@ -81,6 +89,8 @@ export function firstOrLastMention(a: TopicOf, messages: MessageRow[], which: 'f
 }
 
 /** The answer for a mention: its day, and the message quoted. */
+const quoteOf = (m: MessageRow, ref: string) => `“${m.text.length > 220 ? `${m.text.slice(0, 217)}…` : m.text}” (${m.speaker}, ${shortStamp(m.timestamp)}) [${ref}]`;
+
 export function mentionAnswer(found: Mention, ref: string, which: 'first' | 'last'): MessageAnswer {
   const m = found.message;
   const value = longDate(m.date);
@@ -91,8 +101,28 @@ export function mentionAnswer(found: Mention, ref: string, which: 'first' | 'las
     detail: `the ${which} of ${n} message${n === 1 ? '' : 's'} about ${found.topic.map((t) => `'${t}'`).join(', ')} in time order`,
     refs: [ref],
   };
-  const text = `${which === 'first' ? 'The first time' : 'The last time'} was ${value}: “${m.text.length > 220 ? `${m.text.slice(0, 217)}…` : m.text}” (${m.speaker}, ${shortStamp(m.timestamp)}) [${ref}]`;
+  const text = `${which === 'first' ? 'The first time' : 'The last time'} was ${value}: ${quoteOf(m, ref)}`;
   return { text, refs: [ref], computation };
+}
+
+/** "When did we talk about X?": the day of its messages; the latest and the first when they are on different days. */
+export function whenMentionedAnswer(first: Mention, last: Mention, refs: { first: string; last: string }): MessageAnswer {
+  const n = last.count;
+  const about = last.topic.map((t) => `'${t}'`).join(', ');
+  if (first.message.date === last.message.date) {
+    const value = longDate(last.message.date);
+    return {
+      text: `On ${value}: ${quoteOf(first.message, refs.first)}`,
+      refs: [refs.first],
+      computation: { kind: 'date', value, detail: `the day of the ${countOf(n, 'message')} about ${about}`, refs: [refs.first] },
+    };
+  }
+  const value = longDate(last.message.date);
+  return {
+    text: `Most recently on ${value}: ${quoteOf(last.message, refs.last)}; the first time on ${longDate(first.message.date)} [${refs.first}].`,
+    refs: [refs.last, refs.first],
+    computation: { kind: 'date', value, detail: `the latest and the first of ${countOf(n, 'message')} about ${about}, in time order`, refs: [refs.last, refs.first] },
+  };
 }
 
 const HOW_OFTEN_TALK = new RegExp(

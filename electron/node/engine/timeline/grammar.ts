@@ -14,6 +14,7 @@
 // year-less dates, which ask `hasData` which year holds conversations); session references
 // are resolved later against the memory's own session list (planner.ts).
 import { chrono, type Chrono } from '../common/chrono';
+import { mayMatch } from '../common/required-literals';
 import {
   addDays,
   addMonths,
@@ -137,6 +138,8 @@ const MONTH_ALT = `(${MONTH_PATTERN})\\.?`;
 const YEAR = '((?:19|20)\\d\\d)';
 const PREPOSITION = /(?:^|\s)(on|in|at|during|over|from|between|since|before|after|across|throughout|within|for|by|until|till|of)\s+$/i;
 /** Month names that are also common words: read as months only with a date around them. */
+/** A month's name or abbreviation anywhere, even inside a word (a test that must not miss one). */
+const MAY_NAME_A_MONTH = new RegExp(`(?:${MONTH_PATTERN})`, 'i');
 const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mar', 'jan']);
 const TIME_WORD = new RegExp(`^(?:${MONTH_PATTERN}|${DAY_PATTERN}|days?|weeks?|months?|years?|weekends?|nights?|mornings?|afternoons?|evenings?|eve|summer|spring|fall|autumn|winter|christmas|easter|halloween|thanksgiving|new|year's|valentine's|valentines)$`, 'i');
 
@@ -164,8 +167,12 @@ function tagFor(flags: string): Tag {
   return (strings, ...values) => {
     let list = cache.get(strings);
     if (!list) cache.set(strings, (list = []));
-    for (const e of list) {
-      if (e.values.length === values.length && e.values.every((v, i) => v === values[i])) {
+    // (plain loops: this runs for every pattern of every reading)
+    for (let k = 0; k < list.length; k++) {
+      const e = list[k];
+      let same = e.values.length === values.length;
+      for (let i = 0; same && i < values.length; i++) same = e.values[i] === values[i];
+      if (same) {
         e.rx.lastIndex = 0;
         return e.rx;
       }
@@ -198,6 +205,17 @@ function modifiesNoun(after: string): boolean {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
 
+/** Today's weekday, the Saturday of its ISO week (may be ahead) and the Sunday before it: the same for every question of a day. */
+const weeksOfDays = new Map<Ymd, { wd: number; thisSaturday: Ymd; lastSunday: Ymd }>();
+function weekOf(today: Ymd): { wd: number; thisSaturday: Ymd; lastSunday: Ymd } {
+  let w = weeksOfDays.get(today);
+  if (!w) {
+    if (weeksOfDays.size >= 64) weeksOfDays.clear();
+    weeksOfDays.set(today, (w = { wd: weekdayOf(today), thisSaturday: addDays(startOfIsoWeek(today), 5), lastSunday: weekdayBefore(today, 0) }));
+  }
+  return w;
+}
+
 // ---- the extractor
 
 class Extractor {
@@ -208,6 +226,9 @@ class Extractor {
   readonly today: Ymd;
   readonly nowTime: string;
   readonly holidays: HolidayCalendar;
+  /** The text has only ASCII characters (masking keeps it so): case-insensitive literals can be tested in lower case. */
+  readonly ascii: boolean;
+  private lower: string | null = null;
 
   constructor(
     readonly n: Normalized,
@@ -222,10 +243,13 @@ class Extractor {
     this.today = ctx.now.slice(0, 10);
     this.nowTime = ctx.now.slice(11, 19) || '23:59:59';
     this.holidays = holidayCalendar(localeInfo(ctx.locale).country);
+    this.ascii = !/[^\x00-\x7f]/.test(n.text);
   }
 
   /** Runs a global regex over the unmasked text; the handler returns a ref (or null to skip). */
   scan(rx: RegExp, handler: (m: RegExpExecArray) => RefInit | RefInit[] | null): void {
+    // most patterns name words the question does not have: those are not run
+    if (!mayMatch(rx, this.masked, this.lowerMasked(), this.ascii)) return;
     rx.lastIndex = 0;
     let m: RegExpExecArray | null;
     const found: { start: number; end: number; refs: RefInit[] }[] = [];
@@ -257,7 +281,13 @@ class Extractor {
     const text = this.quote(start, end);
     for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
+    this.lower = null;
     this.read.fill(1, start, end);
+  }
+
+  /** The masked text in lower case (for the patterns' required literals), kept until the next mask. */
+  lowerMasked(): string {
+    return (this.lower ??= this.masked.toLowerCase());
   }
 
   quote(start: number, end: number): string {
@@ -828,12 +858,10 @@ class Extractor {
   }
 
   weekends(): void {
+    // every pattern below names a week ("weekend", "week days", "week nights")
+    if (!/week/i.test(this.masked)) return;
     const t = this.today;
-    const wd = weekdayOf(t);
-    // Saturday of the current ISO week (may be in the future)
-    const thisSaturday = addDays(startOfIsoWeek(t), 5);
-    // the most recent weekend that ended before today
-    const lastSunday = weekdayBefore(t, 0);
+    const { wd, thisSaturday, lastSunday } = weekOf(t);
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
     const current = (): DateRange | null => (wd === 6 ? [t, addDays(t, 1)] : wd === 0 ? [addDays(t, -1), t] : null);
     const recurring = (): RefInit => ({ kind: 'dayName', days: ['Saturday', 'Sunday'], relative: false });
@@ -1188,6 +1216,8 @@ class Extractor {
       if (!isValidDate(yy, mo, b)) return null;
       return ranged ? this.dates([[ymd(yy, mo, a), ymd(yy, mo, b)]], 'span', false) : this.dates([[ymd(yy, mo, a), ymd(yy, mo, a)], [ymd(yy, mo, b), ymd(yy, mo, b)]], 'day', false);
     });
+    // Only results with a digit or a month name are kept (below): a text with neither is not given to chrono.
+    if (!/\d/.test(this.masked) && !MAY_NAME_A_MONTH.test(this.masked)) return;
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
     const results = chrono().en.parse(this.masked, ref, { forwardDate: this.lookAhead });
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; minute?: number; meridiem?: boolean };
@@ -1472,21 +1502,33 @@ function looksAhead(text: string): boolean {
   return lex.future.test(asked) && !lex.past.test(asked);
 }
 
+/**
+ * Readings kept across questions: a batch re-reads the same dialogue turns for every follow-up
+ * of a dialogue, and the same question texts against the same memory and now. A reading depends
+ * only on the text and its context (now, locale, the memory's speakers, roles and dates), and a
+ * context object is never changed (planner.ts keeps one per memory, now and locale), so a
+ * reading is kept per context object and text. Readings are shared: callers copy a Ref before
+ * changing it. Bounded per context (least recently used first out); a context's readings go with it.
+ */
+const READINGS_KEPT = 2048;
+const readings = new WeakMap<GrammarContext, Map<string, Extraction>>();
+
 /** Reads the time, session, speaker and response references of a question. */
 export function extractRefs(question: string, ctx: GrammarContext): Extraction {
-  // One reading per text and context: the follow-up rewrite reads the question, and the
-  // planner reads it again when it was not rewritten.
   let read = readings.get(ctx);
   if (!read) readings.set(ctx, (read = new Map()));
   let ex = read.get(question);
-  if (!ex) {
-    if (read.size >= 64) read.clear(); // a context kept for many texts
-    read.set(question, (ex = readRefs(question, ctx)));
+  if (ex) {
+    // most recently used last
+    read.delete(question);
+    read.set(question, ex);
+    return ex;
   }
+  ex = readRefs(question, ctx);
+  if (read.size >= READINGS_KEPT) read.delete(read.keys().next().value!);
+  read.set(question, ex);
   return ex;
 }
-
-const readings = new WeakMap<GrammarContext, Map<string, Extraction>>();
 
 function readRefs(question: string, ctx: GrammarContext): Extraction {
   const lex = lexicon();

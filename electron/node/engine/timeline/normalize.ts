@@ -80,8 +80,32 @@ function repairVocabulary(): Repair {
   return (repairCache = { targets, known });
 }
 
+/**
+ * Answers per word, kept for the lexicon they came from: questions reuse few words, and each
+ * answer compares the word with the whole vocabulary (edit distances) or the English word list.
+ */
+const WORDS_KEPT = 20_000;
+const answersPerLexicon = new WeakMap<object, { repaired: Map<string, string | null>; abbreviated: Map<string, string | null> }>();
+
+function remembered(kind: 'repaired' | 'abbreviated', word: string, answer: (word: string) => string | null): string | null {
+  const lex = lexicon();
+  let kept = answersPerLexicon.get(lex);
+  if (!kept) answersPerLexicon.set(lex, (kept = { repaired: new Map(), abbreviated: new Map() }));
+  const map = kept[kind];
+  let a = map.get(word);
+  if (a === undefined) {
+    if (map.size >= WORDS_KEPT) map.clear();
+    map.set(word, (a = answer(word)));
+  }
+  return a;
+}
+
 /** The vocabulary word a misspelling stands for, or null (unknown, ambiguous, or an English word). */
 export function repairedSpelling(word: string): string | null {
+  return remembered('repaired', word, repairSpelling);
+}
+
+function repairSpelling(word: string): string | null {
   const w = word.toLowerCase();
   if (w.length < 4 || !/^[a-z]+$/.test(w)) return null;
   const { targets, known } = repairVocabulary();
@@ -120,6 +144,10 @@ function isSubsequence(short: string, full: string): boolean {
  * English word, never two candidates.
  */
 export function abbreviated(word: string): string | null {
+  return remembered('abbreviated', word, abbreviation);
+}
+
+function abbreviation(word: string): string | null {
   const w = word.toLowerCase();
   if (w.length < 3 || isEnglishWord(w) || STOP_WORDS.has(w) || lexicon().forms.has(w)) return null;
   const hits = SHORTENED.filter((t) => t !== w && t[0] === w[0] && ((w.length >= 4 && t.startsWith(w)) || (t.endsWith(w[w.length - 1]) && isSubsequence(w, t))));

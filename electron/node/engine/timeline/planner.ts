@@ -79,8 +79,22 @@ const MIN_DATE = '0001-01-01';
 
 const TIME_KINDS = new Set<Ref['kind']>(['session', 'dates', 'response', 'timeOfDay', 'upToNow', 'dayName', 'shift', 'recent', 'window']);
 
+/** Contexts kept per memory (a few nows and locales): the grammar keeps its readings per context object. */
+const CONTEXTS_KEPT = 32;
+const contexts = new WeakMap<PlannerMemory, Map<string, GrammarContext>>();
+
+/** The grammar's context for a memory, now and locale: one object per memory, now and locale, so a batch reuses its readings. */
 export function grammarContext(now: string, memory: PlannerMemory, locale?: string): GrammarContext {
-  return { now, hasData: (a, b) => memory.hasData(a, b), speakers: memory.speakers, roles: memory.hasRoles, ...(locale ? { locale } : {}) };
+  let byKey = contexts.get(memory);
+  if (!byKey) contexts.set(memory, (byKey = new Map()));
+  const key = `${now}\u0000${locale ?? ''}`;
+  const kept = byKey.get(key);
+  // a memory object changed in place (its speakers or roles) gets a new context
+  if (kept && kept.speakers === memory.speakers && kept.roles === memory.hasRoles) return kept;
+  const ctx: GrammarContext = { now, hasData: (a, b) => memory.hasData(a, b), speakers: memory.speakers, roles: memory.hasRoles, ...(locale ? { locale } : {}) };
+  if (byKey.size >= CONTEXTS_KEPT) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, ctx);
+  return ctx;
 }
 
 function quote(r: Ref): string {
@@ -438,6 +452,8 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   }
 
   // "the second one" after "our last two chats": the Nth of the sessions just named
+  // (changed on a copy: the grammar's readings are shared between questions)
+  refs = refs.map((r) => (r.kind === 'session' && r.nthOfSet ? { ...r } : r));
   for (const r of refs) {
     if (r.kind !== 'session' || !r.nthOfSet) continue;
     const set = refs.find((x) => x !== r && x.kind === 'session' && positionsOf(x.sel, past, total).length >= r.nthOfSet!);

@@ -920,6 +920,8 @@ class SentenceReader {
       const org = this.c.entities.org(text, orgClass, msg, p.proper ? undefined : me);
       b.link(me.iri, `${schema}memberOf`, org, msg);
     }
+    // a verb with no class of its own ("planning to go to New York"): only the cases above say what it is
+    if (!cls) return;
     const pp = this.prepPhrase(p.end, end);
     const label = [v.lower, ...particles, text, ...(pp ? [pp.text] : [])].join(' ').split(' ').slice(0, 8).join(' ');
     const act = this.c.entities.fact('action', me, `${v.lemma} ${text}`, msg);

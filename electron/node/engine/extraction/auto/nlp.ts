@@ -44,8 +44,12 @@ export interface Sentence {
 type WinkItem = { out: (f?: unknown) => unknown; each: (fn: (x: WinkItem, i: number) => void) => void; tokens: () => WinkItem; entities: () => WinkItem };
 
 // Made on first use: decoding the model takes a tenth of a second that most commands never need.
+// The steps analyse() reads: sentences, negation, entities, tags and lemmas. wink's default
+// pipeline also scores sentiment and custom entities, which nothing here reads and which change
+// none of the above (they only write their own fields).
+export const AUTO_NLP_STEPS = ['sbd', 'negation', 'ner', 'pos'] as const;
 let instance: ReturnType<typeof winkNLP> | undefined;
-const wink = () => (instance ??= winkNLP(model));
+const wink = () => (instance ??= winkNLP(model, [...AUTO_NLP_STEPS]));
 
 /** Sentences of a text with their tokens and entities (token indexes are per sentence). */
 export function analyse(text: string): Sentence[] {

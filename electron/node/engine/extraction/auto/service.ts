@@ -30,8 +30,10 @@ export interface AutoGraphDeps {
   /** Topics without a model: labelled in the same job, after each source's extraction (docs/topics.md). */
   topics?: TopicService;
   /**
-   * Awaited before the job reads: the search index's writes after an import (its full-text
-   * index folded in), so that their native memory and the job's do not add up.
+   * The search index's writes after an import (its full-text index folded in): awaited before
+   * the topics pass, whose heap is the job's larger one, so that its memory and theirs do not
+   * add up. The extraction (a page of messages and the triples found) runs beside them: the
+   * fold is mostly waiting, and the job would otherwise wait with it.
    */
   settled?: () => Promise<void>;
   /** After the job: the stances over time are recomputed from the graphs. */
@@ -126,9 +128,9 @@ export class AutoGraphService {
     const sizeOf = (id: number) => this.deps.chat.listSources().find((s) => s.id === id)?.messages ?? 0;
     let total = this.queue.reduce((n, id) => n + sizeOf(id), 0);
     try {
-      // past the import's last synchronous step (it queues the search index's optimize), then after it
+      // past the import's last synchronous step (it queues the search index's optimize)
       await new Promise((r) => setImmediate(r));
-      await this.deps.settled?.().catch(() => undefined);
+      const settled = this.deps.settled?.().catch(() => undefined);
       // sources queued while the stances were recomputed are taken in the same job
       for (;;) {
         while (this.queue.length) {
@@ -137,6 +139,7 @@ export class AutoGraphService {
           const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
           const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
           if (this.deps.topics) {
+            await settled;
             const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
             if (t) totals.topics += t.topics;
           }

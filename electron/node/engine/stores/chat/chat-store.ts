@@ -955,9 +955,11 @@ export class ChatStore {
 
   /** Speakers of one source with their role and message count, most active first. */
   sourceSpeakers(sourceId: number): { speaker: string; role: string; messages: number }[] {
-    return this.db
-      .prepare(`SELECT speaker, role, COUNT(*) AS messages FROM messages WHERE source_id = ? GROUP BY speaker, role ORDER BY messages DESC, MIN(id)`)
-      .all(sourceId) as { speaker: string; role: string; messages: number }[];
+    // Per version: after an import the owner, the automatic graph and topics (for every source) each ask, and each reads the whole source.
+    const rows = this.perVersion(`sourceSpeakers ${sourceId}`, () =>
+      this.stmt(`SELECT speaker, role, COUNT(*) AS messages FROM messages WHERE source_id = ? GROUP BY speaker, role ORDER BY messages DESC, MIN(id)`).all(sourceId) as { speaker: string; role: string; messages: number }[],
+    );
+    return rows.map((r) => ({ ...r }));
   }
 
   /** SQL WHERE clause and parameters for a message filter (text is handled by the search index). */

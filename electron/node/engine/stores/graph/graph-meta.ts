@@ -78,13 +78,13 @@ export function profileOfNTriples(ntriples: string): GraphProfile {
     const p1 = line.indexOf('> ', s1 + 2);
     if (s1 < 0 || p1 < 0) continue;
     const subject = line.slice(1, s1);
-    const predicate = line.slice(s1 + 2, p1 + 1);
-    const object = line.slice(p1 + 2).replace(/\s*\.\s*$/, '');
     let i = index.get(subject);
     if (i === undefined) index.set(subject, (i = index.size));
-    if (predicate === RDF_TYPE_IRI) {
-      if (object.startsWith('<')) (types[object.slice(1, -1)] ??= new Set()).add(i);
-    } else if (object.startsWith('<')) edges++;
+    // Only a type's object is read whole; an edge is known by its object's first character.
+    const iriObject = line.charCodeAt(p1 + 2) === 60; // '<'
+    if (line.slice(s1 + 2, p1 + 1) === RDF_TYPE_IRI) {
+      if (iriObject) (types[line.slice(p1 + 2).replace(/\s*\.\s*$/, '').slice(1, -1)] ??= new Set()).add(i);
+    } else if (iriObject) edges++;
   }
   return { subjects: [...index.keys()], types: Object.fromEntries(Object.entries(types).map(([t, set]) => [t, [...set]])), edges };
 }

@@ -3,7 +3,7 @@
 // topic of its own (every price in it, summed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, countMentions, whoMostAnswer, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText, whenMentionedAnswer } from '../../electron/node/engine/ask/occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, countMentions, whoMostAnswer, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, mentionCountAnswer, sinceText, whenMentionedAnswer, type MentionRow } from '../../electron/node/engine/ask/occurrence';
 import { analyzeQuestion } from '../../electron/node/engine/ask/analyze';
 import { kindOf } from '../../electron/node/engine/ask/answer-type';
 import type { MessageRow } from '../../shared/types';
@@ -192,7 +192,7 @@ describe('how often something was talked about', () => {
     expect(asksWhoTalkedMostAbout('Who did I talk to most?')).toBeNull();
     const found = countMentions(analyse('How often did we talk about violin?'), messages)!;
     const refs = new Map<number, string>();
-    const refOf = (m: MessageRow) => refs.get(m.id) ?? (refs.set(m.id, `m${refs.size + 1}`), refs.get(m.id)!);
+    const refOf = (m: MentionRow) => refs.get(m.id) ?? (refs.set(m.id, `m${refs.size + 1}`), refs.get(m.id)!);
     const ans = whoMostAnswer(found, [], refOf);
     expect(ans.text).toBe('Ana talked about violin most: 3 messages [m1]. Then Ben (1).');
     expect(ans.how).toBe('Counted from every message that mentions it.');

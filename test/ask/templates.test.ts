@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
 import { checkReadOnly } from '../../electron/node/engine/ask/sparql-safety';
 import { TEMPLATE_IDS } from '../../electron/node/engine/ask/templates';
+import { runAskQuery } from '../../electron/node/engine/ask/graph-route';
+import { GRAPHS } from '../../shared/rdf';
 import { demoEngine, writeMayaGraph } from './support';
 
 let engine: Engine;
@@ -164,6 +166,20 @@ describe('offline SPARQL templates on an extraction-like graph', () => {
     const t = await ask('Who is Frau Keller?');
     expect(t.plan.sparql!.template).toBe('entity-facts');
     expect(t.answer.text).toMatch(/^Frau Keller: .*looked after Pixel/);
+    // labels are read from the fact graphs named in the query (every graph of an extraction,
+    // the automatic graphs, the person's): the rows those graphs' IRIs, tested one by one, give
+    const named = /VALUES \?g \{ ([^}]*) \}/.exec(t.plan.sparql!.query)?.[1].trim().split(/\s+/) ?? [];
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((g) => /\/graph\/(extract|auto)\/|\/graph\/user>$/.test(g))).toBe(true);
+    const byIri = t.plan.sparql!.query.replace(
+      /VALUES \?g \{[^}]*\}\n(\s*GRAPH \?g \{ \?x rdfs:label \?label \}\n)/,
+      `$1  FILTER(STRSTARTS(STR(?g), "${GRAPHS.extraction('')}") || STRSTARTS(STR(?g), "${GRAPHS.auto('')}") || ?g = <${GRAPHS.user}>)\n`,
+    );
+    expect(byIri).not.toBe(t.plan.sparql!.query);
+    const rows = (r: { rows: Record<string, { value: string }>[] }) => r.rows.map((x) => JSON.stringify(x)).sort();
+    const scanned = await runAskQuery(engine.graph, byIri);
+    expect(rows(scanned).length).toBeGreaterThan(0);
+    expect(rows(t.results.sparql!)).toEqual(rows(scanned));
   });
 
   it('every template was exercised', () => {

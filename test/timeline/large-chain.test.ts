@@ -46,12 +46,35 @@ describe('large chains', () => {
     }
     expect((await engine.timeline.execute(cases[0])).rows.length).toBeGreaterThan(0);
     expect((await engine.timeline.execute(cases[3])).rows.length).toBe(engine.timeline.select(cases[3]).rows.length);
+    // a person's run of both: the page of what execute keeps, with its count and sessions
+    for (const p of [cases[0], cases[3]]) {
+      const kept = await engine.timeline.execute(p);
+      const run = await engine.timeline.run(p, { offset: 7, limit: 40 });
+      expect(run.total).toBe(kept.rows.length);
+      expect(run.ranked).toBe(kept.ranked);
+      expect(run.sessionIds).toEqual([...new Set(kept.rows.map((r) => r.sessionId))]);
+      expect(run.rows.map((r) => r.id)).toEqual(kept.rows.slice(7, 47).map((r) => r.id));
+      expect(run.sql).toBe(kept.sql);
+    }
   });
 
   it('unranked: a page of rows with the whole chain’s count and sessions, in time order', async () => {
-    for (const p of [plan(byRole('user')), plan([]), plan([{ op: 'f_between', column: 'Date', range: ['2023-02-01', '2023-03-15'] }])]) {
+    const plans = [
+      plan(byRole('user')),
+      plan([]),
+      plan([{ op: 'f_between', column: 'Date', range: ['2023-02-01', '2023-03-15'] }]),
+      // counted from the column's index (with each row's session), several index ranges, and sessions
+      plan([{ op: 'f_value', column: 'Year', values: [2023] }]),
+      plan([{ op: 'f_value', column: 'Day_Name', values: ['Saturday', 'Sunday'] }, { op: 'f_value', column: 'Role', values: ['user'] }]),
+      plan([{ op: 'f_between', column: 'Response_Index', range: [3, 4] }]),
+      plan([{ op: 'f_between', column: 'Session_Index', range: [40, 90] }, { op: 'f_value', column: 'Role', values: ['assistant'] }]),
+      { ...plan([{ op: 'f_value', column: 'Year', values: [2023] }]), sourceIds: [1] },
+    ];
+    for (const p of plans) {
       const everyRow = engine.timeline.select(p).rows;
-      for (const page of [{}, { offset: 120, limit: 50 }, { offset: everyRow.length - 10, limit: 50 }]) {
+      expect(everyRow.length).toBeGreaterThan(60);
+      // pages that start and end inside sessions, one row, past the end
+      for (const page of [{}, { offset: 120, limit: 50 }, { offset: 37, limit: 23 }, { offset: 5, limit: 1 }, { offset: everyRow.length - 10, limit: 50 }, { offset: everyRow.length + 5, limit: 10 }]) {
         const run = await engine.timeline.run(p, page);
         const offset = page.offset ?? 0;
         expect(run.total).toBe(everyRow.length);

@@ -36,10 +36,10 @@ import { citationsIn, writeAnswer, writeSparql } from './llm';
 import { checkReadOnly, SparqlRefused } from './sparql-safety';
 import { titleOf, type AskConversationStore } from '../stores/ask-conversations';
 import type { Owner } from '../owner/owner-service';
-import { buildTemplate, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
+import { buildTemplate, isFactLabelGraph, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, whenMentionedAnswer, mentionCountAnswer, mentionTopic, topicPhrase } from './occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, whenMentionedAnswer, mentionCountAnswer, mentionTopic, topicPhrase, type MentionRow } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -121,7 +121,7 @@ const MENTION_K = 200;
 /** Full-text hits read to count how often something was talked about (beyond it, "at least"). */
 const MENTION_COUNT_CAP = 5_000;
 const EVIDENCE_MAX = 20;
-const TIMELINE_LIMIT = 200;
+export const TIMELINE_LIMIT = 200;
 const LLM_CHECK_TTL_MS = 30_000;
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;
@@ -347,10 +347,16 @@ export class AskService {
    * Whether the graph holds facts to match beyond the messages and the ontology.
    */
   private async hasExtractedFacts(): Promise<boolean> {
-    // the automatic graph (no model), a model's extraction or the person's own facts: from the
-    // graph's counts, without loading it
+    return (await this.factGraphs()).length > 0;
+  }
+
+  /**
+   * The graphs that hold such facts (the automatic graphs, a model's extractions, the person's
+   * own facts), from the graph's counts without loading it: the templates read only these.
+   */
+  private async factGraphs(): Promise<string[]> {
     const graphs = await this.deps.graph.graphs();
-    return graphs.some((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0);
+    return graphs.filter((g) => (g.kind === 'extraction' || g.kind === 'user' || (g.kind === 'auto' && !g.iri.startsWith(GRAPHS.autoSuperseded('')))) && g.triples > 0).map((g) => g.iri);
   }
 
   /** Answers a question (not stored): the whole turn but its ids. */
@@ -616,15 +622,22 @@ export class AskService {
     }
     // a count is more exact than the graph's rows or a period's messages
     if (countHits && (!offline || offline.route === 'graph' || offline.route === 'timeline')) {
-      const found = countMentions(counted, this.deps.chat.getMessages(countHits.map((h) => h.id)), countSpeakers);
+      // every hit read for its words, time and speaker only; whole rows for the messages cited
+      const found = countMentions(counted, this.deps.chat.mentionRows(countHits.map((h) => h.id)), countSpeakers);
+      const cited = new Map<number, MessageRow>();
+      if (found?.messages.length) {
+        const lastBySpeaker = new Map(found.messages.map((m) => [m.speaker, m.id]));
+        for (const m of this.deps.chat.getMessages([found.messages[0].id, found.messages[found.messages.length - 1].id, ...lastBySpeaker.values()])) cited.set(m.id, m);
+      }
+      const citedRef = (m: MentionRow, why: string) => evidenceRef(cited.get(m.id)!, why);
       if (found && !found.messages.length) {
         const said = found.words.join(' ');
         offline = { text: '', refs: [], route: 'search', source: 'evidence', judged: { answered: false, why: `no message${countSpeakers && subject ? ` by ${subject.name}` : ''}${a.period ? ` in ${a.period.phrase}` : ''} mentions ${said}` } };
       } else if (found) {
-        if (whoMostAbout) offline = { ...whoMostAnswer(found, me.speakers, (m) => evidenceRef(m, `the latest message about it by ${m.speaker}`)), route: 'search', source: 'computed' };
+        if (whoMostAbout) offline = { ...whoMostAnswer(found, me.speakers, (m) => citedRef(m, `the latest message about it by ${m.speaker}`)), route: 'search', source: 'computed' };
         else {
-          const first = evidenceRef(found.messages[0], 'the first message about it');
-          const last = evidenceRef(found.messages[found.messages.length - 1], 'the last message about it');
+          const first = citedRef(found.messages[0], 'the first message about it');
+          const last = citedRef(found.messages[found.messages.length - 1], 'the last message about it');
           offline = { ...mentionCountAnswer(found, subject?.name ?? null, [first, last], countHits.length >= MENTION_COUNT_CAP), route: 'search', source: 'computed' };
         }
       }
@@ -722,7 +735,8 @@ export class AskService {
     },
   ): Promise<{ plan: AskSparqlPlan; results: AskSparqlResults; ms: number; llmMs?: number } | null> {
     const t0 = performance.now();
-    const tctx = { me: ctx.me.iri, meAll: ctx.me.iris, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus, subjectNamed: ctx.subjectNamed, sources: ctx.sources };
+    const factGraphs = await this.factGraphs();
+    const tctx = { me: ctx.me.iri, meAll: ctx.me.iris, meName: ctx.me.name, exclude: ctx.exclude, focus: ctx.focus, subjectNamed: ctx.subjectNamed, sources: ctx.sources, factGraphs: factGraphs.filter(isFactLabelGraph) };
     let template: TemplateQuery | null = null;
     try {
       template = buildTemplate(a, tctx);
@@ -758,9 +772,14 @@ export class AskService {
       // Templates read what extraction wrote; with nothing extracted they have nothing to find,
       // and reading the messages graphs to find it costs seconds at scale. "Who did I talk with
       // most" counts messages: the chat table (their source of truth) gives the query's rows.
-      const own = template?.id === 'who-most' ? this.whoMostRows(a, ctx.me) : (await this.hasExtractedFacts()) ? null : emptyResults();
+      // Entity facts read labels from the extractions' graphs only: with none, nothing to find either.
+      const noLabels = template?.id === 'entity-facts' && !tctx.factGraphs.length && !(tctx.focus.length && !a.keywords.length);
+      const own = template?.id === 'who-most' ? this.whoMostRows(a, ctx.me) : factGraphs.length && !noLabels ? null : emptyResults();
       if (own) {
-        plan.explanation = [...plan.explanation, template?.id === 'who-most' ? 'its rows read from the chat table (the messages the posts are made from)' : 'not run: the graph has no extracted facts to match'];
+        plan.explanation = [
+          ...plan.explanation,
+          template?.id === 'who-most' ? 'its rows read from the chat table (the messages the posts are made from)' : factGraphs.length ? 'not run: no extraction has labelled entities to match' : 'not run: the graph has no extracted facts to match',
+        ];
         return { plan, results: { ...own, ranked: rankRows(own.rows, a.keywords, ctx.dialogueWords) }, ms: ms(t0), llmMs };
       }
     }

@@ -147,8 +147,8 @@ export function asksWhoTalkedMostAbout(question: string): string | null {
 }
 
 /** Who said the topic's messages, most first: "Ana talked about dancing most: 60 messages. Then Ben (42)." */
-export function whoMostAnswer(found: MentionCount, me: string[], refOf: (m: MessageRow) => string): MessageAnswer {
-  const by = new Map<string, MessageRow[]>();
+export function whoMostAnswer(found: MentionCount, me: string[], refOf: (m: MentionRow) => string): MessageAnswer {
+  const by = new Map<string, MentionRow[]>();
   for (const m of found.messages) by.set(m.speaker, [...(by.get(m.speaker) ?? []), m]);
   const ranked = [...by].sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]));
   const name = (speaker: string) => (me.includes(speaker) ? 'You' : speaker);
@@ -174,9 +174,12 @@ export function whoMostAnswer(found: MentionCount, me: string[], refOf: (m: Mess
   };
 }
 
+/** What counting a message needs of it (ChatStore.mentionRows): its words, time, session and speaker. */
+export type MentionRow = Pick<MessageRow, 'id' | 'sessionId' | 'speaker' | 'text' | 'date' | 'timestamp'>;
+
 export interface MentionCount {
   /** The messages holding every topic word, in time order. */
-  messages: MessageRow[];
+  messages: MentionRow[];
   sessions: number;
   topic: string[];
   /** The question's own words for the topic ("dancing", "the store"). */
@@ -195,11 +198,11 @@ export function topicPhrase(a: TopicOf & { question: string; period?: Analysis['
 }
 
 /** The messages that hold every word of the question's topic (in its period, when it names one), counted by message and by session. */
-export function countMentions(a: TopicOf & { question: string; period?: Analysis['period'] }, messages: MessageRow[], speakers: string[] = []): MentionCount | null {
+export function countMentions(a: TopicOf & { question: string; period?: Analysis['period'] }, messages: MentionRow[], speakers: string[] = []): MentionCount | null {
   const topic = mentionTopic(a, speakers);
   if (!topic.length) return null;
   const seen = new Set<number>();
-  const inPeriod = (m: MessageRow) => !a.period || (m.date >= a.period.from.slice(0, 10) && m.date <= a.period.to.slice(0, 10));
+  const inPeriod = (m: MentionRow) => !a.period || (m.date >= a.period.from.slice(0, 10) && m.date <= a.period.to.slice(0, 10));
   const hits = messages
     .filter((m) => !seen.has(m.id) && seen.add(m.id) && inPeriod(m) && topicWordsIn(topic, m.text) === topic.length)
     .sort((x, y) => x.timestamp.localeCompare(y.timestamp) || x.id - y.id);

@@ -49,6 +49,11 @@ export interface TemplateContext {
   subjectNamed?: boolean;
   /** The sources in scope (their IRIs): entities derived from other sources' messages are left out. */
   sources?: string[];
+  /**
+   * The named graphs holding extracted or the person's facts (isFactLabelGraph), when known:
+   * labels are read from these only, not from every graph's labels.
+   */
+  factGraphs?: string[];
 }
 
 export interface TemplateQuery {
@@ -496,13 +501,24 @@ function entityFacts(a: Analysis, ctx: TemplateContext): TemplateQuery | null {
   const body =
     `# Entities about ${keywords.map((k) => `'${k}'`).join(', ') || 'the previous answer'} and their facts\n` +
     `SELECT ?x ?label ?superseded ?p ?o ?oLabel WHERE {\n` +
-    (ctx.focus.length && !keywords.length ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n` : classFilter + `  # labelled by an extraction (automatic or a model's) or by the person\n  GRAPH ?g { ?x rdfs:label ?label }\n  FILTER(STRSTARTS(STR(?g), ${str(GRAPHS.extraction(''))}) || STRSTARTS(STR(?g), ${str(GRAPHS.auto(''))}) || ?g = <${GRAPHS.user}>)\n` + keywordFilter(['?label'], keywords) + scopeFilter('?x', ctx)) +
+    (ctx.focus.length && !keywords.length ? `  VALUES ?x { ${ctx.focus.map((i) => `<${i}>`).join(' ')} }\n  ?x rdfs:label ?label .\n` : classFilter + `  # labelled by an extraction (automatic or a model's) or by the person\n${factGraphsPattern(ctx)}` + keywordFilter(['?label'], keywords) + scopeFilter('?x', ctx)) +
     `  BIND(EXISTS { ?newer pcm:supersedes ?x } AS ?superseded)\n` +
     `  ?x ?p ?o .\n  OPTIONAL { ?o rdfs:label ?oLabel }\n` +
     `  FILTER(?p NOT IN (rdfs:label, prov:wasDerivedFrom, sioc:content, sioc:has_container, pcm:inSession))\n` +
     `  # extracted entities, not the conversation's own structure\n  FILTER NOT EXISTS { VALUES ?structure { sioc:Post sioc:Thread sioc:Container pcm:ChatSession } ?x a ?structure }\n` +
     `}\nORDER BY ?x`;
   return { id: 'entity-facts', sparql: prologue(body), explanation: ['entities whose label has the topic words, with every fact stated about them'] };
+}
+
+/** Whether the templates read labels from this graph: an extraction's (automatic or a model's) or the person's own facts. */
+export function isFactLabelGraph(iri: string): boolean {
+  return iri.startsWith(GRAPHS.extraction('')) || iri.startsWith(GRAPHS.auto('')) || iri === GRAPHS.user;
+}
+
+/** `?x rdfs:label ?label` in the graphs of extracted or the person's facts (isFactLabelGraph): those named when known, else by their IRIs. */
+function factGraphsPattern(ctx: TemplateContext): string {
+  if (ctx.factGraphs) return `  VALUES ?g { ${ctx.factGraphs.map((g) => `<${g}>`).join(' ')} }\n  GRAPH ?g { ?x rdfs:label ?label }\n`;
+  return `  GRAPH ?g { ?x rdfs:label ?label }\n  FILTER(STRSTARTS(STR(?g), ${str(GRAPHS.extraction(''))}) || STRSTARTS(STR(?g), ${str(GRAPHS.auto(''))}) || ?g = <${GRAPHS.user}>)\n`;
 }
 
 /** The template for an analysed question, or null when none fits (the messages answer alone). */

@@ -240,10 +240,10 @@ export class Timeline {
    * A ranked chain of more rows than are scored one by one: the search index ranks the chain's
    * sessions, and only the rows of the sessions it found are read (a row scores from its own
    * and its neighbours' hits, all in its session). The same rows as rank() over the whole
-   * chain: when nothing scores, every row of the chain. Null when the chain is small.
+   * chain, or 'unscored' when nothing scores (rank() then keeps every row of the chain, unscored).
+   * Null when the chain is small.
    */
-  private async rankLargeChain(plan: TimelinePlan): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[] } | null> {
-    const extent = this.chat.chainExtent(plan);
+  private async rankLargeChain(plan: TimelinePlan, extent = this.chat.chainExtent(plan)): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[] } | 'unscored' | null> {
     if (extent.rows <= MAX_SCORED_ROWS) return null;
     const scores = new Map<number, number>();
     for (const h of await this.search.search(plan.rank!.query, { sessionIds: extent.sessionIds }, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
@@ -251,7 +251,7 @@ export class Timeline {
     const selected = hitSessions.length ? this.chat.chainRowsInSessions(plan, hitSessions) : null;
     const rows = selected ? await this.rank(plan, selected.rows, scores) : [];
     if (selected && rows.some((r) => (r.score ?? 0) > 0)) return { rows, sql: selected.sql, params: selected.params };
-    return this.select(plan);
+    return 'unscored';
   }
 
   /** Runs a plan: chain, then ranking when the plan ranks. */
@@ -260,6 +260,7 @@ export class Timeline {
     const chainOnly = !checked.chain.length && checked.rank;
     if (checked.rank && !chainOnly) {
       const ranked = await this.rankLargeChain(checked);
+      if (ranked === 'unscored') return { ...this.select(checked), ranked: false };
       if (ranked) return { ...ranked, ranked: ranked.rows.some((r) => r.score !== undefined) };
     }
     const selected = chainOnly ? null : this.select(checked);
@@ -290,10 +291,13 @@ export class Timeline {
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 500;
     const checked = checkPlan(plan);
-    if (!checked.rank) {
-      // Unranked: the count and sessions from SQL, and only the page's rows read.
-      const extent = this.chat.chainExtent(checked);
-      const { rows, sql, params } = this.chat.chainPage(checked, offset, limit);
+    const chainOnly = !checked.chain.length && checked.rank;
+    const extent = chainOnly ? null : this.chat.chainExtent(checked);
+    const large = checked.rank && extent ? await this.rankLargeChain(checked, extent) : null;
+    // Unranked, or a large ranked chain where nothing scores (it keeps every row, unranked): the
+    // count and sessions from SQL, and only the page's rows read.
+    if (extent && (!checked.rank || large === 'unscored')) {
+      const { rows, sql, params } = this.chat.chainPage(checked, offset, limit, extent);
       return {
         total: extent.rows,
         offset,
@@ -305,7 +309,7 @@ export class Timeline {
         elapsedMs: Math.round((performance.now() - t0) * 10) / 10,
       };
     }
-    const { rows, sql, params, ranked } = await this.execute(plan);
+    const { rows, sql, params, ranked } = large && large !== 'unscored' ? { ...large, ranked: large.rows.some((r) => r.score !== undefined) } : await this.execute(plan);
     const slice = rows.slice(offset, offset + limit);
     const full: MessageRow[] = this.chat.getMessages(slice.map((r) => r.id));
     return {

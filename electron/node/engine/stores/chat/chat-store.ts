@@ -25,7 +25,7 @@ import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
-import { chainSelect, compileChain, sessionIndexColumn, type ChainRow } from './plan-sql';
+import { chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -160,6 +160,30 @@ const MIGRATIONS: Migration[] = [
     sql: `
       DROP INDEX messages_source;
       CREATE INDEX messages_source ON messages(source_id, ts_local);
+    `,
+  },
+  {
+    version: 5,
+    name: 'chain columns with their session and source',
+    // A chain's count and sessions (Timeline.run) from the index alone: a year or "every
+    // Monday" keeps tens of thousands of rows, and reading each row for its session cost more
+    // than the count. Response_Index across conversations and Role had no index of their own.
+    sql: `
+      DROP INDEX messages_date;
+      CREATE INDEX messages_date ON messages(date, time, session_id, source_id);
+      DROP INDEX messages_week;
+      CREATE INDEX messages_week ON messages(week, session_id, source_id);
+      DROP INDEX messages_day;
+      CREATE INDEX messages_day ON messages(day_name, session_id, source_id);
+      DROP INDEX messages_month;
+      CREATE INDEX messages_month ON messages(month, session_id, source_id);
+      DROP INDEX messages_year;
+      CREATE INDEX messages_year ON messages(year, session_id, source_id);
+      CREATE INDEX messages_response_index ON messages(response_index, session_id, source_id);
+      CREATE INDEX messages_role ON messages(role, session_id, source_id);
+      -- statistics for the new indexes (sampled, as ChatStore.analyze does)
+      PRAGMA analysis_limit = 2000;
+      ANALYZE messages;
     `,
   },
 ];
@@ -1001,6 +1025,13 @@ export class ChatStore {
     return ids.map((id) => byId.get(id)).filter((r): r is MessageRow => r !== undefined);
   }
 
+  /** What counting mentions reads of many messages (not their whole rows): id, session, speaker, words, day and time; in no set order. */
+  mentionRows(ids: number[]): { id: number; sessionId: number; speaker: string; text: string; date: string; timestamp: string }[] {
+    if (!ids.length) return [];
+    const raw = this.stmt('SELECT id, session_id, speaker, text, date, ts_local FROM messages WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [number, number, string, string, string, string][];
+    return raw.map(([id, sessionId, speaker, text, date, timestamp]) => ({ id, sessionId, speaker, text, date, timestamp }));
+  }
+
   /** Messages by their post IRIs (the graph's sioc:Post nodes). */
   messagesByIri(iris: string[]): MessageRow[] {
     const prefix = postIri('');
@@ -1294,21 +1325,54 @@ ORDER BY s.memory_index, m.turn_index`;
     return { rows: this.chainRowsOf(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
   }
 
-  /** One page of the rows a chain keeps, in its order, and the chain's SQL. */
-  chainPage(plan: TimelinePlan, offset: number, limit: number): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const { sql, params } = chainSelect(plan);
-    return { rows: this.chainRowsOf(`${sql}\nLIMIT ? OFFSET ?`, [...params, limit, offset]), sql, params };
+  /**
+   * One page of the rows a chain keeps, in its order, and the chain's SQL. Given the chain's
+   * extent, only the sessions that hold the page are read (their rows through the session
+   * index), not every row of the chain sorted to find the page.
+   */
+  chainPage(plan: TimelinePlan, offset: number, limit: number, extent?: ChainExtent): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+    const whole = chainSelect(plan);
+    if (!extent) return { rows: this.chainRowsOf(`${whole.sql}\nLIMIT ? OFFSET ?`, [...whole.params, limit, offset]), ...whole };
+    let before = 0;
+    let first = 0;
+    while (first < extent.sessionIds.length && before + extent.counts[first] <= offset) before += extent.counts[first++];
+    let last = first;
+    for (let held = before; last < extent.sessionIds.length && held < offset + limit; last++) held += extent.counts[last];
+    if (first >= last) return { rows: [], ...whole };
+    const { where, params, sessionIndexColumn } = compileChain(plan);
+    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
+FROM messages m JOIN sessions s ON s.id = m.session_id
+WHERE m.session_id IN (SELECT value FROM json_each(?))
+  AND ${where}
+ORDER BY s.memory_index, m.session_id, m.turn_index
+LIMIT ? OFFSET ?`;
+    return { rows: this.chainRowsOf(sql, [JSON.stringify(extent.sessionIds.slice(first, last)), ...params, limit, offset - before]), ...whole };
   }
 
-  /** How many rows a chain keeps, and in which sessions in time order (without reading the rows). */
-  chainExtent(plan: TimelinePlan): { rows: number; sessionIds: number[] } {
-    const { where, params } = compileChain(plan);
-    const counts = this.stmt(
-      `SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index`,
-    )
-      .raw()
-      .all(...params) as [number, number][];
-    return { rows: counts.reduce((n, c) => n + c[1], 0), sessionIds: counts.map((c) => c[0]) };
+  /**
+   * How many rows a chain keeps, and in which sessions in time order with how many in each
+   * (without reading the rows: a chain on message columns is counted from their indexes, which
+   * hold each row's session and source, and only the sessions found are joined).
+   */
+  chainExtent(plan: TimelinePlan): ChainExtent {
+    const onSessions = plan.chain.some((op) => op.column === 'Session_Index');
+    let counts: [number, number][];
+    if (onSessions) {
+      const { where, params } = compileChain(plan);
+      counts = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index, m.session_id`)
+        .raw()
+        .all(...params) as [number, number][];
+    } else {
+      // the sources tested once per session found, not once per row
+      const { chainWhere, chainParams, sourceWhere, sourceParams } = compileChain(plan, 's');
+      counts = this.stmt(
+        `SELECT c.session_id, c.n FROM (SELECT m.session_id, COUNT(*) AS n FROM messages m WHERE ${chainWhere} GROUP BY m.session_id) c
+JOIN sessions s ON s.id = c.session_id WHERE ${sourceWhere} ORDER BY s.memory_index, c.session_id`,
+      )
+        .raw()
+        .all(...chainParams, ...sourceParams) as [number, number][];
+    }
+    return { rows: counts.reduce((n, c) => n + c[1], 0), sessionIds: counts.map((c) => c[0]), counts: counts.map((c) => c[1]) };
   }
 
   private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {

@@ -17,6 +17,14 @@ export interface ChainRow {
   speaker: string;
 }
 
+/** How many rows a chain keeps, per session in time order. */
+export interface ChainExtent {
+  rows: number;
+  sessionIds: number[];
+  /** Rows kept in each of `sessionIds`. */
+  counts: number[];
+}
+
 export interface CompiledPlan {
   /** WHERE clause over `messages m JOIN sessions s`, with ? placeholders. */
   where: string;
@@ -50,14 +58,20 @@ function columnSql(column: TimelineColumn, numbering: TimelinePlan['sessionNumbe
   }
 }
 
-/** Compiles a checked plan's chain into a parameterized WHERE clause. */
-export function compileChain(plan: TimelinePlan): CompiledPlan {
-  const clauses = [`m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
-  const params: (string | number)[] = [];
+/**
+ * Compiles a checked plan's chain into a parameterized WHERE clause. `sources` names the table
+ * whose source_id the source clauses (ready sources, the plan's sources) test: the message's
+ * (default) or its session's (`'s'`, the same source: a session's messages are all of it).
+ */
+export function compileChain(plan: TimelinePlan, sources: 'm' | 's' = 'm'): CompiledPlan & { sourceWhere: string; sourceParams: number[]; chainWhere: string; chainParams: (string | number)[] } {
+  const sourceClauses = [`${sources}.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
+  const sourceParams: number[] = [];
   if (plan.sourceIds) {
-    clauses.push(plan.sourceIds.length ? `m.source_id IN (${plan.sourceIds.map(() => '?').join(', ')})` : '0');
-    params.push(...plan.sourceIds);
+    sourceClauses.push(plan.sourceIds.length ? `${sources}.source_id IN (${plan.sourceIds.map(() => '?').join(', ')})` : '0');
+    sourceParams.push(...plan.sourceIds);
   }
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
   for (const op of plan.chain) {
     const col = columnSql(op.column, plan.sessionNumbering);
     const cmp = op.column === 'Speaker' ? `${col} COLLATE NOCASE` : col;
@@ -71,7 +85,15 @@ export function compileChain(plan: TimelinePlan): CompiledPlan {
       params.push(swap ? b : a, swap ? a : b);
     }
   }
-  return { where: clauses.join('\n  AND '), params, sessionIndexColumn: columnSql('Session_Index', plan.sessionNumbering) };
+  return {
+    where: [...sourceClauses, ...clauses].join('\n  AND '),
+    params: [...sourceParams, ...params],
+    sessionIndexColumn: columnSql('Session_Index', plan.sessionNumbering),
+    sourceWhere: sourceClauses.join(' AND '),
+    sourceParams,
+    chainWhere: clauses.length ? clauses.join('\n  AND ') : '1',
+    chainParams: params,
+  };
 }
 
 /** The SELECT the chain runs: the kept rows' ids and positions, in time order. */

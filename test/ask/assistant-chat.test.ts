@@ -37,6 +37,11 @@ const EXPORT = [
     ['assistant', 'Probably overwatering: let the soil dry out between waterings and give it more sun.'],
     ['user', 'Thanks!'],
   ]),
+  conversation('c-games', 'Games night', Date.UTC(2025, 8, 20, 19) / 1000, [
+    ['user', 'List three board games that work well with two players.'],
+    ['assistant', 'Patchwork, Jaipur and Lost Cities.'],
+    ['user', 'Perfect, thanks.'],
+  ]),
   conversation('c-budget', 'Spreadsheet formulas', Date.UTC(2025, 8, 12, 20) / 1000, [
     ['user', 'Which formula sums a column only when the next column says paid?'],
     ['assistant', 'Use SUMIF: =SUMIF(B:B, "paid", A:A).'],
@@ -69,6 +74,25 @@ describe('Ask on an assistant chat', () => {
     expect(t.answer.status).toBe('answered');
     expect(t.answer.text).toMatch(/overwatering/);
     expect(t.answer.text).not.toMatch(/turning yellow/);
+  });
+
+  it('a request without a question mark is answered by the reply; "you" is the assistant', async () => {
+    const t = await ask('Which board games for two players did you list?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/Patchwork, Jaipur and Lost Cities/);
+  });
+
+  it('"what did I ask about X" quotes the person’s own question', async () => {
+    const t = await ask('What did I ask about the spreadsheet column?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/Which formula sums a column/);
+    expect(t.answer.text).not.toMatch(/SUMIF/);
+  });
+
+  it('"when did I ask about X": the day of the message', async () => {
+    const t = await ask('When did I ask about my basil?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/^On Tuesday, September 9, 2025: “My basil leaves/);
   });
 
   it('a question nothing asked or answered stays related, with no quote as the answer', async () => {

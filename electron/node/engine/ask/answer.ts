@@ -400,6 +400,7 @@ const MISSING: Record<AnswerKind, number> = {
 const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|would) (?:i|we)|what (?:can|could) (?:i|we)|(?:did|do|would) (?:you|it|chatgpt|claude|the assistant) (?:suggest|recommend|advise)|recommend(?:ed|ation)?s?|suggest(?:ed|ion)?s?|advi[cs]e[ds]?|tips?|best way to)\b/i;
 /** The person asks what they themself said: "What did I say / ask / tell you / write about …". */
 const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
+const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention)/;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
@@ -463,7 +464,9 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const keys = [...new Set([...a.keywords, ...topicWords(`${a.concept?.phrase ?? ''} ${a.attribute?.phrase ?? ''} ${a.verb?.phrase ?? ''}`), ...(ordinal ? [ordinal] : [])])];
   // in an assistant chat "you" is the assistant, which does not call itself "you": not a topic word
   const assistants = pool.some((e) => e.message.role === 'assistant');
-  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w))), texts);
+  // "what did I ask about X": how it was said is not what it was about
+  const saidByMe = SAID_BY_ME.test(a.question);
+  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !(saidByMe && SPEECH_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   return {
     a,
@@ -477,7 +480,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     subjects,
     self: /\b(i|me|my|mine)\b/i.test(a.question),
     advice: ADVICE.test(a.question),
-    saidByMe: SAID_BY_ME.test(a.question),
+    saidByMe,
     askedByMe: /\bwhat\s+did\s+i\s+ask\b/i.test(a.question),
     assistants,
     wantsLatest: a.aboutNow || a.intent === 'update',

@@ -13,7 +13,7 @@ import type { ImportReport, ImportWarning, MessageRow, SkippedConversation, Sour
 import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
 import { endingProcess, type JobContext } from '../common/jobs';
 import type { ChatStore, NewMessagePart } from '../stores/chat/chat-store';
-import type { SearchIndex, SearchRow } from '../stores/search-index';
+import { SEARCH_WRITE_ROWS, type SearchIndex, type SearchRow } from '../stores/search-index';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { inTimeOrder, sessionize } from './sessionize';
 import type { InputFile } from './read-input';
@@ -48,7 +48,7 @@ export type SourceOutcome = Reported &
  * 570 MB higher (more fragments to compact): 20,000 (BENCHMARKS.md, large exports).
  */
 const BATCH_MESSAGES = 5_000;
-const SEARCH_ROWS = 20_000;
+const SEARCH_ROWS = SEARCH_WRITE_ROWS;
 
 const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
 

@@ -20,6 +20,8 @@ export function lanceLibraries(): Promise<Libraries> {
 }
 
 export const MESSAGES_TABLE = 'messages';
+/** Rows per LanceDB write at most (a fragment each; the import writes this many per step). */
+export const SEARCH_WRITE_ROWS = 20_000;
 const TEXT_COLUMN = 'search_text';
 
 export interface SearchRow {
@@ -215,6 +217,12 @@ export class SearchIndex {
   }
 
   private async addRaw(open: Open, rows: SearchRow[]): Promise<void> {
+    if (rows.length > SEARCH_WRITE_ROWS) {
+      // a whole source (the reconciliation after a crash) is written a bounded batch at a time:
+      // one write of a 1 GB source would pass Arrow's 32-bit string offsets
+      for (let i = 0; i < rows.length; i += SEARCH_WRITE_ROWS) await this.addRaw(open, rows.slice(i, i + SEARCH_WRITE_ROWS));
+      return;
+    }
     if (!rows.length) return;
     const data = toArrow(open.lib.arrow, open.schema, rows);
     if (!this.table) {

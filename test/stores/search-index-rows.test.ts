@@ -1,0 +1,78 @@
+// The search index keeps every text exactly as it was written, and writes a large set of rows
+// (a whole source rebuilt after a crash) a bounded write at a time, each row counted once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SEARCH_WRITE_ROWS, SearchIndex, type SearchRow } from '../../electron/node/engine/stores/search-index';
+
+const dirs: string[] = [];
+let index: SearchIndex | null = null;
+afterEach(async () => {
+  await index?.close();
+  index = null;
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+let searchDir = '';
+async function openIndex(): Promise<SearchIndex> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engram-search-rows-'));
+  dirs.push(dir);
+  searchDir = path.join(dir, 'search');
+  index = await SearchIndex.open(searchDir);
+  return index;
+}
+
+/** The fragments of the messages table: one per LanceDB write. */
+async function fragments(): Promise<number> {
+  const db = await lancedb.connect(searchDir);
+  const table = await db.openTable('messages');
+  const n = (await table.stats()).fragmentStats.numFragments;
+  table.close();
+  db.close();
+  return n;
+}
+
+const row = (id: number, text: string, speaker = 'Ana'): SearchRow => ({
+  id,
+  source_id: 1 + (id % 3),
+  conversation_id: 10 + (id % 7),
+  session_id: 100 + id,
+  speaker,
+  role: 'user',
+  ts_local: `2024-05-0${1 + (id % 9)}T10:00:00`,
+  text,
+  search_text: `${speaker}: ${text}`,
+});
+
+describe('search index rows', () => {
+  it('keeps every text exactly: accents, CJK, emoji, combining marks, code, empty', async () => {
+    const texts = ['', 'café au lait', '東京で会いましょう', 'rocket 🚀 launch 👩‍🚀', 'e\u0301te\u0301 (combining)', 'const x = `a\\n${b}`;\n\ttab', 'x'.repeat(70_000)];
+    const rows = texts.map((t, i) => row(i + 1, t, i === 2 ? 'Zoë' : 'Ana'));
+    const idx = await openIndex();
+    await idx.add(rows);
+    const back = (await idx.rowsByIds(rows.map((r) => r.id))).sort((a, b) => a.id - b.id);
+    expect(back).toEqual(rows);
+    expect((await idx.search('rocket')).map((h) => h.id)).toEqual([4]);
+    expect((await idx.search('café')).map((h) => h.id)).toEqual([2]);
+  });
+
+  it('a lone surrogate is stored as U+FFFD, as Arrow itself would encode it', async () => {
+    const idx = await openIndex();
+    await idx.add([row(1, 'broken \ud83d pair')]);
+    expect((await idx.rowsByIds([1]))[0].text).toBe('broken \ufffd pair');
+  });
+
+  it('more rows than one write takes are written in bounded writes, all of them, each counted once', async () => {
+    const n = SEARCH_WRITE_ROWS + 1_234;
+    const rows = Array.from({ length: n }, (_, i) => row(i + 1, i === n - 1 ? 'the very last zebra' : `message number ${i}`));
+    const idx = await openIndex();
+    await idx.add(rows);
+    expect(await idx.count()).toBe(n);
+    expect(await fragments()).toBe(2);
+    const bySource = await idx.countBySource();
+    expect([...bySource.values()].reduce((a, b) => a + b, 0)).toBe(n);
+    expect((await idx.search('zebra')).map((h) => h.id)).toEqual([n]);
+  });
+});

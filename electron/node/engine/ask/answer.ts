@@ -1134,6 +1134,12 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
     const picked = bestSentence(a, evidence.filter((e) => e.route === 'timeline'));
     if (picked) return { text: `${lead}${quote(picked)}`, refs: [picked.evidence.ref] };
   }
+  // a few messages ("the last thing I asked", "the first message of our last chat"): the messages themselves
+  const own = run.total <= 3 ? run.rows.map((r) => evidence.find((e) => e.message.id === r.id)) : [];
+  if (own.length && own.every((e) => !!e)) {
+    const quotes = own.map((e) => quote({ evidence: e!, sentence: e!.message.text, score: 0 }));
+    return { text: `${lead}${quotes.length > 1 ? listLines(quotes, 3) : quotes[0]}`, refs: own.map((e) => e!.ref) };
+  }
   const bySession = new Map<number, MessageRow[]>();
   for (const r of run.rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r]);
   const refOf = new Map(evidence.map((e) => [e.message.id, e.ref]));

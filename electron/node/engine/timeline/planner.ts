@@ -58,6 +58,8 @@ export interface PlannerMemory {
   hasRoles: boolean;
   /** Sessions (their Session_Index values) in which a speaker speaks. */
   sessionsOfSpeaker?(name: string): number[];
+  /** The first and last Response_Index of a role's messages in a session (by its Session_Index), null when it has none. */
+  responsesOfRole?(session: number, role: 'user' | 'assistant'): [number, number] | null;
 }
 
 export interface PlanInput {
@@ -647,9 +649,12 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     const onDays = ranges.length ? sessionsIn(ranges, sessions, now) : [];
     const scope = selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : past ? [past] : [];
     const values: number[] = [];
+    // "the last thing I asked": the position among that role's turns, not the session's (its last turn may be the other's)
+    const roles = [...new Set(roleRefs.map((r) => r.role))];
+    const rangeOf = (p: number) => (roles.length === 1 && memory.responsesOfRole && sessions[p - 1] ? memory.responsesOfRole(p, roles[0]) : sessions[p - 1]?.responses);
     for (const r of inSession) {
       for (const p of scope) {
-        const range = sessions[p - 1]?.responses;
+        const range = rangeOf(p);
         if (!range) continue;
         const v = r.inSession! > 0 ? range[0] + r.inSession! - 1 : range[1];
         if (v <= range[1]) values.push(v);
@@ -657,6 +662,14 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     }
     const why = inSession.map((r) => r.text.trim()).join('; ');
     if (values.length) {
+      // where Response_Index restarts in every session (other sessions hold the same numbers), the
+      // sessions the positions were read in are kept too
+      const inScope = scope.filter((p) => rangeOf(p));
+      const shared = sessions.some((x, i) => !inScope.includes(i + 1) && x.responses && values.some((v) => v >= x.responses![0] && v <= x.responses![1]));
+      if (shared && !chain.some((op) => op.column === 'Session_Index') && inScope.length) {
+        chain.push({ op: 'f_value', column: 'Session_Index', values: inScope, why });
+        explanation.push(`I read ${inSession.map(quote).join(', ')} in session ${inScope.join(', ')} (Session_Index)`);
+      }
       chain.push({ op: 'f_value', column: 'Response_Index', values: [...new Set(values)], why });
       explanation.push(`I read ${inSession.map(quote).join(', ')} as a position in the session (Response_Index = ${[...new Set(values)].join(', ')})`);
     } else {

@@ -139,6 +139,10 @@ export class Timeline {
       speakers,
       hasRoles,
       hasData: (from, to) => hasDateIn(dates, from, to),
+      responsesOfRole: (index, role) => {
+        const session = sessions[index - 1];
+        return session ? this.chat.responseRangeOfRole(session.id, role) : null;
+      },
       sessionsOfSpeaker: (name) => {
         let list = speakerSessions.get(name);
         if (!list) {

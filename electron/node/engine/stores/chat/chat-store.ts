@@ -1301,6 +1301,12 @@ export class ChatStore {
   }
 
   /** Ids of the sessions in which a speaker has messages (ready sources, or these of them). */
+  /** The first and last Response_Index of one role's messages in a session ("the last thing I asked"), null when it has none. */
+  responseRangeOfRole(sessionId: number, role: Role): [number, number] | null {
+    const [first, last] = this.stmt('SELECT MIN(response_index), MAX(response_index) FROM messages WHERE session_id = ? AND role = ?').raw().get(sessionId, role) as [number | null, number | null];
+    return first === null || last === null ? null : [first, last];
+  }
+
   sessionIdsOfSpeaker(speaker: string, sourceIds?: number[]): number[] {
     return this.stmt(`SELECT DISTINCT m.session_id FROM messages m WHERE m.speaker = ? AND ${inReadySources(sourceIds)}`)
       .pluck()

@@ -1,0 +1,44 @@
+// "The last thing I asked" in an assistant chat: the position is counted among the person's own
+// turns (the session's last turn is usually the assistant's), and where Response_Index restarts
+// in every session the session is kept in the plan, so the position is not matched in all of them.
+import { describe, expect, it } from 'vitest';
+import { planQuestion, type PlannerMemory, type SessionEntry } from '../../electron/node/engine/timeline/planner';
+import { chainNotation } from '../../electron/node/engine/timeline/plan';
+
+/** Three chats of four turns each (user, assistant, user, assistant), numbered from 0 in each. */
+const sessions: SessionEntry[] = [1, 2, 3].map((i) => ({
+  id: 100 + i,
+  sourceId: 1,
+  index: i,
+  start: `2025-03-0${i}T09:00:00`,
+  end: `2025-03-0${i}T09:10:00`,
+  responses: [0, 3],
+}));
+
+function memory(withRoles: boolean): PlannerMemory {
+  return {
+    numbering: 'memory',
+    sessions,
+    hasData: () => true,
+    speakers: ['User', 'ChatGPT'],
+    hasRoles: true,
+    sessionsOfSpeaker: () => [1, 2, 3],
+    ...(withRoles ? { responsesOfRole: (_session: number, role: 'user' | 'assistant') => (role === 'user' ? ([0, 2] as [number, number]) : ([1, 3] as [number, number])) } : {}),
+  };
+}
+
+const plan = (question: string, m = memory(true)) => chainNotation(planQuestion({ question, now: '2025-03-05T12:00:00' }, m).plan);
+
+describe('positions of one role in a session', () => {
+  it('"the last thing I asked": the person’s last turn of the last chat, not the assistant’s', () => {
+    expect(plan('What was the last thing I asked?')).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [2]) → f_value(Role, [user])');
+  });
+
+  it('"the first thing you said in our last chat": the assistant’s first turn', () => {
+    expect(plan('What was the first thing you said in our last chat?')).toMatch(/f_value\(Response_Index, \[1\]\) → f_value\(Role, \[assistant\]\)$/);
+  });
+
+  it('without per-role ranges, the session’s own last turn (as before), still kept to that session', () => {
+    expect(plan('What was the last thing I asked?', memory(false))).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [3]) → f_value(Role, [user])');
+  });
+});

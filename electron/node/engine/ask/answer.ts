@@ -552,9 +552,9 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   const question = askedText ? weightedMatch(askedText, weights) : 0;
   // how a planned event the question is about went: as much about it as the plan
   const outcome = weights === sc.shared ? (sc.outcome.get(e.message.id) ?? 0) : 0;
-  // a reply opens with the answer to the question it replies to: its first sentences are about what that question asks
-  // (when that question asks most of what is asked: a loose one is small talk; advice: the reply to the request)
-  // and names most of its words, not one rare verb: "Will you go at a regular time?" is no "which gym do I go to?")
+  // a reply opens with the answer to what it replies to: its first two sentences take that question's topic when
+  // the question asks most of what is asked (a loose one is small talk; a request for advice needs less) and names
+  // half of its words, not one rare verb ("Will you go at a regular time?" is no "which gym do I go to?")
   const asksIt = askedText !== null && sc.part.kind !== 'yesno' && question >= (request ? 0.3 : 0.6) && weightedMatch(askedText, new Map([...weights.keys()].map((k) => [k, 1]))) >= 0.5;
   const reply = !asksIt ? 0 : i === 0 ? 0.8 * question : i === 1 ? 0.7 * question : 0;
   return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply);

@@ -39,7 +39,7 @@ import type { Owner } from '../owner/owner-service';
 import { buildTemplate, isFactLabelGraph, TEMPLATES, type TemplateId, type TemplateQuery } from './templates';
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
-import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstOrLastMention, howLongSince, mentionAnswer, whenMentionedAnswer, mentionCountAnswer, mentionTopic, topicPhrase, type MentionRow } from './occurrence';
+import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstAndLastMention, firstOrLastMention, howLongSince, mentionAnswer, whenMentionedAnswer, mentionCountAnswer, mentionTopic, topicPhrase, type MentionRow } from './occurrence';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -608,11 +608,10 @@ export class AskService {
       // "when did Ana last mention X?": Ana's messages, not the other side's
       const messages = subject ? all.filter((m) => subject.speakers.includes(m.speaker)) : all;
       if (firstLast === 'when') {
-        const first = firstOrLastMention(a, messages, 'first', subject?.speakers);
-        const last = firstOrLastMention(a, messages, 'last', subject?.speakers);
-        if (first && last) {
-          const refs = { last: evidenceRef(last.message, 'the latest message about it'), first: evidenceRef(first.message, 'the first message about it') };
-          offline = { ...whenMentionedAnswer(first, last, refs), route: 'search', source: 'computed' };
+        const both = firstAndLastMention(a, messages, subject?.speakers);
+        if (both) {
+          const refs = { last: evidenceRef(both.last.message, 'the latest message about it'), first: evidenceRef(both.first.message, 'the first message about it') };
+          offline = { ...whenMentionedAnswer(both.first, both.last, refs), route: 'search', source: 'computed' };
         }
       }
       const found = firstLast === 'when' ? null : firstOrLastMention(a, messages, firstLast, subject?.speakers);

@@ -78,6 +78,12 @@ function topicWordsIn(topic: string[], text: string): number {
  * the most of them). Null when the question has no topic or no message holds any of its words.
  */
 export function firstOrLastMention(a: TopicOf, messages: MessageRow[], which: 'first' | 'last', speakers: string[] = []): Mention | null {
+  const found = firstAndLastMention(a, messages, speakers);
+  return found ? found[which] : null;
+}
+
+/** Both ends of what `firstOrLastMention` reads ("when did we talk about X": the latest, and the first when it differs). */
+export function firstAndLastMention(a: TopicOf, messages: MessageRow[], speakers: string[] = []): { first: Mention; last: Mention } | null {
   const topic = mentionTopic(a, speakers);
   if (!topic.length) return null;
   const seen = new Set<number>();
@@ -85,12 +91,12 @@ export function firstOrLastMention(a: TopicOf, messages: MessageRow[], which: 'f
   const best = Math.max(0, ...scored.map((x) => x.n));
   if (!best) return null;
   const hits = scored.filter((x) => x.n === best).map((x) => x.m).sort((x, y) => x.timestamp.localeCompare(y.timestamp) || x.id - y.id);
-  return { message: which === 'first' ? hits[0] : hits[hits.length - 1], count: hits.length, topic };
+  return { first: { message: hits[0], count: hits.length, topic }, last: { message: hits[hits.length - 1], count: hits.length, topic } };
 }
 
-/** The answer for a mention: its day, and the message quoted. */
 const quoteOf = (m: MessageRow, ref: string) => `“${m.text.length > 220 ? `${m.text.slice(0, 217)}…` : m.text}” (${m.speaker}, ${shortStamp(m.timestamp)}) [${ref}]`;
 
+/** The answer for a mention: its day, and the message quoted. */
 export function mentionAnswer(found: Mention, ref: string, which: 'first' | 'last'): MessageAnswer {
   const m = found.message;
   const value = longDate(m.date);

@@ -651,7 +651,8 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     const values: number[] = [];
     // "the last thing I asked": the position among that role's turns, not the session's (its last turn may be the other's)
     const roles = [...new Set(roleRefs.map((r) => r.role))];
-    const rangeOf = (p: number) => (roles.length === 1 && memory.responsesOfRole && sessions[p - 1] ? memory.responsesOfRole(p, roles[0]) : sessions[p - 1]?.responses);
+    const roleRanges = new Map(scope.map((p) => [p, roles.length === 1 && memory.responsesOfRole && sessions[p - 1] ? memory.responsesOfRole(p, roles[0]) : sessions[p - 1]?.responses]));
+    const rangeOf = (p: number) => roleRanges.get(p);
     for (const r of inSession) {
       for (const p of scope) {
         const range = rangeOf(p);

@@ -436,6 +436,8 @@ interface Scoring {
   askedByMe: boolean;
   /** The pool has an assistant's messages (an assistant chat, not people talking). */
   assistants: boolean;
+  /** In an assistant chat, a question to "you" asks about the assistant ("which viewpoints did you name?"). */
+  asksAssistant: boolean;
   wantsLatest: boolean;
   times: string[];
   /** The message before each one in its session, when it is in the pool. */
@@ -466,6 +468,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const assistants = pool.some((e) => e.message.role === 'assistant');
   // "what did I ask about X": how it was said is not what it was about
   const saidByMe = SAID_BY_ME.test(a.question);
+  const self = /\b(i|me|my|mine)\b/i.test(a.question);
   const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !(saidByMe && SPEECH_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   return {
@@ -478,11 +481,12 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     askedWords: new Set(topicWords(a.question)),
     speakers: new Set([...speakers].flatMap((s) => topicWords(s))),
     subjects,
-    self: /\b(i|me|my|mine)\b/i.test(a.question),
+    self,
     advice: ADVICE.test(a.question),
     saidByMe,
-    askedByMe: /\bwhat\s+did\s+i\s+ask\b/i.test(a.question),
+    askedByMe: saidByMe && /\bask(?:ed)?\b/i.test(a.question),
     assistants,
+    asksAssistant: assistants && !self && /\byou\b/i.test(a.question),
     wantsLatest: a.aboutNow || a.intent === 'update',
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before: previousInPool(pool),
@@ -555,7 +559,7 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   // a reply opens with the answer to what it replies to: its first two sentences take that question's topic when
   // the question asks most of what is asked (a loose one is small talk; a request for advice needs less) and names
   // half of its words, not one rare verb ("Will you go at a regular time?" is no "which gym do I go to?")
-  const asksIt = askedText !== null && sc.part.kind !== 'yesno' && question >= (request ? 0.3 : 0.6) && weightedMatch(askedText, new Map([...weights.keys()].map((k) => [k, 1]))) >= 0.5;
+  const asksIt = i <= 1 && askedText !== null && sc.part.kind !== 'yesno' && question >= (request ? 0.3 : 0.6) && weightedMatch(askedText, new Map([...weights.keys()].map((k) => [k, 1]))) >= 0.5;
   const reply = !asksIt ? 0 : i === 0 ? 0.8 * question : i === 1 ? 0.7 * question : 0;
   return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply);
 }
@@ -615,8 +619,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (sc.subjects.size) score += sc.subjects.has(speaker) ? 0.3 : -0.15;
       else if (sc.saidByMe) score += m.role === 'assistant' ? -0.4 : 0.35;
       else if (sc.advice && sc.assistants) score += m.role === 'assistant' ? 0.25 : -0.3;
-      // "which viewpoints did you name?": in an assistant chat "you" is the assistant
-      else if (sc.assistants && !sc.self && /\byou\b/i.test(a.question)) score += m.role === 'assistant' ? 0.2 : -0.3;
+      else if (sc.asksAssistant) score += m.role === 'assistant' ? 0.2 : -0.3;
       else if (sc.self) score += m.role === 'assistant' ? -0.25 : 0.05;
       // said about the one spoken to ("So proud of you for taking this step"), not about the speaker
       if ((sc.subjects.has(speaker) || (sc.self && m.role !== 'assistant')) && /\b(?:you|your|you're|you've|yours)\b/i.test(s) && !/\b(?:i|my|me|we|our|i'm|i've)\b/i.test(s)) score -= 0.2;

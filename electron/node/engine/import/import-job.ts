@@ -42,13 +42,8 @@ export type SourceOutcome = Reported &
     | { file: string; name: string; status: 'already imported' | 'no new messages'; sourceId: number | null; messages: 0 }
   );
 
-/**
- * Messages written per SQLite transaction, and search rows per LanceDB write. 5,000 search rows
- * a write saved 54 MB at 200 MB but the search index's optimize after a 1 GB import then peaked
- * 570 MB higher (more fragments to compact): 20,000 (BENCHMARKS.md, large exports).
- */
+/** Messages written per SQLite transaction (search rows go to LanceDB SEARCH_WRITE_ROWS at a time). */
 const BATCH_MESSAGES = 5_000;
-const SEARCH_ROWS = SEARCH_WRITE_ROWS;
 
 const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
 
@@ -127,7 +122,7 @@ export async function importSource(
         batch = [];
         batchSize = 0;
       }
-      if (searchRows.length >= SEARCH_ROWS || (final && searchRows.length)) {
+      if (searchRows.length >= SEARCH_WRITE_ROWS || (final && searchRows.length)) {
         const start = performance.now();
         const rows = searchRows;
         searchRows = [];
@@ -168,7 +163,7 @@ export async function importSource(
           // this step's rows (taken out: only one step's rows are held)
           written(out.splice(0), start);
           // its search rows go to the index as the other conversations' do (a batch at a time)
-          if (searchRows.length >= SEARCH_ROWS) await flush(false);
+          if (searchRows.length >= SEARCH_WRITE_ROWS) await flush(false);
           if (done) break;
           await new Promise((r) => setImmediate(r));
           ctx.throwIfCancelled();

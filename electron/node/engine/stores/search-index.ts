@@ -20,7 +20,11 @@ export function lanceLibraries(): Promise<Libraries> {
 }
 
 export const MESSAGES_TABLE = 'messages';
-/** Rows per LanceDB write at most (a fragment each; the import writes this many per step). */
+/**
+ * Rows per LanceDB write at most (a fragment each; the import writes this many per step). 5,000 a
+ * write saved 54 MB at 200 MB, but the optimize after a 1 GB import then peaked 570 MB higher
+ * (more fragments to compact): 20,000 (BENCHMARKS.md, large exports).
+ */
 export const SEARCH_WRITE_ROWS = 20_000;
 const TEXT_COLUMN = 'search_text';
 

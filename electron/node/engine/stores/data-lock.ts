@@ -17,6 +17,7 @@ export interface DataLock {
 }
 
 const LOCK_FILE = 'engram.lock.db';
+const LOCK_WAIT_MS = 250;
 const HOLDER_FILE = 'engram.lock.json';
 /** Earlier builds' lock: a file holding a pid, judged stale by whether that pid lived. */
 const LEGACY_LOCK_FILE = 'engram.lock';
@@ -45,8 +46,10 @@ const heldLocks = new Set<Database.Database>();
 
 export function lockDataDir(dataDir: string, nativeBinding?: string): DataLock {
   const file = path.join(dataDir, LOCK_FILE);
-  // timeout 0: a held lock is refused at once, never waited for.
-  const db = new Database(file, { timeout: 0, ...(nativeBinding ? { nativeBinding } : {}) });
+  // A short wait, not none: starters racing for a free lock can all be refused at once (one holds
+  // PENDING while another still holds SHARED, and neither waits), leaving no holder. With a wait,
+  // the one SQLite lets through takes it; a lock that is really held is still refused, after it.
+  const db = new Database(file, { timeout: LOCK_WAIT_MS, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     db.exec('BEGIN EXCLUSIVE');
   } catch (e) {

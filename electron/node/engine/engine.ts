@@ -747,7 +747,7 @@ export class Engine implements EngramApi {
     }
     ctx.progress(done, done);
     if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
-    void this.search.optimize().catch(() => undefined);
+    void this.search.refresh().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
     }

@@ -32,12 +32,15 @@ export function lanceLibraries(): Promise<Libraries> {
 
 export const MESSAGES_TABLE = 'messages';
 /**
- * Rows per LanceDB write at most (a fragment each; the import writes this many per step). 5,000 a
- * write saved 54 MB at 200 MB, but the optimize after a 1 GB import then peaked 570 MB higher
- * (more fragments to compact): 20,000 (BENCHMARKS.md, large exports).
+ * Rows per LanceDB write at most (a fragment each; the import writes this many per step). A write
+ * holds several copies of its rows' text at once (JS strings, Arrow columns, the IPC buffer handed
+ * to LanceDB, its decoded batches): 5,000 rows a write instead of 20,000 lowered a 200 MB import's
+ * peak from 827 to 591 MB at the same speed. The import's fragments are not compacted (refresh).
  */
 export const SEARCH_WRITE_ROWS = 5_000;
 const TEXT_COLUMN = 'search_text';
+/** The FTS options the messages table is indexed with (the retrieval defaults were measured on these). */
+export const MESSAGE_FTS_OPTIONS = { stem: true, removeStopWords: true, language: 'English', asciiFolding: true, withPosition: false } as const;
 
 export interface SearchRow {
   id: number;
@@ -269,7 +272,8 @@ export class SearchIndex {
   /** The full-text index over every row, replacing any older one. */
   private async buildTextIndex(open: Open): Promise<void> {
     await this.table!.createIndex(TEXT_COLUMN, {
-      config: open.lib.lancedb.Index.fts({ stem: true, removeStopWords: true, language: 'English', asciiFolding: true, lowercase: true, withPosition: true }),
+      // no positions: no phrase query is made, and positions made the build's memory and the index larger
+      config: open.lib.lancedb.Index.fts({ ...MESSAGE_FTS_OPTIONS, lowercase: true }),
       replace: true,
     });
   }

@@ -24,6 +24,15 @@ let libraries: Promise<Libraries> | null = null;
  */
 export const LANCE_INDEX_BOUNDS: Readonly<Record<string, string>> = { LANCE_FTS_NUM_SHARDS: '1', LANCE_FTS_PARTITION_SIZE: '64' };
 
+/**
+ * LanceDB's caches, per connection. Its metadata cache (1 GB by default) kept what it read of
+ * every data file while the full-text index was built: 290 MB after a 1 GB import, held until the
+ * process ends. Capped, the build peaked 200 MB lower at the same speed, and searches were as
+ * fast (BENCHMARKS.md). The index cache (posting lists searches read) keeps LanceDB's default.
+ */
+const METADATA_CACHE_BYTES = 64n * 1024n * 1024n;
+const INDEX_CACHE_BYTES = 6n * 1024n * 1024n * 1024n;
+
 /** LanceDB and Apache Arrow, loaded once, when a store first needs them. */
 export function lanceLibraries(): Promise<Libraries> {
   if (!libraries) for (const [name, value] of Object.entries(LANCE_INDEX_BOUNDS)) process.env[name] ??= value;
@@ -164,7 +173,7 @@ export class SearchIndex {
   }
 
   private async connect(lib: Libraries): Promise<Open> {
-    const db = await lib.lancedb.connect(this.dir);
+    const db = await lib.lancedb.connect(this.dir, { session: new lib.lancedb.Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES) });
     const names = await db.tableNames();
     this.table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
     return { lib, schema: schemaOf(lib.arrow), db };

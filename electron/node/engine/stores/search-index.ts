@@ -30,7 +30,7 @@ export const LANCE_INDEX_BOUNDS: Readonly<Record<string, string>> = { LANCE_FTS_
  * process ends. Capped, the build peaked 200 MB lower at the same speed, and searches were as
  * fast (BENCHMARKS.md). The index cache (posting lists searches read) keeps LanceDB's default.
  */
-const METADATA_CACHE_BYTES = 64n * 1024n * 1024n;
+const METADATA_CACHE_BYTES = 16n * 1024n * 1024n;
 const INDEX_CACHE_BYTES = 6n * 1024n * 1024n * 1024n;
 
 /** LanceDB and Apache Arrow, loaded once, when a store first needs them. */

@@ -97,6 +97,18 @@ describe('Ask on an assistant chat', () => {
     expect(told.answer.text).not.toMatch(/rent/);
   });
 
+  it('a conversation named by its title: its messages, and the plan says how it was read', async () => {
+    const t = await ask('What did we say in the Basil plant chat?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/My basil leaves are turning yellow/);
+    expect(t.answer.text).toMatch(/overwatering/);
+    expect(t.answer.text).not.toMatch(/Porto|Patchwork|SUMIF|rent/);
+    expect(t.plan.timeline?.explanation.join('\n')).toMatch(/I read 'Basil plant chat' as the conversation “Basil plant”/);
+    // a topic inside a named conversation is ranked within it
+    const within = await ask('What did you say about the weather in the Porto in October chat?');
+    expect(within.answer.text).toMatch(/18–22 °C/);
+  });
+
   it('"what did I ask about X" quotes the person’s own question', async () => {
     const t = await ask('What did I ask about the spreadsheet column?');
     expect(t.answer.status).toBe('answered');

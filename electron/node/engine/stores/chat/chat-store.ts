@@ -1287,6 +1287,17 @@ export class ChatStore {
     ).all(...(sourceIds ?? [])) as SessionSpan[];
   }
 
+  /** Each session's conversation title, in the ready sources or these of them ("in the Sourdough chat"). */
+  sessionTitles(sourceIds?: number[]): { id: number; title: string }[] {
+    const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';
+    return this.stmt(
+      `SELECT x.id, c.title FROM sessions x
+       JOIN conversations c ON c.id = x.conversation_id
+       JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
+       WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
+    ).all(...(sourceIds ?? [])) as { id: number; title: string }[];
+  }
+
   /** Dates (YYYY-MM-DD) that have messages, ascending, in the ready sources or these of them. */
   messageDates(sourceIds?: number[]): string[] {
     return this.stmt(`SELECT DISTINCT m.date FROM messages m WHERE ${inReadySources(sourceIds)} ORDER BY m.date`)

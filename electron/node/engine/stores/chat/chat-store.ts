@@ -17,6 +17,7 @@ import type {
   SessionInfo,
   SourceFormat,
   SourceInfo,
+  TimelineColumn,
   TimelineMarks,
   TimelinePlan,
 } from '../../../../../shared/types';
@@ -25,7 +26,7 @@ import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
-import { chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
+import { allowedSources, chainOnSessions, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -445,6 +446,12 @@ function inReadySources(sourceIds?: readonly number[]): string {
   const ready = `m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
   return sourceIds?.length ? `m.source_id IN (${marks(sourceIds)}) AND ${ready}` : ready;
 }
+
+/**
+ * Chain columns whose index goes on with the session (schema 5: `messages_day (day_name,
+ * session_id, source_id)` and the like): rows of one value are read in session order.
+ */
+const SESSION_ORDERED_COLUMNS: ReadonlySet<TimelineColumn> = new Set(['Day_Name', 'Week', 'Month', 'Year', 'Response_Index', 'Role']);
 
 /** Rows longer IN lists are cut into (SQLite binds at most 32,766 parameters). */
 const IN_CHUNK = 900;
@@ -1313,16 +1320,40 @@ export class ChatStore {
       .all(speaker, ...(sourceIds ?? [])) as number[];
   }
 
+  /**
+   * Ids of the ready sources, ascending: every chain query reads only them. Kept per version of
+   * the chat table (a source made ready, removed or added moves it), so a query binds the list
+   * instead of re-reading `sources` for every row or query.
+   */
+  readySourceIds(): number[] {
+    return this.perVersion('readySourceIds', () => this.stmt(`SELECT id FROM sources WHERE status = 'ready' ORDER BY id`).pluck().all() as number[]);
+  }
+
+  /**
+   * Every session's place in memory order (memory_index, then id) and its source, per version of
+   * the chat table: a chain's sessions are put in time order and tested for their source here,
+   * not by joining and sorting in SQL for every question.
+   */
+  private sessionOrder(): { of: Map<number, { rank: number; sourceId: number }>; ids: number[] } {
+    return this.perVersion('sessionOrder', () => {
+      const rows = this.stmt('SELECT id, source_id FROM sessions ORDER BY memory_index, id').raw().all() as [number, number][];
+      const of = new Map<number, { rank: number; sourceId: number }>();
+      rows.forEach(([id, sourceId], rank) => of.set(id, { rank, sourceId }));
+      return { of, ids: rows.map((r) => r[0]) };
+    });
+  }
+
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const { sql, params } = chainSelect(plan);
+    const { sql, params } = chainSelect(plan, this.readySourceIds());
     return { rows: this.chainRowsOf(sql, params), sql, params };
   }
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const whole = chainSelect(plan);
-    const { where, params, sessionIndexColumn } = compileChain(plan);
+    const ready = this.readySourceIds();
+    const whole = chainSelect(plan, ready);
+    const { where, params, sessionIndexColumn } = compileChain(plan, { ready });
     const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
 FROM messages m JOIN sessions s ON s.id = m.session_id
 WHERE ${where}
@@ -1337,7 +1368,8 @@ ORDER BY s.memory_index, m.turn_index`;
    * index), not every row of the chain sorted to find the page.
    */
   chainPage(plan: TimelinePlan, offset: number, limit: number, extent?: ChainExtent): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const whole = chainSelect(plan);
+    const ready = this.readySourceIds();
+    const whole = chainSelect(plan, ready);
     if (!extent) return { rows: this.chainRowsOf(`${whole.sql}\nLIMIT ? OFFSET ?`, [...whole.params, limit, offset]), ...whole };
     let before = 0;
     let first = 0;
@@ -1345,7 +1377,7 @@ ORDER BY s.memory_index, m.turn_index`;
     let last = first;
     for (let held = before; last < extent.sessionIds.length && held < offset + limit; last++) held += extent.counts[last];
     if (first >= last) return { rows: [], ...whole };
-    const { where, params, sessionIndexColumn } = compileChain(plan);
+    const { where, params, sessionIndexColumn } = compileChain(plan, { ready });
     const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
 FROM messages m JOIN sessions s ON s.id = m.session_id
 WHERE m.session_id IN (SELECT value FROM json_each(?))
@@ -1357,28 +1389,67 @@ LIMIT ? OFFSET ?`;
 
   /**
    * How many rows a chain keeps, and in which sessions in time order with how many in each
-   * (without reading the rows: a chain on message columns is counted from their indexes, which
-   * hold each row's session and source, and only the sessions found are joined).
+   * (without reading the rows: a chain on message columns is counted per session from their
+   * indexes, which hold each row's session; the sessions found are ordered and tested for
+   * their source from `sessionOrder`, not joined and sorted in SQL).
    */
   chainExtent(plan: TimelinePlan): ChainExtent {
-    const onSessions = plan.chain.some((op) => op.column === 'Session_Index');
-    let counts: [number, number][];
-    if (onSessions) {
-      const { where, params } = compileChain(plan);
-      counts = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index, m.session_id`)
-        .raw()
-        .all(...params) as [number, number][];
-    } else {
-      // the sources tested once per session found, not once per row
-      const { chainWhere, chainParams, sourceWhere, sourceParams } = compileChain(plan, 's');
-      counts = this.stmt(
-        `SELECT c.session_id, c.n FROM (SELECT m.session_id, COUNT(*) AS n FROM messages m WHERE ${chainWhere} GROUP BY m.session_id) c
-JOIN sessions s ON s.id = c.session_id WHERE ${sourceWhere} ORDER BY s.memory_index, c.session_id`,
-      )
-        .raw()
-        .all(...chainParams, ...sourceParams) as [number, number][];
+    const ready = this.readySourceIds();
+    if (!chainOnSessions(plan)) {
+      const counted = this.chainCountsBySession(plan, ready);
+      if (counted) return counted;
     }
+    const { where, params } = compileChain(plan, { ready, on: 's' });
+    const counts = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index, m.session_id`)
+      .raw()
+      .all(...params) as [number, number][];
     return { rows: counts.reduce((n, c) => n + c[1], 0), sessionIds: counts.map((c) => c[0]), counts: counts.map((c) => c[1]) };
+  }
+
+  /**
+   * A chain on message columns counted per session. A list of values on a column whose index
+   * goes on with the session (Day_Name, Week, Month, Year, Response_Index, Role: "weekends",
+   * "Mondays and Thursdays") is counted one value at a time, so each is read in the index's
+   * session order (one IN over several index ranges made SQLite sort every row in a temporary
+   * B-tree). Null when a session found is not in `sessionOrder` (then SQL orders them).
+   */
+  private chainCountsBySession(plan: TimelinePlan, ready: readonly number[]): ChainExtent | null {
+    const allowed = new Set(allowedSources(plan, ready));
+    const at = plan.chain.findIndex((op) => op.op === 'f_value' && SESSION_ORDERED_COLUMNS.has(op.column) && op.values.length > 1);
+    const parts: TimelinePlan[] = [];
+    if (at < 0) parts.push(plan);
+    else {
+      const op = plan.chain[at] as Extract<TimelinePlan['chain'][number], { op: 'f_value' }>;
+      for (const value of new Set(op.values)) parts.push({ ...plan, chain: plan.chain.map((o, i) => (i === at ? { ...op, values: [value] } : o)) });
+    }
+    const perSession = new Map<number, number>();
+    for (const part of parts) {
+      const { chainWhere, chainParams } = compileChain(part, { ready });
+      if (part.chain.some((op) => op.op === 'f_value' && op.values.length === 1 && SESSION_ORDERED_COLUMNS.has(op.column))) {
+        const rows = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m WHERE ${chainWhere} GROUP BY m.session_id`).raw().all(...chainParams) as [number, number][];
+        for (const [id, n] of rows) perSession.set(id, (perSession.get(id) ?? 0) + n);
+      } else {
+        // A range (dates, times) is read in time order, not session order: grouping in SQL would
+        // sort every row; a session's rows are mostly adjacent in time, so they are counted in runs.
+        const ids = this.stmt(`SELECT m.session_id FROM messages m WHERE ${chainWhere}`).pluck().all(...chainParams) as number[];
+        for (let i = 0; i < ids.length; ) {
+          let j = i + 1;
+          while (j < ids.length && ids[j] === ids[i]) j++;
+          perSession.set(ids[i], (perSession.get(ids[i]) ?? 0) + (j - i));
+          i = j;
+        }
+      }
+    }
+    const order = this.sessionOrder();
+    const ranks: number[] = [];
+    for (const id of perSession.keys()) {
+      const s = order.of.get(id);
+      if (!s) return null;
+      if (allowed.has(s.sourceId)) ranks.push(s.rank);
+    }
+    const sessionIds = Array.from(Int32Array.from(ranks).sort(), (rank) => order.ids[rank]);
+    const counts = sessionIds.map((id) => perSession.get(id)!);
+    return { rows: counts.reduce((n, c) => n + c, 0), sessionIds, counts };
   }
 
   private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {

@@ -26,7 +26,7 @@ import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
-import { allowedSources, chainOnSessions, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
+import { allowedSources, chainOnSessions, chainRowsJson, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -1235,7 +1235,10 @@ export class ChatStore {
     // asks it several times; the counts below read the tables). Not kept inside a transaction:
     // a rollback takes its writes back without a change to either number.
     if (this.db.inTransaction) return this.readDataVersion();
-    const [changes, dataVersion] = this.stmt('SELECT total_changes(), (SELECT data_version FROM pragma_data_version)').raw().get() as [number, number];
+    // (two statements: total_changes() does not touch the file; the pragma_data_version table
+    // function cost as much again as PRAGMA data_version, and a question asks this several times)
+    const changes = this.stmt('SELECT total_changes()').pluck().get() as number;
+    const dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
     const stamp = `${changes}:${dataVersion}`;
     if (this.version?.stamp === stamp) return this.version.value;
     const value = this.readDataVersion();
@@ -1345,21 +1348,17 @@ export class ChatStore {
 
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const { sql, params } = chainSelect(plan, this.readySourceIds());
-    return { rows: this.chainRowsOf(sql, params), sql, params };
+    const { sql, params, where } = chainSelect(plan, this.readySourceIds());
+    return { rows: this.chainRowsOfJson(chainRowsJson(plan, where), params), sql, params };
   }
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     const ready = this.readySourceIds();
     const whole = chainSelect(plan, ready);
-    const { where, params, sessionIndexColumn } = compileChain(plan, { ready });
-    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
-FROM messages m JOIN sessions s ON s.id = m.session_id
-WHERE ${where}
-  AND m.session_id IN (SELECT value FROM json_each(?))
-ORDER BY s.memory_index, m.turn_index`;
-    return { rows: this.chainRowsOf(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
+    const { where, params } = compileChain(plan, { ready });
+    const sql = chainRowsJson(plan, `${where}\n  AND m.session_id IN (SELECT value FROM json_each(?))`);
+    return { rows: this.chainRowsOfJson(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
   }
 
   /**
@@ -1450,6 +1449,16 @@ LIMIT ? OFFSET ?`;
     const sessionIds = Array.from(Int32Array.from(ranks).sort(), (rank) => order.ids[rank]);
     const counts = sessionIds.map((id) => perSession.get(id)!);
     return { rows: counts.reduce((n, c) => n + c, 0), sessionIds, counts };
+  }
+
+  /**
+   * Rows a chain keeps, read as one JSON array: a batch question keeps tens of rows, and
+   * handing SQLite's cells to JavaScript one by one cost more than the query (JSON.parse builds
+   * them at once).
+   */
+  private chainRowsOfJson(sql: string, params: unknown[]): ChainRow[] {
+    const raw = JSON.parse(this.stmt(sql).pluck().get(...params) as string) as [number, number, number, number, number, string | null, string][];
+    return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
   }
 
   private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {

@@ -116,14 +116,26 @@ export function chainOnSessions(plan: TimelinePlan): boolean {
   return plan.chain.some((op) => op.column === 'Session_Index');
 }
 
+/** The columns of a ChainRow, in its order, under a plan's numbering. */
+export function chainRowColumns(numbering: TimelinePlan['sessionNumbering']): string[] {
+  return ['m.id', 'm.source_id', 'm.session_id', columnSql('Session_Index', numbering), 'm.response_index', 'm.external_id', 'm.speaker'];
+}
+
+/** The chain's rows in time order as one JSON array of ChainRow columns (one value to read, not a row per message). */
+export function chainRowsJson(plan: TimelinePlan, where: string): string {
+  return `SELECT json_group_array(json_array(${chainRowColumns(plan.sessionNumbering).join(', ')}) ORDER BY s.memory_index, m.turn_index)
+FROM messages m JOIN sessions s ON s.id = m.session_id
+WHERE ${where}`;
+}
+
 /** The SELECT the chain runs: the kept rows' ids and positions, in time order. */
-export function chainSelect(plan: TimelinePlan, ready: readonly number[]): { sql: string; params: (string | number)[] } {
+export function chainSelect(plan: TimelinePlan, ready: readonly number[]): { sql: string; params: (string | number)[]; where: string } {
   const { where, params, sessionIndexColumn } = compileChain(plan, { ready, on: chainOnSessions(plan) ? 's' : 'm' });
   const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
 FROM messages m JOIN sessions s ON s.id = m.session_id
 WHERE ${where}
 ORDER BY s.memory_index, m.turn_index`;
-  return { sql, params };
+  return { sql, params, where };
 }
 
 /** Column holding Session_Index under a numbering. */

@@ -25,7 +25,7 @@ import { inWords } from './phrasing';
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
-import { addDays, endOfDay, longDate } from '../../../../shared/dates/calendar';
+import { addDays, endOfDay, longDate, spanWords } from '../../../../shared/dates/calendar';
 import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
 import { PREFIXES } from '../../../../shared/rdf';
 import { valuesOf } from './sentences';
@@ -526,6 +526,13 @@ export class AskService {
         const prev = session[i - 1];
         if (next && /\?\s*$/.test(m.text.trim())) candidates.push({ message: next, route: 'search', score: (h.score / max) * 0.9, why: `the reply to a best match (message ${m.id})` });
         if (prev && m.role === 'assistant' && prev.role !== 'assistant') candidates.push({ message: prev, route: 'search', score: (h.score / max) * 0.85, why: `what a best match (message ${m.id}) answers` });
+        // news asked about ("I got promoted!" — "What's the new role?" — "Assistant manager, …"): the
+        // speaker's answer to the follow-up question tells the details the news left out
+        const after = session[i + 2];
+        if (next && after && next.speaker !== m.speaker && after.speaker === m.speaker && /\?/.test(next.text) && !/\?\s*$/.test(m.text.trim())) {
+          candidates.push({ message: next, route: 'search', score: (h.score / max) * 0.5, why: `a question about a best match (message ${m.id})` });
+          candidates.push({ message: after, route: 'search', score: (h.score / max) * 0.8, why: `the answer to a question about a best match (message ${m.id})` });
+        }
         // a best match plans something for a later day ("I booked an orthopedist for Tuesday"): a
         // question about what happened is answered by what the conversation says from that day on
         if (expected.past && a.intent !== 'date') {
@@ -589,7 +596,10 @@ export class AskService {
         };
       }
     }
-    if (!offline && a.intent === 'time' && run) {
+    // a plan that ranks by content but where no row in its period is about it ("the weather in May"
+    // when May's messages are about a budget) keeps its rows unranked: they do not answer, the messages may
+    const offTopic = !!planned.plan.rank && !!run && run.total > 0 && !run.ranked;
+    if (!offline && a.intent === 'time' && run && !offTopic) {
       // where the planner fell back ("no conversation on …: the day before"), the answer says so
       const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
       const m = answerFromTimeline(run, evidenceMessages, a, notes, {
@@ -652,7 +662,10 @@ export class AskService {
       const m = answerFromMessages(a, pool, { me: meSpeakers });
       if (m) {
         const used = evidenceMessages.find((e) => e.ref === m.refs[0]);
-        offline = { ...m, route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
+        // the period's messages were about something else: an answer from another time says so
+        const day = used?.message.date;
+        const elsewhere = offTopic && a.period && day && (day < a.period.from.slice(0, 10) || day > a.period.to.slice(0, 10));
+        offline = { ...m, ...(elsewhere ? { text: `Nothing in ${spanWords(a.period!.from, a.period!.to)} is about it; from ${longDate(day)}: ${m.text}` } : {}), route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
       }
     }
     // a question in parts ("When did it start leaking, and what did the repair cost?"): the parts the graph's reading does not answer, from the messages
@@ -861,6 +874,8 @@ function routeLine(routes: AskRoute[], plan: AskPlan): string {
  * with the question; "not found" when nothing matched.
  */
 export function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null, evidence: AskEvidenceMessage[]): AskAnswer {
+  // nothing in the period asked about is a finding, not an answer: said as it is, and where the nearest messages are
+  if (o?.emptyPeriod) return { text: o.text, status: 'not_found', how: 'No messages in the period the question names.', route: o.route, source: 'none', citations: [] };
   if (!o || (o.judged && !o.judged.answered)) {
     if (!evidence.length) return { text: 'Nothing in your memory answers this question.', status: 'not_found', how: 'Nothing in the memory matched the question.', route: 'none', source: 'none', citations: [] };
     const why = o?.judged?.why;

@@ -19,8 +19,8 @@ let libraries: Promise<Libraries> | null = null;
 /**
  * Bounds on LanceDB's full-text index builder, set in this process's environment before the
  * library loads (a value the person set wins). Its defaults give each of several workers a
- * 2 GiB buffer: building the index over a 1 GB export's 650,000 rows peaked ~470 MB higher.
- * One worker flushing every 64 MiB builds the same index (same BM25 scores; BENCHMARKS.md).
+ * 2 GiB buffer: the index's update over a 600,000-row table peaked 466 MB higher. One worker
+ * flushing every 64 MiB gives the same top hits and BM25 scores (BENCHMARKS.md).
  */
 export const LANCE_INDEX_BOUNDS: Readonly<Record<string, string>> = { LANCE_FTS_NUM_SHARDS: '1', LANCE_FTS_PARTITION_SIZE: '64' };
 
@@ -43,8 +43,9 @@ export const MESSAGES_TABLE = 'messages';
 /**
  * Rows per LanceDB write at most (a fragment each; the import writes this many per step). A write
  * holds several copies of its rows' text at once (JS strings, Arrow columns, the IPC buffer handed
- * to LanceDB, its decoded batches): 5,000 rows a write instead of 20,000 lowered a 200 MB import's
- * peak from 827 to 591 MB at the same speed. The import's fragments are not compacted (refresh).
+ * to LanceDB, its decoded batches): 5,000 rows a write instead of 20,000 lowered the peak of a
+ * 200 MB import's writing from 861 to 603 MB at the same CPU time. The import's fragments are
+ * not compacted afterwards (refresh).
  */
 export const SEARCH_WRITE_ROWS = 5_000;
 const TEXT_COLUMN = 'search_text';

@@ -12,7 +12,7 @@ import type { GraphStore } from '../stores/graph/graph-store';
 import { sessionIri } from '../stores/graph/messages-graph';
 import type { SessionTopicRow, TopicStore } from '../stores/topic-store';
 import { nameSet, withoutNames } from './phrases';
-import { analysedPages, type MessageAnalyser } from '../extraction/auto/analysis-client';
+import { analysedPages, phrasesOf, type MessageAnalyser } from '../extraction/auto/analysis-client';
 import { bestLabel, TermCollector, topicsOfSession } from './rank';
 import { topicIri, topicTriples, type TopicOccurrences } from './topic-graph';
 
@@ -72,7 +72,8 @@ export class TopicService {
       for (const m of page) {
         onPage.set(m.id, { iri: m.iri, timestamp: m.timestamp, offsetMin: m.tzOffsetMin });
         if (!sessionKeyOf.has(m.sessionId)) sessionKeyOf.set(m.sessionId, m.sessionIriKey);
-        const phrases = analysed?.get(m.id)?.phrases;
+        const a = analysed?.get(m.id);
+        const phrases = a && phrasesOf(a);
         collector.add({ id: m.id, sessionId: m.sessionId, text: m.text, role: m.role, timestamp: m.timestamp }, phrases ? withoutNames(phrases, names) : undefined);
         if (++n % SLICE === 0) {
           progress?.(n);

@@ -11,9 +11,10 @@ import type { Worker } from 'node:worker_threads';
 import { JobCancelled } from '../../common/jobs';
 import { startModuleWorker } from '../../common/module-worker';
 import type { TaggedPhrase } from '../../topics/phrases';
-import type { AnalysisInput, EncodedAnalysis, MessageAnalysis } from './analysis';
+import type { AnalysisInput, EncodedAnalysis } from './analysis';
 import type { AnalysisReply, AnalysisRequest } from './analysis-worker';
 import type { Sentence } from './nlp';
+import type { SkipReason } from './extract';
 
 interface Waiting {
   resolve: (results: EncodedAnalysis[]) => void;
@@ -62,9 +63,9 @@ export class MessageAnalyser {
    * The pages of a pass with each message's analysis, the next page's asked for while one is read.
    * Stops with JobCancelled (the worker stopped) when `signal` aborts.
    */
-  async *pages<M extends AnalysisInput>(sourceId: number, pages: Iterable<M[]>, signal: AbortSignal | null, last: boolean): AsyncGenerator<[M[], Map<number, MessageAnalysis>]> {
+  async *pages<M extends AnalysisInput>(sourceId: number, pages: Iterable<M[]>, signal: AbortSignal | null, last: boolean): AsyncGenerator<[M[], Map<number, EncodedAnalysis>]> {
     const it = pages[Symbol.iterator]();
-    const ask = (): [M[], Promise<Map<number, MessageAnalysis>>] | null => {
+    const ask = (): [M[], Promise<Map<number, EncodedAnalysis>>] | null => {
       const next = it.next();
       if (next.done) return null;
       const analysed = this.analyses(sourceId, next.value, signal, last);
@@ -84,22 +85,22 @@ export class MessageAnalyser {
    * One page's analyses: those made ahead, the rest made now (and kept for the source's next pass
    * unless this is its `last`, which lets go of each as it is read).
    */
-  private async analyses(sourceId: number, page: readonly AnalysisInput[], signal: AbortSignal | null, last: boolean): Promise<Map<number, MessageAnalysis>> {
+  private async analyses(sourceId: number, page: readonly AnalysisInput[], signal: AbortSignal | null, last: boolean): Promise<Map<number, EncodedAnalysis>> {
     const flights = this.inFlight.get(sourceId);
     if (flights?.size) await this.cancellable(Promise.all(flights), signal);
     const kept = this.kept.get(sourceId);
-    const out = new Map<number, MessageAnalysis>();
+    const out = new Map<number, EncodedAnalysis>();
     const missing: AnalysisInput[] = [];
     for (const m of page) {
       const e = kept?.get(m.id);
-      if (e && e.length === m.text.length) out.set(m.id, decode(e));
+      if (e && e.length === m.text.length) out.set(m.id, e);
       else missing.push({ id: m.id, role: m.role, text: m.text });
       if (last) kept?.delete(m.id);
     }
     if (missing.length) {
       const made = await this.cancellable(this.request(missing), signal);
       if (!last) this.keep(sourceId, made);
-      for (const e of made) out.set(e.id, decode(e));
+      for (const e of made) out.set(e.id, e);
     }
     return out;
   }
@@ -190,7 +191,7 @@ export async function* analysedPages<M extends AnalysisInput>(
   pages: Iterable<M[]>,
   ctx: { signal: AbortSignal } | null,
   last: boolean,
-): AsyncGenerator<[M[], Map<number, MessageAnalysis> | null]> {
+): AsyncGenerator<[M[], Map<number, EncodedAnalysis> | null]> {
   if (!analyser) {
     for (const page of pages) yield [page, null];
     return;
@@ -198,6 +199,12 @@ export async function* analysedPages<M extends AnalysisInput>(
   yield* analyser.pages(sourceId, pages, ctx?.signal ?? null, last);
 }
 
-function decode(e: EncodedAnalysis): MessageAnalysis {
-  return { phrases: e.phrases === null ? null : (JSON.parse(e.phrases) as TaggedPhrase[]), statements: e.statements === null ? null : (JSON.parse(e.statements) as Sentence[]) };
+/** The tagged phrases of an analysis (null for a system message), decoded when a pass reads them. */
+export function phrasesOf(e: EncodedAnalysis): TaggedPhrase[] | null {
+  return e.phrases === null ? null : (JSON.parse(e.phrases) as TaggedPhrase[]);
+}
+
+/** What the extraction reads of an analysis, decoded when it reads it. */
+export function statementsOf(e: EncodedAnalysis): { unreadable: SkipReason | null; statements: Sentence[] | null } {
+  return { unreadable: e.unreadable, statements: e.statements === null ? null : (JSON.parse(e.statements) as Sentence[]) };
 }

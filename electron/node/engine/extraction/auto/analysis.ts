@@ -4,9 +4,8 @@
 // CPU (wink-nlp's tagging), so it runs in a worker thread (analysis-worker.ts), while the file is
 // still being imported; the passes then apply what needs the memory (speakers, names, the owner).
 // Sent and kept as JSON text: a few strings per message, not thousands of small objects.
-import { taggedPhrases, type TaggedPhrase } from '../../topics/phrases';
-import { analyseStatements, unreadable } from './extract';
-import type { Sentence } from './nlp';
+import { taggedPhrases } from '../../topics/phrases';
+import { analyseStatements, unreadable, type SkipReason } from './extract';
 
 /** A message as the analysis reads it. */
 export interface AnalysisInput {
@@ -22,18 +21,16 @@ export interface EncodedAnalysis {
   length: number;
   /** JSON of the tagged phrases; null for system messages (topics leave them out). */
   phrases: string | null;
+  /** Why the extraction does not read a message of the person's (too long, not text, not English), else null. */
+  unreadable: SkipReason | null;
   /** JSON of the extraction's tagged statements; null when it reads none (not the person's, unreadable, no statement). */
   statements: string | null;
 }
 
-export interface MessageAnalysis {
-  phrases: TaggedPhrase[] | null;
-  statements: Sentence[] | null;
-}
-
 export function analyseMessage(m: AnalysisInput): EncodedAnalysis {
   const phrases = m.role === 'system' ? null : JSON.stringify(taggedPhrases(m.text));
-  const person = m.role !== 'assistant' && m.role !== 'system' && !unreadable(m.text);
-  const statements = person ? analyseStatements(m.text) : null;
-  return { id: m.id, length: m.text.length, phrases, statements: statements ? JSON.stringify(statements) : null };
+  const person = m.role !== 'assistant' && m.role !== 'system';
+  const why = person ? unreadable(m.text) : null;
+  const statements = person && !why ? analyseStatements(m.text) : null;
+  return { id: m.id, length: m.text.length, phrases, unreadable: why, statements: statements ? JSON.stringify(statements) : null };
 }

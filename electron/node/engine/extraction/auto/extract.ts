@@ -115,17 +115,17 @@ export class SourceExtractor {
 
   /**
    * Reads one message (assistant and system messages are not the person's: left out, not counted).
-   * `analysed`: its `analyseStatements` computed elsewhere (the analysis worker), else computed here.
+   * `analysed`: its `unreadable` and `analyseStatements` computed elsewhere (the analysis worker), else computed here.
    */
-  add(m: AutoMessage, analysed?: Sentence[] | null): void {
+  add(m: AutoMessage, analysed?: { unreadable: SkipReason | null; statements: Sentence[] | null }): void {
     if (m.role === 'assistant' || m.role === 'system') return;
-    const why = unreadable(m.text);
+    const why = analysed ? analysed.unreadable : unreadable(m.text);
     if (why) {
       this.skipped[why]++;
       return;
     }
     this.read++;
-    const sentences = analysed === undefined ? analyseStatements(m.text) : analysed;
+    const sentences = analysed ? analysed.statements : analyseStatements(m.text);
     if (!sentences) return;
     if (!this.speakers.has(m.speaker)) this.speakers.set(m.speaker, speakerIri(m.speaker, m.role));
     const msg = this.b.message(m.iri);

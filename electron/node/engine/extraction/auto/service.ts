@@ -17,7 +17,7 @@ import type { ExtractionState } from '../../stores/extraction-state';
 import type { TopicService } from '../../topics/topic-service';
 import { AUTO_EXTRACTOR_VERSION } from './version';
 import { autoLine, partition, reify, unreify, type AutoLine } from './supersede';
-import { analysedPages, type MessageAnalyser } from './analysis-client';
+import { analysedPages, statementsOf, type MessageAnalyser } from './analysis-client';
 
 export interface AutoGraphDeps {
   chat: ChatStore;
@@ -188,7 +188,8 @@ export class AutoGraphService {
     // of each page is the analysis worker's (made while the file was imported, or a page ahead).
     for await (const [page, analysed] of analysedPages(this.deps.analyser, sourceId, chat.sourceMessagePages(sourceId), ctx, !this.deps.topics)) {
       for (const m of page) {
-        x.add(m, analysed?.get(m.id)?.statements);
+        const a = analysed?.get(m.id);
+        x.add(m, a && statementsOf(a));
         if (++n % SLICE === 0) {
           progress?.(n);
           await new Promise((r) => setImmediate(r));

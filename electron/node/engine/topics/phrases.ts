@@ -151,6 +151,34 @@ export function withoutNames(phrases: readonly TaggedPhrase[], names: NameSet): 
   return out;
 }
 
+// Tagged phrases as text (the analysis worker sends and keeps them so): a phrase is its head's key, label, lower-case form and proper-noun flag, then the same four of
+// its modifier if it has one: fields joined by U+001F, phrases by U+001E (a word never holds
+// either; a text that would is kept as JSON, which starts with '[').
+const FIELD = '\u001f';
+const PHRASE = '\u001e';
+
+/** Tagged phrases as one string (`decodePhrases` reads it back). */
+export function encodePhrases(phrases: readonly TaggedPhrase[]): string {
+  const parts: string[] = [];
+  for (const { head, modifier } of phrases) {
+    const fields = [head.key, head.label, head.lower, head.proper ? '1' : ''];
+    if (modifier) fields.push(modifier.key, modifier.label, modifier.lower, modifier.proper ? '1' : '');
+    if (fields.some((f) => f.includes(FIELD) || f.includes(PHRASE)) || (!parts.length && head.key.startsWith('['))) return JSON.stringify(phrases);
+    parts.push(fields.join(FIELD));
+  }
+  return parts.join(PHRASE);
+}
+
+export function decodePhrases(text: string): TaggedPhrase[] {
+  if (text.startsWith('[')) return JSON.parse(text) as TaggedPhrase[];
+  if (!text) return [];
+  return text.split(PHRASE).map((p) => {
+    const f = p.split(FIELD);
+    const head = { key: f[0], head: f[0], label: f[1], lower: f[2], proper: f[3] === '1' };
+    return { head, modifier: f.length > 4 ? { key: f[4], head: f[0], label: f[5], lower: f[6], proper: f[7] === '1' } : null };
+  });
+}
+
 /** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Rob" for Roberta). */
 export interface NameSet {
   words: ReadonlySet<string>;

@@ -10,7 +10,7 @@
 import type { Worker } from 'node:worker_threads';
 import { JobCancelled } from '../../common/jobs';
 import { startModuleWorker } from '../../common/module-worker';
-import type { TaggedPhrase } from '../../topics/phrases';
+import { decodePhrases, type TaggedPhrase } from '../../topics/phrases';
 import type { AnalysisInput, EncodedAnalysis } from './analysis';
 import type { AnalysisReply, AnalysisRequest } from './analysis-worker';
 import type { Sentence } from './nlp';
@@ -201,7 +201,7 @@ export async function* analysedPages<M extends AnalysisInput>(
 
 /** The tagged phrases of an analysis (null for a system message), decoded when a pass reads them. */
 export function phrasesOf(e: EncodedAnalysis): TaggedPhrase[] | null {
-  return e.phrases === null ? null : (JSON.parse(e.phrases) as TaggedPhrase[]);
+  return e.phrases === null ? null : decodePhrases(e.phrases);
 }
 
 /** What the extraction reads of an analysis, decoded when it reads it. */

@@ -3,8 +3,9 @@
 // the topics' tagged noun phrases (topics/phrases.ts taggedPhrases). This is most of the job's
 // CPU (wink-nlp's tagging), so it runs in a worker thread (analysis-worker.ts), while the file is
 // still being imported; the passes then apply what needs the memory (speakers, names, the owner).
-// Sent and kept as JSON text: a few strings per message, not thousands of small objects.
-import { taggedPhrases } from '../../topics/phrases';
+// Sent and kept as text (a few strings per message, not thousands of small objects): the phrases
+// in a compact form (topics/phrases.ts `encodePhrases`), the statements as JSON.
+import { encodePhrases, taggedPhrases } from '../../topics/phrases';
 import { analyseStatements, unreadable, type SkipReason } from './extract';
 
 /** A message as the analysis reads it. */
@@ -19,7 +20,7 @@ export interface EncodedAnalysis {
   id: number;
   /** The text's length: an analysis is used only for the text it was made of. */
   length: number;
-  /** JSON of the tagged phrases; null for system messages (topics leave them out). */
+  /** The tagged phrases (topics/phrases.ts `encodePhrases`); null for system messages (topics leave them out). */
   phrases: string | null;
   /** Why the extraction does not read a message of the person's (too long, not text, not English), else null. */
   unreadable: SkipReason | null;
@@ -28,9 +29,10 @@ export interface EncodedAnalysis {
 }
 
 export function analyseMessage(m: AnalysisInput): EncodedAnalysis {
-  const phrases = m.role === 'system' ? null : JSON.stringify(taggedPhrases(m.text));
+  const phrases = m.role === 'system' ? null : encodePhrases(taggedPhrases(m.text));
   const person = m.role !== 'assistant' && m.role !== 'system';
   const why = person ? unreadable(m.text) : null;
   const statements = person && !why ? analyseStatements(m.text) : null;
   return { id: m.id, length: m.text.length, phrases, unreadable: why, statements: statements ? JSON.stringify(statements) : null };
 }
+

@@ -21,6 +21,15 @@ interface Waiting {
   reject: (e: Error) => void;
 }
 
+/**
+ * The worker, its young generation kept small: tagging makes much short-lived garbage, and with
+ * V8's default (16 MB semi-spaces) the worker alone added ~150 MB to a 200k-message import's peak
+ * RSS; at 4 MB it adds ~100 MB for the same CPU (BENCHMARKS.md).
+ */
+function startAnalysisWorker(): Worker {
+  return startModuleWorker(import.meta.url, 'analysis-worker', { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+}
+
 export class MessageAnalyser {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -34,7 +43,7 @@ export class MessageAnalyser {
   analysed = 0;
 
   /** `start`: how the worker is started (the tests start one that fails). */
-  constructor(private readonly start: () => Worker = () => startModuleWorker(import.meta.url, 'analysis-worker')) {}
+  constructor(private readonly start: () => Worker = startAnalysisWorker) {}
 
   /** Analyses these messages of a source in the background; failures are left to the passes (they ask again). */
   prefetch(sourceId: number, messages: readonly AnalysisInput[]): void {

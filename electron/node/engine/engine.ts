@@ -792,6 +792,8 @@ export class Engine implements EngramApi {
     const removed = removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! }));
     await this.autoGraph.forget(removed);
     await this.topics.forget(removed);
+    // analyses made ahead for a removed source (its job never ran) must not serve a later one's ids
+    for (const id of removedIds) this.analyser?.forget(id);
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
       await this.graph.dropGraphs([DEMO_GRAPH]);

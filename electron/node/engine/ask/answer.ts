@@ -402,6 +402,7 @@ const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|w
 const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
 const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention)/;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
+const NEGATIVE_REPLY = /^(?:no|nope|nah|never|not)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
 /** A statement that something changed (or holds now): what "now" asks for. */
@@ -442,6 +443,8 @@ interface Scoring {
   times: string[];
   /** The message before each one in its session, when it is in the pool. */
   before: Map<number, MessageRow>;
+  /** Answers to a follow-up question about news, with the news they detail. */
+  newsOf: Map<number, MessageRow>;
   /** Kinds the other parts ask for, answered best from the same message ("how many …, and where?"). */
   companions: AnswerKind[];
   /** Messages that tell how a planned event went, with how well the plan matched the question. */
@@ -471,6 +474,8 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const self = /\b(i|me|my|mine)\b/i.test(a.question);
   const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !(saidByMe && SPEECH_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
+  const before = previousInPool(pool);
+  const newsOf = newsInPool(pool, before);
   return {
     a,
     expected,
@@ -489,7 +494,8 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     asksAssistant: assistants && !self && /\byou\b/i.test(a.question),
     wantsLatest: a.aboutNow || a.intent === 'update',
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
-    before: previousInPool(pool),
+    before,
+    newsOf,
     companions: part === expected.parts[0] ? expected.parts.slice(1).filter((p) => !p.keywords.length).map((p) => p.kind) : [],
     sessionText: sessionTexts(pool),
     ...outcomes(pool, shared),
@@ -531,6 +537,24 @@ function sessionTexts(pool: AskEvidenceMessage[]): Map<number, string> {
   return out;
 }
 
+/**
+ * News asked about ("I got promoted!" — "What's the new role?" — "Assistant manager, …"): each
+ * answer to the other one's follow-up question, with the news it details. The details are what a
+ * question about the news asks for (not when: the news tells its own time, and a detail's time is
+ * of something else: "I've known them for 4 years").
+ */
+function newsInPool(pool: AskEvidenceMessage[], before: Map<number, MessageRow>): Map<number, MessageRow> {
+  const out = new Map<number, MessageRow>();
+  for (const e of pool) {
+    const m = e.message;
+    const asked = before.get(m.id);
+    if (!asked || asked.speaker === m.speaker || !/\?/.test(asked.text)) continue;
+    const news = before.get(asked.id);
+    if (news && news.speaker === m.speaker && !/\?\s*$/.test(news.text.trim())) out.set(m.id, news);
+  }
+  return out;
+}
+
 function previousInPool(pool: AskEvidenceMessage[]): Map<number, MessageRow> {
   const at = new Map(pool.map((e) => [`${e.message.sessionId}|${e.message.turnIndex}`, e.message]));
   const out = new Map<number, MessageRow>();
@@ -561,7 +585,13 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   // half of its words, not one rare verb ("Will you go at a regular time?" is no "which gym do I go to?")
   const asksIt = i <= 1 && askedText !== null && sc.part.kind !== 'yesno' && question >= (request ? 0.3 : 0.6) && weightedMatch(askedText, new Map([...weights.keys()].map((k) => [k, 1]))) >= 0.5;
   const reply = !asksIt ? 0 : i === 0 ? 0.8 * question : i === 1 ? 0.7 * question : 0;
-  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply);
+  // news asked about: the answer to the follow-up question is about the news, and about what the
+  // question asked of it when the news is on the topic; not an answer that says no ("Nope, never been")
+  // (a question in parts answers its later parts from the first part's message: not here)
+  const opener = sc.part.kind !== 'date' && sc.expected.parts.length === 1 && i <= 1 && !NEGATIVE_REPLY.test(sents[0]) ? sc.newsOf.get(e.message.id) : undefined;
+  const told = opener ? weightedMatch(opener.text, weights) : 0;
+  const news = told >= 0.2 ? weightedMatch(`${opener!.text} ${asked!.text}`, weights) : told;
+  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply, (i === 0 ? 0.8 : 0.7) * news);
 }
 
 /** A conversation's title without the speakers' names (a title that only names who talks says nothing of the topic). */
@@ -757,7 +787,10 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
       return { cand: anchor.cand, unit: anchor.unit, value: { text: `${longDate(m.date)} (the day it was said)`, phrase: '', index: 0, raw: m.date } };
     }
     const session = cands.filter((c) => c.evidence.message.sessionId === anchor.cand.evidence.message.sessionId && c.values.length);
+    // "… and where?" is answered by a sentence that names a place, wherever it is in the evidence
+    const stated = cands.filter((c) => c.values.length && c.topic >= TOPIC_FLOOR.thing);
     if (session.length) cands = session;
+    else if (stated.length) cands = stated;
   }
   // a value that changed: of the sentences that state it about as well as the best, the latest
   let best = cands[0];

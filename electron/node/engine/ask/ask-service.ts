@@ -526,6 +526,13 @@ export class AskService {
         const prev = session[i - 1];
         if (next && /\?\s*$/.test(m.text.trim())) candidates.push({ message: next, route: 'search', score: (h.score / max) * 0.9, why: `the reply to a best match (message ${m.id})` });
         if (prev && m.role === 'assistant' && prev.role !== 'assistant') candidates.push({ message: prev, route: 'search', score: (h.score / max) * 0.85, why: `what a best match (message ${m.id}) answers` });
+        // news asked about ("I got promoted!" — "What's the new role?" — "Assistant manager, …"): the
+        // speaker's answer to the follow-up question tells the details the news left out
+        const after = session[i + 2];
+        if (next && after && next.speaker !== m.speaker && after.speaker === m.speaker && /\?/.test(next.text) && !/\?\s*$/.test(m.text.trim())) {
+          candidates.push({ message: next, route: 'search', score: (h.score / max) * 0.5, why: `a question about a best match (message ${m.id})` });
+          candidates.push({ message: after, route: 'search', score: (h.score / max) * 0.8, why: `the answer to a question about a best match (message ${m.id})` });
+        }
         // a best match plans something for a later day ("I booked an orthopedist for Tuesday"): a
         // question about what happened is answered by what the conversation says from that day on
         if (expected.past && a.intent !== 'date') {

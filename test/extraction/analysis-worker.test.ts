@@ -152,12 +152,17 @@ describe('the analysis worker', () => {
     const read = async (signal: AbortSignal | null) => {
       const out = [];
       for await (const [, analysed] of client.pages(7, [page], signal, true)) out.push(analysed);
+      // nothing is kept by a source's last pass: every read asks the worker
       return out;
     };
     await expect(read(null)).rejects.toThrow(/message analysis worker failed: it exited \(code 5\)/);
     const [analysed] = await read(null);
     expect(statementsOf(analysed.get(1)!).statements!.length).toBe(1);
     expect(phrasesOf(analysed.get(1)!)!.map((p) => p.head.label)).toContain('class');
+    // a job already stopped (a shutdown right after start-up): refused, the worker stopped, nothing left unhandled
+    const stopped = new AbortController();
+    stopped.abort('shutdown');
+    await expect(read(stopped.signal)).rejects.toBeInstanceOf(JobCancelled);
     const abort = new AbortController();
     const pending = read(abort.signal);
     abort.abort();

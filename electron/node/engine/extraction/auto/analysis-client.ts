@@ -117,6 +117,8 @@ export class MessageAnalyser {
   /** Waits for `p`, or stops the worker and throws JobCancelled as soon as `signal` aborts. */
   private cancellable<T>(p: Promise<T>, signal: AbortSignal | null): Promise<T> {
     if (!signal) return p;
+    // left behind when the signal wins (stop() rejects it): not an unhandled rejection
+    p.catch(() => undefined);
     if (signal.aborted) return Promise.reject(this.stop());
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => reject(this.stop());

@@ -22,9 +22,9 @@ interface Waiting {
 }
 
 /**
- * The worker, its young generation kept small: tagging makes much short-lived garbage, and with
- * V8's default (16 MB semi-spaces) the worker alone added ~150 MB to a 200k-message import's peak
- * RSS; at 4 MB it adds ~100 MB for the same CPU (BENCHMARKS.md).
+ * The worker, its young generation kept small: tagging makes much short-lived garbage. A
+ * 200k-message import peaked at 1,229 MB RSS with V8's default (16 MB semi-spaces), 1,160 MB at
+ * 4 MB for the same CPU (main: 1,044 MB; the target is 1.2 GB; BENCHMARKS.md).
  */
 function startAnalysisWorker(): Worker {
   return startModuleWorker(import.meta.url, 'analysis-worker', { resourceLimits: { maxYoungGenerationSizeMb: 4 } });

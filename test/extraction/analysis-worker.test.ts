@@ -118,7 +118,7 @@ describe('the analysis worker', () => {
     // Cancel: the rerun tags again in the worker (nothing was kept); cancelled once the job waits on it.
     const analyser = e.analyser as unknown as { start: () => Worker; worker: Worker | null; waiting: Map<number, unknown> };
     const job = (await e.runAutoGraph({ sourceIds: [source.id] }))!;
-    for (let i = 0; i < 500 && !analyser.waiting.size; i++) await new Promise((r) => setTimeout(r, 2));
+    for (const until = Date.now() + 10_000; Date.now() < until && !analyser.waiting.size; ) await new Promise((r) => setTimeout(r, 2));
     expect(analyser.waiting.size).toBeGreaterThan(0);
     const exited = new Promise<number>((r) => analyser.worker!.once('exit', () => r(Date.now())));
     const cancelledAt = Date.now();

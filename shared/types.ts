@@ -502,6 +502,8 @@ export interface PlannedQuestion {
   /** One line per step, for people ("I read 'last Friday' as Fri Oct 20, 2023"). */
   explanation: string[];
   /** Words that look like a time but could not be read ("a while ago"): neither a filter nor searched for. */
+  /** The conversation the question names by its title ("in the Sourdough chat"), kept by the plan. */
+  conversation?: string;
   notUnderstood?: string[];
   planner: 'rules' | 'llm';
 }

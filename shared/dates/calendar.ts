@@ -224,6 +224,16 @@ export function longDate(value: string): string {
   return time && !(time[1] === '00' && time[2] === '00') ? `${base}, ${time[1]}:${time[2]}` : base;
 }
 
+/** A span of days in words: 'Sunday, October 11, 2026', 'May 2025', '2025', or 'May 1, 2025 – June 3, 2025'. */
+export function spanWords(from: string, to: string): string {
+  const a = from.slice(0, 10);
+  const b = to.slice(0, 10);
+  if (a === b) return longDate(a);
+  if (a === `${a.slice(0, 4)}-01-01` && b === `${a.slice(0, 4)}-12-31`) return a.slice(0, 4);
+  if (a === startOfMonth(a) && b === endOfMonth(a)) return formatDate(a, 'MMMM yyyy');
+  return `${formatDate(a, 'MMMM d, yyyy')} – ${formatDate(b, 'MMMM d, yyyy')}`;
+}
+
 /** 'Sun Oct 11, 2026' (plans and their explanations). */
 export function mediumDate(date: string): string {
   return formatDate(date, 'EEE MMM d, yyyy');

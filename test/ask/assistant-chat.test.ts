@@ -42,6 +42,10 @@ const EXPORT = [
     ['assistant', 'Patchwork, Jaipur and Lost Cities.'],
     ['user', 'Perfect, thanks.'],
   ]),
+  conversation('c-rent', 'Rent', Date.UTC(2025, 7, 14, 9) / 1000, [
+    ['user', 'Add up my August rent payments: 700 and 750.'],
+    ['assistant', 'Your August rent total is 1,450.'],
+  ]),
   conversation('c-budget', 'Spreadsheet formulas', Date.UTC(2025, 8, 12, 20) / 1000, [
     ['user', 'Which formula sums a column only when the next column says paid?'],
     ['assistant', 'Use SUMIF: =SUMIF(B:B, "paid", A:A).'],
@@ -80,6 +84,29 @@ describe('Ask on an assistant chat', () => {
     const t = await ask('Which board games for two players did you list?');
     expect(t.answer.status).toBe('answered');
     expect(t.answer.text).toMatch(/Patchwork, Jaipur and Lost Cities/);
+  });
+
+  it('"what did you recommend / tell me about X": X is the topic, the assistant’s reply the answer', async () => {
+    const recommended = await ask('What did you recommend for my basil?');
+    expect(recommended.answer.status).toBe('answered');
+    expect(recommended.answer.text).toMatch(/overwatering/);
+    // the period's own messages are about something else: they are not the answer
+    const told = await ask('What did you tell me about the weather in August?');
+    expect(told.answer.status).toBe('answered');
+    expect(told.answer.text).toMatch(/^Nothing in August 2025 is about it; from Tuesday, September 2, 2025: “.*18–22 °C/);
+    expect(told.answer.text).not.toMatch(/rent/);
+  });
+
+  it('a conversation named by its title: its messages, and the plan says how it was read', async () => {
+    const t = await ask('What did we say in the Basil plant chat?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/My basil leaves are turning yellow/);
+    expect(t.answer.text).toMatch(/overwatering/);
+    expect(t.answer.text).not.toMatch(/Porto|Patchwork|SUMIF|rent/);
+    expect(t.plan.timeline?.explanation.join('\n')).toMatch(/I read 'Basil plant chat' as the conversation “Basil plant”/);
+    // a topic inside a named conversation is ranked within it
+    const within = await ask('What did you say about the weather in the Porto in October chat?');
+    expect(within.answer.text).toMatch(/18–22 °C/);
   });
 
   it('"what did I ask about X" quotes the person’s own question', async () => {

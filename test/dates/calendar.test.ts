@@ -19,6 +19,7 @@ import {
   isoWeekRange,
   isValidDate,
   longDate,
+  spanWords,
   mediumDate,
   monthNumber,
   monthRange,
@@ -129,6 +130,12 @@ describe('calendar arithmetic', () => {
     expect(longDate('soon')).toBe('soon');
     expect(mediumDate('2026-05-03')).toBe('Sun May 3, 2026');
     expect(shortStamp('2026-09-14T20:05:00')).toBe('Mon 14 Sep 2026 20:05');
+    // a span: one day, a whole month, a whole year, or its two ends
+    expect(spanWords('2025-05-01', '2025-05-31T23:59:59')).toBe('May 2025');
+    expect(spanWords('2024-02-01', '2024-02-29')).toBe('February 2024');
+    expect(spanWords('2025-01-01', '2025-12-31')).toBe('2025');
+    expect(spanWords('2026-10-11T00:00:00', '2026-10-11T23:59:59')).toBe('Sunday, October 11, 2026');
+    expect(spanWords('2025-05-01', '2025-06-03')).toBe('May 1, 2025 – June 3, 2025');
   });
 
   it('gives the same days in any time zone, across DST changes and a skipped day', () => {

@@ -69,6 +69,10 @@ describe('large chains', () => {
       plan([{ op: 'f_between', column: 'Response_Index', range: [3, 4] }]),
       plan([{ op: 'f_between', column: 'Session_Index', range: [40, 90] }, { op: 'f_value', column: 'Role', values: ['assistant'] }]),
       { ...plan([{ op: 'f_value', column: 'Year', values: [2023] }]), sourceIds: [1] },
+      // a list counted one value at a time (a value named twice counts once), a range of times
+      plan([{ op: 'f_value', column: 'Day_Name', values: ['Sunday', 'Saturday', 'Sunday'] }]),
+      plan([{ op: 'f_value', column: 'Month', values: ['2023-03', '2023-01'] }, { op: 'f_between', column: 'Time', range: ['09:00:00', '17:59:59'] }]),
+      plan([{ op: 'f_between', column: 'Time', range: ['00:00:00', '11:59:59'] }]),
     ];
     for (const p of plans) {
       const everyRow = engine.timeline.select(p).rows;

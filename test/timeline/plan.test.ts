@@ -71,6 +71,7 @@ describe('compileChain', () => {
           { op: 'f_value', column: 'Speaker', values: [evil, 'Ann'] },
         ],
       }),
+      { ready: [1, 2, 5] },
     );
     expect(c.where).not.toContain(evil);
     expect(c.where).not.toContain('2026-05-03');
@@ -81,12 +82,12 @@ describe('compileChain', () => {
   });
 
   it('reads Session_Index under the plan’s numbering', () => {
-    expect(compileChain({ ...base, chain: [{ op: 'f_value', column: 'Session_Index', values: [3] }] }).where).toContain('s.memory_index = ?');
-    expect(compileChain({ ...base, sessionNumbering: 'source', sourceIds: [1], chain: [{ op: 'f_value', column: 'Session_Index', values: [3] }] }).where).toContain('s.source_index = ?');
+    expect(compileChain({ ...base, chain: [{ op: 'f_value', column: 'Session_Index', values: [3] }] }, { ready: [1] }).where).toContain('s.memory_index = ?');
+    expect(compileChain({ ...base, sessionNumbering: 'source', sourceIds: [1], chain: [{ op: 'f_value', column: 'Session_Index', values: [3] }] }, { ready: [1] }).where).toContain('s.source_index = ?');
   });
 
   it('orders a reversed range', () => {
-    expect(compileChain({ ...base, chain: [{ op: 'f_between', column: 'Session_Index', range: [6, 3] }] }).params).toEqual([3, 6]);
+    expect(compileChain({ ...base, chain: [{ op: 'f_between', column: 'Session_Index', range: [6, 3] }] }, { ready: [] }).params).toEqual([3, 6]);
   });
 
   it('describes plans for people and in the study’s notation', () => {

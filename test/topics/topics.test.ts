@@ -298,6 +298,7 @@ describe('Ask: what was talked about in a period', () => {
     // April holds nothing: the nearest conversations on either side are named
     const april = await e.ask({ question: 'What did we talk about in April 2026?', llm: false, now: '2026-06-01T12:00:00' });
     expect(april.answer.text).toBe('No messages in that period: the last conversation before it was on Monday, March 9, 2026, and the next one after it was on Wednesday, May 20, 2026.');
+    expect(april.answer.status).toBe('not_found');
     const later = await e.ask({ question: 'What did we talk about last week?', llm: false, now: '2026-09-01T12:00:00' });
     expect(later.answer.text).toBe('No messages in that period: the last conversation before it was on Wednesday, May 20, 2026.');
   });

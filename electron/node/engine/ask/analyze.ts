@@ -161,10 +161,11 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   const excludeKnown = /\belse\b/i.test(q);
 
   let intent: AskIntent;
-  const time = planned.classification === 'meta' || (planned.classification === 'both' && aboutConversation && !!period);
+  // a conversation named by its title ("what did you say about X in the Sourdough chat?") is read in the timeline
+  const time = planned.classification === 'meta' || (planned.classification === 'both' && ((aboutConversation && !!period) || !!planned.conversation));
   if (time && !/\b(how many|how much|how long|who|which|when)\b/i.test(q.replace(/\bwhat did (?:we|i|you) (?:talk|chat)\b/i, ''))) {
     intent = 'time';
-    why.push(planned.classification === 'meta' ? 'only time or session references → the timeline planner' : 'talk about the conversation in a period → the timeline planner');
+    why.push(planned.classification === 'meta' ? 'only time or session references → the timeline planner' : planned.conversation ? `the conversation “${planned.conversation}” → the timeline planner` : 'talk about the conversation in a period → the timeline planner');
   } else if (/\bwho\b.*\b(talk(?:ed)?|chat(?:ted)?|spoke|speak|messag(?:e|ed)|text(?:ed)?|wrote)\b.*\b(most|more)\b/i.test(q)) {
     intent = 'who-most';
     why.push("'who did I talk to most' → message counts per person (SPARQL over the messages graph)");
@@ -232,6 +233,11 @@ export function analyzeQuestion(question: string, planned: PlannedQuestion): Ana
   const relative = /\b(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+)?\w+(?:\s+(?:up|for|to|in|on|at|about|with|into))*\s*[?.!]*$/i.exec(q);
   const dropPhrases = [concept?.phrase ?? '', verb?.phrase ?? '', attribute?.phrase ?? '', period?.phrase ?? '', ordMatch?.[0] ?? '', relative && relative.index > 0 && !/^\s*(?:when|what|which|who|where|how)\b.{0,12}$/i.test(q.slice(0, relative.index)) ? relative[0] : ''];
   let keywords = topicWords(q, dropPhrases);
+  // the conversation named by its title is where to look, not what it is about
+  if (planned.conversation) {
+    const scope = new Set(topicWords(`${planned.conversation} conversation chat thread`));
+    keywords = keywords.filter((w) => !scope.has(w));
+  }
   if (concept?.keywords) keywords = [...new Set([...concept.keywords, ...keywords])];
   // A concept's own word is a useful keyword when nothing else is left ("the concert").
   // templates that do not type by the concept match its words in labels instead

@@ -400,7 +400,9 @@ const MISSING: Record<AnswerKind, number> = {
 const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|would) (?:i|we)|what (?:can|could) (?:i|we)|(?:did|do|would) (?:you|it|chatgpt|claude|the assistant) (?:suggest|recommend|advise)|recommend(?:ed|ation)?s?|suggest(?:ed|ion)?s?|advi[cs]e[ds]?|tips?|best way to)\b/i;
 /** The person asks what they themself said: "What did I say / ask / tell you / write about …". */
 const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
-const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention)/;
+const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention|recommend|suggest|advi[cs]|explain)/;
+/** "What did you tell me / say / recommend about …": in an assistant chat, what the assistant said is the answer. */
+const TOLD_BY_YOU = /\b(?:did|have|has)\s+you\s+(?:ever\s+)?(?:tell|told|say|said|suggest|suggested|recommend|recommended|explain|explained|write|wrote|mention|mentioned|give|gave|answer|answered|reply|replied)\b/i;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
 const NEGATIVE_REPLY = /^(?:no|nope|nah|never|not)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
@@ -472,7 +474,9 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   // "what did I ask about X": how it was said is not what it was about
   const saidByMe = SAID_BY_ME.test(a.question);
   const self = /\b(i|me|my|mine)\b/i.test(a.question);
-  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !(saidByMe && SPEECH_STEM.test(w))), texts);
+  // nor is how the assistant was asked or answered ("what did you recommend / tell me about X": X)
+  const askedOfAssistant = assistants && (ADVICE.test(a.question) || TOLD_BY_YOU.test(a.question));
+  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !((saidByMe || askedOfAssistant) && SPEECH_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   const before = previousInPool(pool);
   const newsOf = newsInPool(pool, before);
@@ -491,7 +495,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     saidByMe,
     askedByMe: saidByMe && /\bask(?:ed)?\b/i.test(a.question),
     assistants,
-    asksAssistant: assistants && !self && /\byou\b/i.test(a.question),
+    asksAssistant: assistants && (!self || TOLD_BY_YOU.test(a.question)) && /\byou\b/i.test(a.question),
     wantsLatest: a.aboutNow || a.intent === 'update',
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before,
@@ -630,7 +634,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
       const shared = topicOf(sc, sc.shared, sents, index, e);
       const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
-      let score = topic + inPeriod + companions + 0.45 / (1 + rank);
+      // the period counts for messages on the topic: one of its own that shares no word is about something else
+      let score = topic + (topic > 0 || !sc.shared.size ? inPeriod : 0) + companions + 0.45 / (1 + rank);
       // a date only implied by the day it was told is weaker than one stated
       if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].kind ? KIND_BONUS : 0.5;
       else score -= MISSING[part.kind];
@@ -691,6 +696,8 @@ export interface MessageAnswer {
   judged?: { answered: boolean; why: string };
   /** How it was found, when the answer knows better than its route and refs ("Counted from every message that mentions it."). */
   how?: string;
+  /** The period the question names has no messages: the text says so, and where the nearest ones are. */
+  emptyPeriod?: boolean;
 }
 
 function quote(p: Picked): string {
@@ -906,8 +913,8 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const speaker = m.speaker.toLowerCase();
   const unit = p.core ?? p.unit;
   const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
-  // advice the person asked for is the assistant's, said to them
-  const advised = sc.advice && m.role === 'assistant' && !sc.subjects.size;
+  // advice the person asked for, or what they were told, is the assistant's, said to them
+  const advised = (sc.advice || sc.asksAssistant) && m.role === 'assistant' && !sc.subjects.size;
   if (about.size && !about.has(speaker) && !advised) {
     const names = [...about];
     const named = names.some((n) => namesAsSubject(unit, n));
@@ -1164,7 +1171,7 @@ export function answerFromTimeline(run: PlanRun, evidence: AskEvidenceMessage[],
     // say where the conversations are instead, so "nothing" is not a dead end
     const { before, after } = around.nearest ?? {};
     const near = [before && `the last conversation before it was on ${longDate(before.start.slice(0, 10))}`, after && `the next one after it was on ${longDate(after.start.slice(0, 10))}`].filter(Boolean);
-    return { text: `${lead}No messages in that period${near.length ? `: ${near.join(', and ')}` : ''}.`, refs: [] };
+    return { text: `${lead}No messages in that period${near.length ? `: ${near.join(', and ')}` : ''}.`, refs: [], emptyPeriod: true };
   }
   if (run.ranked && evidence.length) {
     const picked = bestSentence(a, evidence.filter((e) => e.route === 'timeline'));

@@ -25,7 +25,7 @@ import { inWords } from './phrasing';
 import { answerFromMessages, answerFromTimeline, betweenFromMessages, interpretRows, type Interpretation, type MessageAnswer } from './answer';
 import { expectedAnswer, type AnswerKind } from './answer-type';
 import { findDates } from './compute';
-import { addDays, endOfDay, longDate } from '../../../../shared/dates/calendar';
+import { addDays, endOfDay, longDate, spanWords } from '../../../../shared/dates/calendar';
 import { xsdDateTimeOf } from '../../../../shared/dates/wall-clock';
 import { PREFIXES } from '../../../../shared/rdf';
 import { valuesOf } from './sentences';
@@ -596,7 +596,10 @@ export class AskService {
         };
       }
     }
-    if (!offline && a.intent === 'time' && run) {
+    // a plan that ranks by content but where no row in its period is about it ("the weather in May"
+    // when May's messages are about a budget) keeps its rows unranked: they do not answer, the messages may
+    const offTopic = !!planned.plan.rank && !!run && run.total > 0 && !run.ranked;
+    if (!offline && a.intent === 'time' && run && !offTopic) {
       // where the planner fell back ("no conversation on …: the day before"), the answer says so
       const notes = planned.explanation.flatMap((line) => [...line.matchAll(/\((no conversation[^)]*)\)/gi)].map((m) => m[1]));
       const m = answerFromTimeline(run, evidenceMessages, a, notes, {
@@ -659,7 +662,10 @@ export class AskService {
       const m = answerFromMessages(a, pool, { me: meSpeakers });
       if (m) {
         const used = evidenceMessages.find((e) => e.ref === m.refs[0]);
-        offline = { ...m, route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
+        // the period's messages were about something else: an answer from another time says so
+        const day = used?.message.date;
+        const elsewhere = offTopic && a.period && day && (day < a.period.from.slice(0, 10) || day > a.period.to.slice(0, 10));
+        offline = { ...m, ...(elsewhere ? { text: `Nothing in ${spanWords(a.period!.from, a.period!.to)} is about it; from ${longDate(day)}: ${m.text}` } : {}), route: used?.route ?? 'search', source: m.computation ? 'computed' : 'evidence' };
       }
     }
     // a question in parts ("When did it start leaking, and what did the repair cost?"): the parts the graph's reading does not answer, from the messages
@@ -868,6 +874,8 @@ function routeLine(routes: AskRoute[], plan: AskPlan): string {
  * with the question; "not found" when nothing matched.
  */
 export function offlineAnswer(o: (MessageAnswer & { route: AskRoute; source: AskAnswer['source'] }) | null, evidence: AskEvidenceMessage[]): AskAnswer {
+  // nothing in the period asked about is a finding, not an answer: said as it is, and where the nearest messages are
+  if (o?.emptyPeriod) return { text: o.text, status: 'not_found', how: 'No messages in the period the question names.', route: o.route, source: 'none', citations: [] };
   if (!o || (o.judged && !o.judged.answered)) {
     if (!evidence.length) return { text: 'Nothing in your memory answers this question.', status: 'not_found', how: 'Nothing in the memory matched the question.', route: 'none', source: 'none', citations: [] };
     const why = o?.judged?.why;

@@ -32,6 +32,7 @@ import { ordinalWord } from '../../../../shared/text/numbers';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { words } from '../../../../shared/text/words';
 import { contentWords, queryWords } from './classify';
+import { conversationNamed } from './conversation-title';
 import { extractRefs, unreadTimes, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
 
@@ -58,6 +59,8 @@ export interface PlannerMemory {
   hasRoles: boolean;
   /** Sessions (their Session_Index values) in which a speaker speaks. */
   sessionsOfSpeaker?(name: string): number[];
+  /** Conversation titles with the sessions (Session_Index values) of the conversations so titled. */
+  sessionsTitled?(): Map<string, number[]>;
   /** The first and last Response_Index of a role's messages in a session (by its Session_Index), null when it has none. */
   responsesOfRole?(session: number, role: 'user' | 'assistant'): [number, number] | null;
 }
@@ -500,13 +503,21 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     used.push(r);
   }
 
+  // a conversation named by its title ("in the Sourdough chat"): its words are no time and no topic
+  const named = memory.sessionsTitled ? conversationNamed(ex.normalized.text, memory.sessionsTitled()) : null;
+  if (named) {
+    const inside = (r: Ref) => r.start < named.end && r.end > named.start;
+    for (let i = used.length - 1; i >= 0; i--) if (inside(used[i])) used.splice(i, 1);
+    refs = refs.filter((r) => !(r.kind === 'speaker' && inside(r)));
+  }
+
   // 4. what is left: content words (in the spelled text, so "abt" is "about")
   const speakerRefs = refs.filter((r): r is Extract<Ref, { kind: 'speaker' }> => r.kind === 'speaker');
   const roleRefs = refs.filter((r): r is Extract<Ref, { kind: 'role' }> => r.kind === 'role');
   const notTime = refs.filter((r): r is Extract<Ref, { kind: 'notTime' }> => r.kind === 'notTime');
   let rest = ex.normalized.text;
   const mask = (s: string, a: number, b: number) => s.slice(0, a) + ' '.repeat(Math.max(0, b - a)) + s.slice(b);
-  for (const r of [...used, ...speakerRefs, ...roleRefs]) rest = mask(rest, r.start, r.end);
+  for (const r of [...used, ...speakerRefs, ...roleRefs, ...(named ? [named] : [])]) rest = mask(rest, r.start, r.end);
   // what still looks like a time was not understood: said so, and kept out of the search
   const unread: [number, number][] = [];
   let masked = rest;
@@ -519,14 +530,14 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   for (const [a, b] of unread) rest = mask(rest, a, b);
   // the query keeps the person's words ("for the first time", not "1st"), spelled out ("abt" → "about")
   let restSpelled = ex.spelled.text;
-  for (const [a0, b0] of [...[...used, ...speakerRefs, ...roleRefs].map((r) => [r.start, r.end] as const), ...unread]) {
+  for (const [a0, b0] of [...[...used, ...speakerRefs, ...roleRefs, ...(named ? [named] : [])].map((r) => [r.start, r.end] as const), ...unread]) {
     const [a, b] = ex.normalized.toSource(a0, b0);
     restSpelled = mask(restSpelled, a, b);
   }
   // words read as "not a time" ("days off", "good morning") are what the question is about
   const content = [...contentWords(rest), ...notTime.flatMap((r) => words(r.text).filter((w) => !STOP_WORDS.has(w)))];
   const query = queryWords(restSpelled);
-  const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0;
+  const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0 || !!named;
   const classification: QuestionKind = content.length ? (hasMeta ? 'both' : 'content') : 'meta';
 
   /** "I read 'yday' (yesterday) as …": the words, their normalised form when it differs, the reading. */
@@ -687,6 +698,11 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
 
   // speakers: in a question about content, the first one named is whom it is about ("What did
   // Ana say she…", "What is Kim's dream…"; "Ana and Noor" are both); in a
+  if (named) {
+    chain.push(sessionOp(named.sessions, `the conversation “${named.title}”`));
+    const [a, b] = ex.toOriginal(named.start, named.end);
+    explanation.push(`I read '${ex.original.slice(a, b).trim()}' as the conversation “${named.title}” (Session_Index = ${[...new Set(named.sessions)].join(', ')})`);
+  }
   // question about time, a speaker followed by a verb of speech filters their words
   // ("What did Noor say yesterday?") and otherwise names the sessions they speak in.
   const names = [...new Set(speakerRefs.map((r) => r.name))];
@@ -748,6 +764,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     plan,
     explanation,
     ...(notUnderstood.length ? { notUnderstood } : {}),
+    ...(named ? { conversation: named.title } : {}),
     planner: 'rules',
   };
 }

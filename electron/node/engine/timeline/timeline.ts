@@ -132,6 +132,7 @@ export class Timeline {
     const hasRoles = speakerRows.some((r) => r.role === 'assistant') && speakerRows.some((r) => r.role === 'user');
     const sessionIndexById = new Map(sessions.map((s) => [s.id, s.index]));
     const speakerSessions = new Map<string, number[]>();
+    let titled: Map<string, number[]> | undefined;
     const memory: PlannerMemory = {
       numbering,
       ...(ids ? { sourceIds: ids } : {}),
@@ -142,6 +143,16 @@ export class Timeline {
       responsesOfRole: (index, role) => {
         const session = sessions[index - 1];
         return session ? this.chat.responseRangeOfRole(session.id, role) : null;
+      },
+      sessionsTitled: () => {
+        if (!titled) {
+          titled = new Map();
+          for (const r of this.chat.sessionTitles(ids)) {
+            const index = sessionIndexById.get(r.id);
+            if (index !== undefined) titled.set(r.title, [...(titled.get(r.title) ?? []), index]);
+          }
+        }
+        return titled;
       },
       sessionsOfSpeaker: (name) => {
         let list = speakerSessions.get(name);

@@ -17,6 +17,7 @@ import type {
   SessionInfo,
   SourceFormat,
   SourceInfo,
+  TimelineColumn,
   TimelineMarks,
   TimelinePlan,
 } from '../../../../../shared/types';
@@ -25,7 +26,7 @@ import { migrate, type Migration } from '../migrate';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
-import { chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
+import { allowedSources, chainOnSessions, chainRowsJson, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -292,6 +293,14 @@ interface MessageDbRow {
 const MESSAGE_COLUMNS = `m.id, m.source_id, m.conversation_id, m.session_id, s.memory_index, m.response_index,
   m.turn_index, m.speaker, m.role, m.text, m.ts_local, m.tz_offset_min, m.day_name, m.week, m.date, m.time,
   m.external_id, c.title, m.iri_key, m.time_approx`;
+/** A row of MESSAGE_COLUMNS read as an array of cells, in their order. */
+function messageDbRowOf(c: unknown[]): MessageDbRow {
+  return {
+    id: c[0], source_id: c[1], conversation_id: c[2], session_id: c[3], memory_index: c[4], response_index: c[5],
+    turn_index: c[6], speaker: c[7], role: c[8], text: c[9], ts_local: c[10], tz_offset_min: c[11], day_name: c[12], week: c[13], date: c[14], time: c[15],
+    external_id: c[16], title: c[17], iri_key: c[18], time_approx: c[19],
+  } as MessageDbRow;
+}
 const MESSAGE_FROM = `messages m JOIN sessions s ON s.id = m.session_id JOIN conversations c ON c.id = m.conversation_id`;
 
 /** A message with what a source's derived stores (search rows, automatic graph) need besides its row. */
@@ -445,6 +454,12 @@ function inReadySources(sourceIds?: readonly number[]): string {
   const ready = `m.source_id IN (SELECT id FROM sources WHERE status = 'ready')`;
   return sourceIds?.length ? `m.source_id IN (${marks(sourceIds)}) AND ${ready}` : ready;
 }
+
+/**
+ * Chain columns whose index goes on with the session (schema 5: `messages_day (day_name,
+ * session_id, source_id)` and the like): rows of one value are read in session order.
+ */
+const SESSION_ORDERED_COLUMNS: ReadonlySet<TimelineColumn> = new Set(['Day_Name', 'Week', 'Month', 'Year', 'Response_Index', 'Role']);
 
 /** Rows longer IN lists are cut into (SQLite binds at most 32,766 parameters). */
 const IN_CHUNK = 900;
@@ -1015,6 +1030,19 @@ export class ChatStore {
   getMessages(ids: number[], filter: MessageFilter = {}): MessageRow[] {
     if (!ids.length) return [];
     const byId = new Map<number, MessageRow>();
+    if (Object.values(filter).every((v) => v === undefined)) {
+      // The common call (a page of a plan, Ask's evidence): one statement for any number of ids,
+      // the ready sources bound as their list, and the rows read as one JSON array (SQLite's
+      // cells handed to JavaScript one row object at a time cost twice the query).
+      const cells = JSON.parse(
+        this.stmt(
+          `SELECT json_group_array(json_array(${MESSAGE_COLUMNS})) FROM ${MESSAGE_FROM}
+           WHERE m.id IN (SELECT value FROM json_each(?)) AND m.source_id IN (SELECT value FROM json_each(?))`,
+        ).pluck().get(JSON.stringify(ids), JSON.stringify(this.readySourceIds())) as string,
+      ) as unknown[][];
+      for (const row of cells) byId.set(row[0] as number, toMessageRow(messageDbRowOf(row)));
+      return ids.map((id) => byId.get(id)).filter((r): r is MessageRow => r !== undefined);
+    }
     const CHUNK = 900;
     for (let i = 0; i < ids.length; i += CHUNK) {
       const { where, params } = this.filterSql({ ...filter, ids: ids.slice(i, i + CHUNK) });
@@ -1228,7 +1256,10 @@ export class ChatStore {
     // asks it several times; the counts below read the tables). Not kept inside a transaction:
     // a rollback takes its writes back without a change to either number.
     if (this.db.inTransaction) return this.readDataVersion();
-    const [changes, dataVersion] = this.stmt('SELECT total_changes(), (SELECT data_version FROM pragma_data_version)').raw().get() as [number, number];
+    // (two statements: total_changes() does not touch the file; the pragma_data_version table
+    // function cost as much again as PRAGMA data_version, and a question asks this several times)
+    const changes = this.stmt('SELECT total_changes()').pluck().get() as number;
+    const dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
     const stamp = `${changes}:${dataVersion}`;
     if (this.version?.stamp === stamp) return this.version.value;
     const value = this.readDataVersion();
@@ -1287,6 +1318,17 @@ export class ChatStore {
     ).all(...(sourceIds ?? [])) as SessionSpan[];
   }
 
+  /** Each session's conversation title, in the ready sources or these of them ("in the Sourdough chat"). */
+  sessionTitles(sourceIds?: number[]): { id: number; title: string }[] {
+    const inSources = sourceIds?.length ? `AND x.source_id IN (${marks(sourceIds)})` : '';
+    return this.stmt(
+      `SELECT x.id, c.title FROM sessions x
+       JOIN conversations c ON c.id = x.conversation_id
+       JOIN sources s ON s.id = x.source_id AND s.status = 'ready'
+       WHERE 1 = 1 ${inSources} ORDER BY x.memory_index`,
+    ).all(...(sourceIds ?? [])) as { id: number; title: string }[];
+  }
+
   /** Dates (YYYY-MM-DD) that have messages, ascending, in the ready sources or these of them. */
   messageDates(sourceIds?: number[]): string[] {
     return this.stmt(`SELECT DISTINCT m.date FROM messages m WHERE ${inReadySources(sourceIds)} ORDER BY m.date`)
@@ -1313,22 +1355,42 @@ export class ChatStore {
       .all(speaker, ...(sourceIds ?? [])) as number[];
   }
 
+  /**
+   * Ids of the ready sources, ascending: every chain query reads only them. Kept per version of
+   * the chat table (a source made ready, removed or added moves it), so a query binds the list
+   * instead of re-reading `sources` for every row or query.
+   */
+  readySourceIds(): number[] {
+    return this.perVersion('readySourceIds', () => this.stmt(`SELECT id FROM sources WHERE status = 'ready' ORDER BY id`).pluck().all() as number[]);
+  }
+
+  /**
+   * Every session's place in memory order (memory_index, then id) and its source, per version of
+   * the chat table: a chain's sessions are put in time order and tested for their source here,
+   * not by joining and sorting in SQL for every question.
+   */
+  private sessionOrder(): { of: Map<number, { rank: number; sourceId: number }>; ids: number[] } {
+    return this.perVersion('sessionOrder', () => {
+      const rows = this.stmt('SELECT id, source_id FROM sessions ORDER BY memory_index, id').raw().all() as [number, number][];
+      const of = new Map<number, { rank: number; sourceId: number }>();
+      rows.forEach(([id, sourceId], rank) => of.set(id, { rank, sourceId }));
+      return { of, ids: rows.map((r) => r[0]) };
+    });
+  }
+
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const { sql, params } = chainSelect(plan);
-    return { rows: this.chainRowsOf(sql, params), sql, params };
+    const { sql, params, where } = chainSelect(plan, this.readySourceIds());
+    return { rows: this.chainRowsOfJson(chainRowsJson(plan, where), params), sql, params };
   }
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const whole = chainSelect(plan);
-    const { where, params, sessionIndexColumn } = compileChain(plan);
-    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
-FROM messages m JOIN sessions s ON s.id = m.session_id
-WHERE ${where}
-  AND m.session_id IN (SELECT value FROM json_each(?))
-ORDER BY s.memory_index, m.turn_index`;
-    return { rows: this.chainRowsOf(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
+    const ready = this.readySourceIds();
+    const whole = chainSelect(plan, ready);
+    const { where, params } = compileChain(plan, { ready });
+    const sql = chainRowsJson(plan, `${where}\n  AND m.session_id IN (SELECT value FROM json_each(?))`);
+    return { rows: this.chainRowsOfJson(sql, [...params, JSON.stringify(sessionIds)]), sql: whole.sql, params: whole.params };
   }
 
   /**
@@ -1337,7 +1399,8 @@ ORDER BY s.memory_index, m.turn_index`;
    * index), not every row of the chain sorted to find the page.
    */
   chainPage(plan: TimelinePlan, offset: number, limit: number, extent?: ChainExtent): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const whole = chainSelect(plan);
+    const ready = this.readySourceIds();
+    const whole = chainSelect(plan, ready);
     if (!extent) return { rows: this.chainRowsOf(`${whole.sql}\nLIMIT ? OFFSET ?`, [...whole.params, limit, offset]), ...whole };
     let before = 0;
     let first = 0;
@@ -1345,7 +1408,7 @@ ORDER BY s.memory_index, m.turn_index`;
     let last = first;
     for (let held = before; last < extent.sessionIds.length && held < offset + limit; last++) held += extent.counts[last];
     if (first >= last) return { rows: [], ...whole };
-    const { where, params, sessionIndexColumn } = compileChain(plan);
+    const { where, params, sessionIndexColumn } = compileChain(plan, { ready });
     const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
 FROM messages m JOIN sessions s ON s.id = m.session_id
 WHERE m.session_id IN (SELECT value FROM json_each(?))
@@ -1357,28 +1420,77 @@ LIMIT ? OFFSET ?`;
 
   /**
    * How many rows a chain keeps, and in which sessions in time order with how many in each
-   * (without reading the rows: a chain on message columns is counted from their indexes, which
-   * hold each row's session and source, and only the sessions found are joined).
+   * (without reading the rows: a chain on message columns is counted per session from their
+   * indexes, which hold each row's session; the sessions found are ordered and tested for
+   * their source from `sessionOrder`, not joined and sorted in SQL).
    */
   chainExtent(plan: TimelinePlan): ChainExtent {
-    const onSessions = plan.chain.some((op) => op.column === 'Session_Index');
-    let counts: [number, number][];
-    if (onSessions) {
-      const { where, params } = compileChain(plan);
-      counts = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index, m.session_id`)
-        .raw()
-        .all(...params) as [number, number][];
-    } else {
-      // the sources tested once per session found, not once per row
-      const { chainWhere, chainParams, sourceWhere, sourceParams } = compileChain(plan, 's');
-      counts = this.stmt(
-        `SELECT c.session_id, c.n FROM (SELECT m.session_id, COUNT(*) AS n FROM messages m WHERE ${chainWhere} GROUP BY m.session_id) c
-JOIN sessions s ON s.id = c.session_id WHERE ${sourceWhere} ORDER BY s.memory_index, c.session_id`,
-      )
-        .raw()
-        .all(...chainParams, ...sourceParams) as [number, number][];
+    const ready = this.readySourceIds();
+    if (!chainOnSessions(plan)) {
+      const counted = this.chainCountsBySession(plan, ready);
+      if (counted) return counted;
     }
+    const { where, params } = compileChain(plan, { ready, on: 's' });
+    const counts = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m JOIN sessions s ON s.id = m.session_id WHERE ${where} GROUP BY m.session_id ORDER BY s.memory_index, m.session_id`)
+      .raw()
+      .all(...params) as [number, number][];
     return { rows: counts.reduce((n, c) => n + c[1], 0), sessionIds: counts.map((c) => c[0]), counts: counts.map((c) => c[1]) };
+  }
+
+  /**
+   * A chain on message columns counted per session. A list of values on a column whose index
+   * goes on with the session (Day_Name, Week, Month, Year, Response_Index, Role: "weekends",
+   * "Mondays and Thursdays") is counted one value at a time, so each is read in the index's
+   * session order (one IN over several index ranges made SQLite sort every row in a temporary
+   * B-tree). Null when a session found is not in `sessionOrder` (then SQL orders them).
+   */
+  private chainCountsBySession(plan: TimelinePlan, ready: readonly number[]): ChainExtent | null {
+    const allowed = new Set(allowedSources(plan, ready));
+    const at = plan.chain.findIndex((op) => op.op === 'f_value' && SESSION_ORDERED_COLUMNS.has(op.column) && op.values.length > 1);
+    const parts: TimelinePlan[] = [];
+    if (at < 0) parts.push(plan);
+    else {
+      const op = plan.chain[at] as Extract<TimelinePlan['chain'][number], { op: 'f_value' }>;
+      for (const value of new Set(op.values)) parts.push({ ...plan, chain: plan.chain.map((o, i) => (i === at ? { ...op, values: [value] } : o)) });
+    }
+    const perSession = new Map<number, number>();
+    for (const part of parts) {
+      const { chainWhere, chainParams } = compileChain(part, { ready });
+      if (part.chain.some((op) => op.op === 'f_value' && op.values.length === 1 && SESSION_ORDERED_COLUMNS.has(op.column))) {
+        const rows = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m WHERE ${chainWhere} GROUP BY m.session_id`).raw().all(...chainParams) as [number, number][];
+        for (const [id, n] of rows) perSession.set(id, (perSession.get(id) ?? 0) + n);
+      } else {
+        // A range (dates, times) is read in time order, not session order: grouping in SQL would
+        // sort every row; a session's rows are mostly adjacent in time, so they are counted in runs.
+        const ids = this.stmt(`SELECT m.session_id FROM messages m WHERE ${chainWhere}`).pluck().all(...chainParams) as number[];
+        for (let i = 0; i < ids.length; ) {
+          let j = i + 1;
+          while (j < ids.length && ids[j] === ids[i]) j++;
+          perSession.set(ids[i], (perSession.get(ids[i]) ?? 0) + (j - i));
+          i = j;
+        }
+      }
+    }
+    const order = this.sessionOrder();
+    const ranks: number[] = [];
+    for (const id of perSession.keys()) {
+      const s = order.of.get(id);
+      if (!s) return null;
+      if (allowed.has(s.sourceId)) ranks.push(s.rank);
+    }
+    const sessionIds = Array.from(Int32Array.from(ranks).sort(), (rank) => order.ids[rank]);
+    const counts = sessionIds.map((id) => perSession.get(id)!);
+    return { rows: counts.reduce((n, c) => n + c, 0), sessionIds, counts };
+  }
+
+  /**
+   * Rows a chain keeps, read as one JSON array: a batch question keeps tens of rows, and
+   * handing SQLite's cells to JavaScript one by one cost more than the query (JSON.parse builds
+   * them at once).
+   */
+  private chainRowsOfJson(sql: string, params: unknown[]): ChainRow[] {
+    const raw = JSON.parse(this.stmt(sql).pluck().get(...params) as string) as [number, number, number, number, number, string | null, string][];
+    return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
   }
 
   private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {

@@ -58,18 +58,33 @@ function columnSql(column: TimelineColumn, numbering: TimelinePlan['sessionNumbe
   }
 }
 
+/** The sources a chain may read: the ready ones (`ChatStore.readySourceIds`), and which table's source_id tests them. */
+export interface ChainSources {
+  /** Ids of the ready sources (ascending): a fact of the chat table's version, read once per version, not per query. */
+  ready: readonly number[];
+  /**
+   * The message's source_id (default) or its session's (`'s'`, the same source: a session's
+   * messages are all of it; a chain on Session_Index then finds its sessions by the source's index).
+   */
+  on?: 'm' | 's';
+}
+
+/** The ready sources a plan may read: its own sources that are ready, or every ready source; ascending, once each. */
+export function allowedSources(plan: TimelinePlan, ready: readonly number[]): number[] {
+  if (!plan.sourceIds) return [...ready];
+  const wanted = new Set(plan.sourceIds);
+  return ready.filter((id) => wanted.has(id));
+}
+
 /**
- * Compiles a checked plan's chain into a parameterized WHERE clause. `sources` names the table
- * whose source_id the source clauses (ready sources, the plan's sources) test: the message's
- * (default) or its session's (`'s'`, the same source: a session's messages are all of it).
+ * Compiles a checked plan's chain into a parameterized WHERE clause. The sources clause is one
+ * bound IN list of the ready sources the plan may read (no subquery over `sources` re-checked
+ * by every query); none: `0`, no rows.
  */
-export function compileChain(plan: TimelinePlan, sources: 'm' | 's' = 'm'): CompiledPlan & { sourceWhere: string; sourceParams: number[]; chainWhere: string; chainParams: (string | number)[] } {
-  const sourceClauses = [`${sources}.source_id IN (SELECT id FROM sources WHERE status = 'ready')`];
-  const sourceParams: number[] = [];
-  if (plan.sourceIds) {
-    sourceClauses.push(plan.sourceIds.length ? `${sources}.source_id IN (${plan.sourceIds.map(() => '?').join(', ')})` : '0');
-    sourceParams.push(...plan.sourceIds);
-  }
+export function compileChain(plan: TimelinePlan, sources: ChainSources): CompiledPlan & { sourceWhere: string; sourceParams: number[]; chainWhere: string; chainParams: (string | number)[] } {
+  const allowed = allowedSources(plan, sources.ready);
+  const sourceWhere = allowed.length ? `${sources.on ?? 'm'}.source_id IN (${allowed.map(() => '?').join(', ')})` : '0';
+  const sourceParams = allowed;
   const clauses: string[] = [];
   const params: (string | number)[] = [];
   for (const op of plan.chain) {
@@ -86,24 +101,41 @@ export function compileChain(plan: TimelinePlan, sources: 'm' | 's' = 'm'): Comp
     }
   }
   return {
-    where: [...sourceClauses, ...clauses].join('\n  AND '),
+    where: [sourceWhere, ...clauses].join('\n  AND '),
     params: [...sourceParams, ...params],
     sessionIndexColumn: columnSql('Session_Index', plan.sessionNumbering),
-    sourceWhere: sourceClauses.join(' AND '),
+    sourceWhere,
     sourceParams,
     chainWhere: clauses.length ? clauses.join('\n  AND ') : '1',
     chainParams: params,
   };
 }
 
+/** Whether a chain names Session_Index (its sessions are then found from `sessions`, by source). */
+export function chainOnSessions(plan: TimelinePlan): boolean {
+  return plan.chain.some((op) => op.column === 'Session_Index');
+}
+
+/** The columns of a ChainRow, in its order, under a plan's numbering. */
+export function chainRowColumns(numbering: TimelinePlan['sessionNumbering']): string[] {
+  return ['m.id', 'm.source_id', 'm.session_id', columnSql('Session_Index', numbering), 'm.response_index', 'm.external_id', 'm.speaker'];
+}
+
+/** The chain's rows in time order as one JSON array of ChainRow columns (one value to read, not a row per message). */
+export function chainRowsJson(plan: TimelinePlan, where: string): string {
+  return `SELECT json_group_array(json_array(${chainRowColumns(plan.sessionNumbering).join(', ')}) ORDER BY s.memory_index, m.turn_index)
+FROM messages m JOIN sessions s ON s.id = m.session_id
+WHERE ${where}`;
+}
+
 /** The SELECT the chain runs: the kept rows' ids and positions, in time order. */
-export function chainSelect(plan: TimelinePlan): { sql: string; params: (string | number)[] } {
-  const { where, params, sessionIndexColumn } = compileChain(plan);
+export function chainSelect(plan: TimelinePlan, ready: readonly number[]): { sql: string; params: (string | number)[]; where: string } {
+  const { where, params, sessionIndexColumn } = compileChain(plan, { ready, on: chainOnSessions(plan) ? 's' : 'm' });
   const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
 FROM messages m JOIN sessions s ON s.id = m.session_id
 WHERE ${where}
 ORDER BY s.memory_index, m.turn_index`;
-  return { sql, params };
+  return { sql, params, where };
 }
 
 /** Column holding Session_Index under a numbering. */

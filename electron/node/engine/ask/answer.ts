@@ -401,6 +401,7 @@ const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|w
 /** The person asks what they themself said: "What did I say / ask / tell you / write about …". */
 const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
 const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention|recommend|suggest|advi[cs]|explain)/;
+const HELP_STEM = /^(?:fix|solv|handl|deal|repair|sort|help|improv|get)$/;
 /** "What did you tell me / say / recommend about …": in an assistant chat, what the assistant said is the answer. */
 const TOLD_BY_YOU = /\b(?:did|have|has)\s+you\s+(?:ever\s+)?(?:tell|told|say|said|suggest|suggested|recommend|recommended|explain|explained|write|wrote|mention|mentioned|give|gave|answer|answered|reply|replied)\b/i;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
@@ -476,7 +477,8 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const self = /\b(i|me|my|mine)\b/i.test(a.question);
   // nor is how the assistant was asked or answered ("what did you recommend / tell me about X": X)
   const askedOfAssistant = assistants && (ADVICE.test(a.question) || TOLD_BY_YOU.test(a.question));
-  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !((saidByMe || askedOfAssistant) && SPEECH_STEM.test(w))), texts);
+  // and "how can I fix / deal with X" asks for help with X: the verb of asking for help is not the topic either
+  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !((saidByMe || askedOfAssistant) && SPEECH_STEM.test(w)) && !(askedOfAssistant && HELP_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   const before = previousInPool(pool);
   const newsOf = newsInPool(pool, before);
@@ -579,7 +581,7 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   // what a person writes to an assistant asks it something, with or without a question mark ("Name three viewpoints.");
   // advice asked for: the request with its conversation's title ("Sourdough" › "Is it dead?")
   const toAssistant = e.message.role === 'assistant' && !!asked && asked.role !== 'assistant';
-  const request = sc.advice && toAssistant;
+  const request = (sc.advice || sc.asksAssistant) && toAssistant;
   const askedText = request ? `${asked!.text} ${titleTopic(e.message.conversationTitle, sc)}` : asked && (toAssistant || /\?\s*$/.test(asked.text.trim())) ? asked.text : null;
   const question = askedText ? weightedMatch(askedText, weights) : 0;
   // how a planned event the question is about went: as much about it as the plan
@@ -913,8 +915,9 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const speaker = m.speaker.toLowerCase();
   const unit = p.core ?? p.unit;
   const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
-  // advice the person asked for, or what they were told, is the assistant's, said to them
-  const advised = (sc.advice || sc.asksAssistant) && m.role === 'assistant' && !sc.subjects.size;
+  // advice the person asked for, what they were told, or the reply to their own question is the assistant's, said to them
+  const replied = m.role === 'assistant' && sc.before.get(m.id)?.role === 'user';
+  const advised = (sc.advice || sc.asksAssistant || replied) && m.role === 'assistant' && !sc.subjects.size;
   if (about.size && !about.has(speaker) && !advised) {
     const names = [...about];
     const named = names.some((n) => namesAsSubject(unit, n));

@@ -17,6 +17,7 @@ import type { ExtractionState } from '../../stores/extraction-state';
 import type { TopicService } from '../../topics/topic-service';
 import { AUTO_EXTRACTOR_VERSION } from './version';
 import { autoLine, partition, reify, unreify, type AutoLine } from './supersede';
+import { analysedPages, statementsOf, type MessageAnalyser } from './analysis-client';
 
 export interface AutoGraphDeps {
   chat: ChatStore;
@@ -37,6 +38,8 @@ export interface AutoGraphDeps {
   settled?: () => Promise<void>;
   /** After the job: the stances over time are recomputed from the graphs. */
   afterRun?: () => Promise<void>;
+  /** The analysis worker (tagging off this thread); without it the passes tag in-thread. */
+  analyser?: MessageAnalyser;
 }
 
 /** Messages read between two yields to the event loop (the engine serves the UI meanwhile). */
@@ -145,6 +148,7 @@ export class AutoGraphService {
           }
           this.queue.shift();
           this.topicsOnly.delete(sourceId);
+          this.deps.analyser?.forget(sourceId);
           // the memory grew or shrank: other sources' labels may need weighing again
           if (!this.queue.length) for (const id of this.topicsDue()) if (id !== sourceId) (this.topicsOnly.add(id), this.queue.push(id));
           done += sizeOf(sourceId);
@@ -180,10 +184,12 @@ export class AutoGraphService {
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
     // A page at a time, each read whole (an open SQLite iterator would block the connection
-    // across the yields below); only the extracted triples grow with the source.
-    for (const page of chat.sourceMessagePages(sourceId)) {
+    // across the yields below); only the extracted triples grow with the source. The tagging
+    // of each page is the analysis worker's (made while the file was imported, or a page ahead).
+    for await (const [page, analysed] of analysedPages(this.deps.analyser, sourceId, chat.sourceMessagePages(sourceId), ctx, !this.deps.topics)) {
       for (const m of page) {
-        x.add(m);
+        const a = analysed?.get(m.id);
+        x.add(m, a && statementsOf(a));
         if (++n % SLICE === 0) {
           progress?.(n);
           await new Promise((r) => setImmediate(r));

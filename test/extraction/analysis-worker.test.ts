@@ -145,6 +145,22 @@ describe('the analysis worker', () => {
     expect(await written(e)).toEqual(before);
   }, 120_000);
 
+  it('the client holds a bounded number of analyses ahead: past the bound, pages are analysed when asked, to the same result', async () => {
+    const client = new MessageAnalyser(() => startModuleWorker(CLIENT_URL, 'analysis-worker'), 8);
+    const batch = (from: number) => Array.from({ length: 5 }, (_, i) => ({ id: from + i, role: 'user', text: `On day ${from + i} my sister and I went to a pottery class in Lisbon.` }));
+    client.prefetch(3, batch(1));
+    client.prefetch(3, batch(6)); // 5 + 5 > 8: not made ahead
+    const pages = [batch(1), batch(6)];
+    const out = new Map<number, ReturnType<typeof statementsOf>>();
+    // the first pass keeps what it had made for the next one, and no more than the bound
+    for await (const [, analysed] of client.pages(3, pages, null, false)) for (const [id, e] of analysed) out.set(id, statementsOf(e));
+    expect(client.keptCount(3)).toBe(5);
+    for await (const [, analysed] of client.pages(3, pages, null, true)) for (const [id, e] of analysed) expect(statementsOf(e)).toEqual(out.get(id));
+    expect(out.size).toBe(10);
+    expect(client.keptCount(3)).toBe(0);
+    await client.close();
+  }, 60_000);
+
   it('the client: a page asked while its worker is cancelled or crashes is refused, the next one is served', async () => {
     let starts = 0;
     const client = new MessageAnalyser(() => (++starts === 1 ? new Worker('process.exit(5)', { eval: true }) : startModuleWorker(CLIENT_URL, 'analysis-worker')));

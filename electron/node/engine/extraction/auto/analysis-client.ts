@@ -30,6 +30,14 @@ function startAnalysisWorker(): Worker {
   return startModuleWorker(import.meta.url, 'analysis-worker', { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
 }
 
+/**
+ * At most this many analyses are held ahead of the passes (made or in the worker), over all
+ * sources: a 50k-message import is analysed whole beside its writes, while a 1 GB export
+ * (660k messages) would hold every message's analysis in the heap until its passes ran (a
+ * 2.5 GB peak). Past the bound, the passes have their pages analysed a page ahead instead.
+ */
+export const ANALYSES_AHEAD_MAX = 60_000;
+
 export class MessageAnalyser {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -38,24 +46,40 @@ export class MessageAnalyser {
   private readonly kept = new Map<number, Map<number, EncodedAnalysis>>();
   /** Per source: prefetches still in the worker. */
   private readonly inFlight = new Map<number, Set<Promise<void>>>();
+  /** Messages of prefetches still in the worker. */
+  private inFlightMessages = 0;
   private closed = false;
   /** Messages analysed by the worker (the tests check the job used it). */
   analysed = 0;
 
-  /** `start`: how the worker is started (the tests start one that fails). */
-  constructor(private readonly start: () => Worker = startAnalysisWorker) {}
+  /** `start`: how the worker is started (the tests start one that fails); `aheadMax`: the bound on analyses held ahead. */
+  constructor(
+    private readonly start: () => Worker = startAnalysisWorker,
+    private readonly aheadMax = ANALYSES_AHEAD_MAX,
+  ) {}
 
   /** Analyses these messages of a source in the background; failures are left to the passes (they ask again). */
   prefetch(sourceId: number, messages: readonly AnalysisInput[]): void {
-    if (this.closed || !messages.length) return;
+    if (this.closed || !messages.length || this.ahead() + messages.length > this.aheadMax) return;
     const batch = messages.map((m) => ({ id: m.id, role: m.role, text: m.text }));
     const flights = this.inFlight.get(sourceId) ?? new Set<Promise<void>>();
     this.inFlight.set(sourceId, flights);
+    this.inFlightMessages += batch.length;
     const flight: Promise<void> = this.request(batch)
       .then((results) => this.keep(sourceId, results))
       .catch(() => undefined)
-      .finally(() => flights.delete(flight));
+      .finally(() => {
+        this.inFlightMessages -= batch.length;
+        flights.delete(flight);
+      });
     flights.add(flight);
+  }
+
+  /** Analyses held ahead of the passes: made and kept, or in the worker. */
+  private ahead(): number {
+    let n = this.inFlightMessages;
+    for (const kept of this.kept.values()) n += kept.size;
+    return n;
   }
 
   /** A source's analyses are no longer needed (its passes are done, or its import failed). */
@@ -108,7 +132,8 @@ export class MessageAnalyser {
     }
     if (missing.length) {
       const made = await this.cancellable(this.request(missing), signal);
-      if (!last) this.keep(sourceId, made);
+      // kept for the source's next pass while the bound allows; past it, that pass has them made again
+      if (!last && this.ahead() + made.length <= this.aheadMax) this.keep(sourceId, made);
       for (const e of made) out.set(e.id, e);
     }
     return out;

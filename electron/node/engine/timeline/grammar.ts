@@ -1219,7 +1219,7 @@ class Extractor {
     // Only results with a digit or a month name are kept (below): a text with neither is not given to chrono.
     if (!/\d/.test(this.masked) && !MAY_NAME_A_MONTH.test(this.masked)) return;
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
-    const results = chrono().en.parse(this.masked, ref, { forwardDate: this.lookAhead });
+    const results = chrono().parse(this.masked, ref, { forwardDate: this.lookAhead });
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; minute?: number; meridiem?: boolean };
     const pieces: Piece[] = [];
     for (const r of results) {

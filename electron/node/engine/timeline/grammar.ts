@@ -216,6 +216,19 @@ function weekOf(today: Ymd): { wd: number; thisSaturday: Ymd; lastSunday: Ymd } 
   return w;
 }
 
+/** What `\s` matches, by character code (a match's ends are trimmed a character at a time). */
+function isSpace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** What `[\s,.]` matches. */
+function isSpaceOrStop(c: number): boolean {
+  return c === 0x2c || c === 0x2e || isSpace(c);
+}
+
 // ---- the extractor
 
 class Extractor {
@@ -263,9 +276,9 @@ class Extractor {
       // trim leading/trailing spaces of the match
       let start = m.index;
       let end = m.index + m[0].length;
-      while (start < end && /\s/.test(this.masked[start])) start++;
-      while (end > start && /[\s,.]/.test(this.masked[end - 1])) end--;
-      if (this.read.subarray(start, end).some((x) => x === 1)) continue;
+      while (start < end && isSpace(this.masked.charCodeAt(start))) start++;
+      while (end > start && isSpaceOrStop(this.masked.charCodeAt(end - 1))) end--;
+      if (this.anyRead(start, end)) continue;
       found.push({ start, end, refs: Array.isArray(r) ? r : [r] });
     }
     for (const f of found) this.add(f.start, f.end, f.refs);
@@ -277,12 +290,18 @@ class Extractor {
     const prep = PREPOSITION.exec(before);
     const prepLength = prep ? prep[0].replace(/^\s/, '').length : 0;
     // not across words already read ("go over [in the first chat] last week")
-    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime') && !this.read.subarray(start - prepLength, start).some((x) => x === 1)) start -= prepLength;
+    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime') && !this.anyRead(start - prepLength, start)) start -= prepLength;
     const text = this.quote(start, end);
     for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
     this.lower = null;
     this.read.fill(1, start, end);
+  }
+
+  /** Whether a position in [start, end) was read already (a loop: this runs for every match). */
+  anyRead(start: number, end: number): boolean {
+    for (let i = Math.max(0, start); i < end; i++) if (this.read[i] === 1) return true;
+    return false;
   }
 
   /** The masked text in lower case (for the patterns' required literals), kept until the next mask. */

@@ -401,6 +401,7 @@ const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|w
 /** The person asks what they themself said: "What did I say / ask / tell you / write about …". */
 const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
 const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention|recommend|suggest|advi[cs]|explain)/;
+const HELP_STEM = /^(?:fix|solv|handl|deal|repair|sort|help|improv|get)$/;
 /** "What did you tell me / say / recommend about …": in an assistant chat, what the assistant said is the answer. */
 const TOLD_BY_YOU = /\b(?:did|have|has)\s+you\s+(?:ever\s+)?(?:tell|told|say|said|suggest|suggested|recommend|recommended|explain|explained|write|wrote|mention|mentioned|give|gave|answer|answered|reply|replied)\b/i;
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|said|[a-z]{3,}ed)\b/i;
@@ -476,7 +477,8 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const self = /\b(i|me|my|mine)\b/i.test(a.question);
   // nor is how the assistant was asked or answered ("what did you recommend / tell me about X": X)
   const askedOfAssistant = assistants && (ADVICE.test(a.question) || TOLD_BY_YOU.test(a.question));
-  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !((saidByMe || askedOfAssistant) && SPEECH_STEM.test(w))), texts);
+  // and "how can I fix / deal with X" asks for help with X: the verb of asking for help is not the topic either
+  const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !((saidByMe || askedOfAssistant) && SPEECH_STEM.test(w)) && !(askedOfAssistant && HELP_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   const before = previousInPool(pool);
   const newsOf = newsInPool(pool, before);

@@ -42,6 +42,21 @@ describe('readings kept across nows', () => {
     expect(shared).toBeLessThan(texts.length / 2);
   });
 
+  it('a reading kept for other speakers is the reading for these speakers, for every corpus wording', () => {
+    const first: GrammarContext = { now: '2026-07-20T22:00:00', speakers: ['Ana', 'Ben'], roles: true, hasData: () => true };
+    // names that are words of the corpora, a month among them
+    const second: GrammarContext = { now: '2024-02-29T07:15:00', speakers: ['June', 'Trip', 'Ana'], roles: true, hasData: () => false };
+    let shared = 0;
+    for (const text of texts) {
+      if (extractRefs(text, first) === extractRefs(text, second)) shared++;
+      expect(said(extractRefs(text, second)), text).toBe(said(readRefsAfresh(text, second)));
+    }
+    expect(shared).toBeGreaterThan(5);
+    const named = extractRefs('What did June say about the trip?', second);
+    expect(named).not.toBe(extractRefs('What did June say about the trip?', first));
+    expect(named.refs.some((r) => r.kind === 'speaker')).toBe(true);
+  });
+
   it('a reading that uses now is not kept for another now', () => {
     const a = extractRefs('what did we discuss yesterday?', { now: '2026-07-20T22:00:00', roles: true });
     const b = extractRefs('what did we discuss yesterday?', { now: '2026-07-10T22:00:00', roles: true });

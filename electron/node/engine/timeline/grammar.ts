@@ -1604,8 +1604,26 @@ function shapeOf(ctx: GrammarContext): string {
   return shape;
 }
 
-function nowFreeReadingsOf(ctx: GrammarContext): Map<string, Extraction> {
-  const shape = shapeOf(ctx);
+/**
+ * The speakers matter to a reading only through their names found in its text (speaker
+ * references, names kept from spelling repair, titles holding a name), so a now-free reading of a
+ * text holding no speaker's name is also kept for any speakers: by locale and roles. Decided in
+ * ASCII only (the speaker patterns fold case as Unicode does; lower-casing is that in ASCII).
+ */
+function namesNone(ex: Extraction, speakers: readonly string[] | undefined): boolean {
+  const texts = [ex.original.toLowerCase(), ex.normalized.text.toLowerCase()];
+  if (texts.some((t) => !isAscii(t))) return false;
+  for (const name of speakers ?? []) {
+    const n = name.trim().toLowerCase();
+    if (!isAscii(n) || texts.some((t) => t.includes(n))) return false;
+  }
+  return true;
+}
+
+const isAscii = (text: string) => !/[^\x00-\x7f]/.test(text);
+
+function nowFreeReadingsOf(ctx: GrammarContext, anySpeakers = false): Map<string, Extraction> {
+  const shape = anySpeakers ? JSON.stringify([ctx.locale ?? null, ctx.roles ?? null]) : shapeOf(ctx);
   let kept = nowFreeReadings.get(shape);
   if (!kept) {
     if (nowFreeReadings.size >= SHAPES_KEPT) nowFreeReadings.delete(nowFreeReadings.keys().next().value!);
@@ -1628,11 +1646,20 @@ export function extractRefs(question: string, ctx: GrammarContext): Extraction {
   const nowFree = nowFreeReadingsOf(ctx);
   ex = nowFree.get(question);
   if (!ex) {
+    const anySpeakers = nowFreeReadingsOf(ctx, true);
+    const kept = anySpeakers.get(question);
+    if (kept && namesNone(kept, ctx.speakers)) ex = kept;
+  }
+  if (!ex) {
     const reading = readRefs(question, ctx);
     ex = reading.ex;
     if (!reading.usedNow) {
-      if (nowFree.size >= READINGS_KEPT) nowFree.delete(nowFree.keys().next().value!);
-      nowFree.set(question, ex);
+      const keep = (map: Map<string, Extraction>) => {
+        if (map.size >= READINGS_KEPT) map.delete(map.keys().next().value!);
+        map.set(question, ex!);
+      };
+      keep(nowFree);
+      if (namesNone(ex, ctx.speakers)) keep(nowFreeReadingsOf(ctx, true));
     }
   }
   if (read.size >= READINGS_KEPT) read.delete(read.keys().next().value!);

@@ -19,6 +19,8 @@ const mainInputs: Record<string, string> = {
   'engine-host': resolve(root, 'electron/node/engine-host/main.ts'),
 };
 if (existsSync(graphWorker)) mainInputs['graph-worker'] = graphWorker;
+// The automatic job's analysis worker (extraction/auto/analysis-worker.ts), found the same way.
+mainInputs['analysis-worker'] = resolve(root, 'electron/node/engine/extraction/auto/analysis-worker.ts');
 
 export default defineConfig({
   main: {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The compiled `engram` CLI: esbuild bundles electron/node/cli/engram.ts (and the graph worker
+// The compiled `engram` CLI: esbuild bundles electron/node/cli/engram.ts (and the worker threads
 // it starts) into out/cli/, one ES module per command's code (split at its dynamic imports), so
 // `engram --help` loads commander and the command list, not the engine. Packages stay
 // external (native modules, Oxigraph's WebAssembly, LanceDB).
@@ -58,8 +58,10 @@ export async function buildCli() {
     absWorkingDir: root,
     entryPoints: {
       engram: 'electron/node/cli/engram.ts',
-      // Started by the graph store as `./graph-worker.js` beside its own chunk.
+      // Worker threads, started as `./<name>.js` beside the chunk that starts them
+      // (common/module-worker.ts): the graph store's, and the automatic job's analysis.
       'graph-worker': 'electron/node/engine/stores/graph/graph-worker.ts',
+      'analysis-worker': 'electron/node/engine/extraction/auto/analysis-worker.ts',
     },
     outdir,
     bundle: true,

@@ -14,6 +14,27 @@ function peakRssMb(): number {
   return m ? Number(m[1]) / 1024 : process.memoryUsage().rss / 1e6;
 }
 
+/**
+ * Every 100 ms, per phase: what the process held when its resident memory was highest (private
+ * memory, mapped files, V8's heap, memory outside it), to name what owns a peak.
+ */
+type Sample = { rss: number; anon: number; file: number; heapTotal: number; heapUsed: number; external: number };
+const phasePeaks = new Map<string, Sample>();
+let phase = 'open';
+function sample(): void {
+  const status = fs.readFileSync('/proc/self/status', 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  const m = process.memoryUsage();
+  const s: Sample = { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile'), heapTotal: m.heapTotal / 2 ** 20, heapUsed: m.heapUsed / 2 ** 20, external: m.external / 2 ** 20 };
+  if (s.rss > (phasePeaks.get(phase)?.rss ?? 0)) phasePeaks.set(phase, s);
+}
+const sampler = setInterval(sample, 100);
+const enter = (next: string) => {
+  sample();
+  phase = next;
+};
+const round = (s: Sample) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v)]));
+
 const mb = Number(process.argv[2] ?? 50);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engram-bench-large-'));
 try {
@@ -22,14 +43,23 @@ try {
   const engine = await Engine.open({ dataDir: path.join(dir, 'data'), withoutOntology: true });
   await engine.whenReady();
   const before = peakRssMb();
+  enter('import job');
   const t0 = performance.now();
   const job = await engine.importPaths({ paths: [file] });
   const end = await engine.waitForJob(job);
   const seconds = (performance.now() - t0) / 1000;
   if (end.state !== 'done') throw new Error(`import ${end.state}: ${end.error}`);
+  // the import job's own peak; then, as `engram import --no-auto-graph` does, the engine is
+  // closed, which waits for the search index's refresh the import queued (its full-text index
+  // made whole: only then are the imported messages searched through the index)
+  const peakAtImportEnd = peakRssMb();
+  enter('search index refresh, close');
   const stats = await engine.stats();
   const timings = (end.result as { sources: { timings: object }[] }).sources[0].timings;
   await engine.close();
+  const readySeconds = (performance.now() - t0) / 1000;
+  enter('closed');
+  clearInterval(sampler);
   console.log(
     JSON.stringify({
       fileMb: Math.round(made.bytes / 1e6),
@@ -38,10 +68,13 @@ try {
       expectedMessages: made.messages,
       seconds: Number(seconds.toFixed(1)),
       messagesPerSecond: Math.round(stats.messages / seconds),
+      readyForSearchSeconds: Number(readySeconds.toFixed(1)),
       peakRssMb: Math.round(peakRssMb()),
+      peakRssImportJobMb: Math.round(peakAtImportEnd),
       rssBeforeImportMb: Math.round(before),
       triples: stats.triples,
       timings,
+      atPeakMb: Object.fromEntries([...phasePeaks].map(([p, s]) => [p, round(s)])),
     }),
   );
 } finally {

@@ -1,6 +1,6 @@
 // Where an import's memory goes: imports a generated export in this process and samples
 // process.memoryUsage() every 100 ms, labelled with the phase the jobs report (parse + SQLite +
-// search writes, messages graph, automatic graph, topics, closing: the search index's optimize).
+// search writes, messages graph, automatic graph, topics, closing: the search index's refresh).
 // Prints each phase's peak rss / heapUsed / external / arrayBuffers (MB) and its duration (a
 // sample cannot land inside synchronous work: the process's VmHWM is printed as well).
 // BENCH_TRACE=1 prints each phase as it starts.
@@ -74,7 +74,7 @@ try {
   }
   const autoS = (performance.now() - t1) / 1000;
   const stats = await engine.stats();
-  setPhase('close (search optimize, graph)');
+  setPhase('close (search index refresh, graph)');
   await engine.close();
   setPhase('end');
   clearInterval(timer);

@@ -304,7 +304,7 @@ async function main(): Promise<void> {
       if (result.errors.length) throw new Error(result.errors.map((e) => e.error).join('; '));
       importMs = performance.now() - t0;
     }
-    await engine.search.optimize();
+    await engine.search.refresh();
     const sources = engine.chat.listSources();
     const sourceOf = new Map(files.map((f) => [f, sources.find((s) => s.name === f)?.id ?? -1]));
     for (const [f, id] of sourceOf) if (id < 0) throw new Error(`${f} was not imported`);

@@ -42,6 +42,10 @@ const EXPORT = [
     ['assistant', 'Patchwork, Jaipur and Lost Cities.'],
     ['user', 'Perfect, thanks.'],
   ]),
+  conversation('c-garden', 'Garden beds', Date.UTC(2025, 8, 14, 17) / 1000, [
+    ['user', 'How deep should a raised bed be?'],
+    ['assistant', 'At least 30 cm; 45 cm for carrots.'],
+  ]),
   conversation('c-rent', 'Rent', Date.UTC(2025, 7, 14, 9) / 1000, [
     ['user', 'Add up my August rent payments: 700 and 750.'],
     ['assistant', 'Your August rent total is 1,450.'],
@@ -111,6 +115,12 @@ describe('Ask on an assistant chat', () => {
     // a topic inside a named conversation is ranked within it
     const within = await ask('What did you say about the weather in the Porto in October chat?');
     expect(within.answer.text).toMatch(/18–22 °C/);
+  });
+
+  it('the reply to the person’s own question about their things answers "my X" questions', async () => {
+    const t = await ask('How deep should my raised bed be for carrots?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/^45 cm — “At least 30 cm; 45 cm for carrots\.”/);
   });
 
   it('"what did I ask about X" quotes the person’s own question', async () => {

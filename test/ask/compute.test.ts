@@ -37,6 +37,10 @@ describe('dates', () => {
     expect(findDates('I went to a support group yesterday.', '2023-05-08T13:56:00')[0].date).toBe('2023-05-07');
     // months are counted as calendar months from the message's month, also from a month's last day
     expect(findDates('Planning a trip there next month.', '2023-08-31T14:52:00')).toMatchObject([{ date: '2023-09-01', precision: 'month' }]);
+    // a bare month said of what someone wants or hopes to do is the next one; of what they did, the last one
+    expect(findDates('I want to run my first marathon in October.', '2024-03-15T10:20:31')).toMatchObject([{ date: '2024-10-01', precision: 'month' }]);
+    expect(findDates("I'd love to visit Kyoto in April.", '2024-06-02T09:00:00')).toMatchObject([{ date: '2025-04-01', precision: 'month' }]);
+    expect(findDates('I ran my first marathon in October.', '2024-03-15T10:20:31')).toMatchObject([{ date: '2023-10-01', precision: 'month' }]);
     expect(findDates('We moved here two months ago.', '2023-05-31T10:00:00')).toMatchObject([{ date: '2023-03-01', precision: 'month' }]);
     expect(findDates('I quit my job last month.', '2024-01-15T10:00:00')).toMatchObject([{ date: '2023-12-01', precision: 'month' }]);
     // "for four years" is how long, not when

@@ -42,6 +42,13 @@ describe('the compiled CLI', () => {
     expect(modules.filter((m) => m.includes('/node_modules/date-fns/')).length).toBeLessThan(100);
   });
 
+  it('`import` runs the built analysis worker for the automatic job', async () => {
+    const { stdout, modules } = await traced('--data', tempDir(), 'import', path.join(ROOT, 'test/fixtures/locomo/mini.json'));
+    expect(stdout).toMatch(/automatic knowledge graph: 1 source · [1-9][\d,]* triples/);
+    expect(modules.some((m) => m.includes(`/out/cli/${current().dir}/analysis-worker.js`))).toBe(true);
+    expect(modules.filter((m) => m.endsWith('.ts'))).toEqual([]);
+  });
+
   it('is built again when one of its sources changes', async () => {
     const before = current();
     const source = path.join(ROOT, 'electron/node/cli/output.ts');

@@ -25,6 +25,8 @@ import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { AutoGraphService } from './extraction/auto/service';
+import { MessageAnalyser } from './extraction/auto/analysis-client';
+import type { AnalysisInput } from './extraction/auto/analysis';
 import { StanceService } from './topics/stances';
 import { TopicRoute } from './ask/topic-route';
 import { TopicService } from './topics/topic-service';
@@ -72,6 +74,11 @@ export interface EngineOptions {
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
   /**
+   * Tag messages for the automatic job in a worker thread, from the moment an import writes them
+   * (default on). Off: the job's passes tag in-thread, as they did before (the tests compare both).
+   */
+  analysisWorker?: boolean;
+  /**
    * The wall clock (default: the system's; `ENGRAM_CLOCK`, an ISO date-time, pins it). The demo
    * memory is moved to the present against it, so tests pin it to get the demo's own dates.
    */
@@ -113,6 +120,8 @@ export class Engine implements EngramApi {
   readonly autoGraph: AutoGraphService;
   /** Topics of sessions without a model (topics/). */
   readonly topics: TopicService;
+  /** The job after an import tags messages in this worker thread, from the moment they are written (extraction/auto/analysis-client.ts); null with `analysisWorker: false`. */
+  readonly analyser: MessageAnalyser | null;
   /** Stances over time: preferences and facts that change (topics/stances.ts). */
   readonly stanceService: StanceService;
   /** Topic summaries and updates with a model (topics/topic-model.ts). */
@@ -144,13 +153,14 @@ export class Engine implements EngramApi {
   private rowCheckTimer: NodeJS.Timeout | undefined;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'clock'>> &
-      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'clock'>,
+    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'analysisWorker' | 'clock'>> &
+      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'analysisWorker' | 'clock'>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
     this.clock = clockOf(options);
+    this.analyser = options.analysisWorker === false ? null : new MessageAnalyser();
     this.chat = sqlite.chat;
     this.searchIndex = parts.search;
     this.graph = parts.graph;
@@ -183,7 +193,7 @@ export class Engine implements EngramApi {
     });
     const autoStore = sqlite.autoGraph;
     this.ownerService = new OwnerService({ chat: this.chat, graph: this.graph, settings: this.settings, store: autoStore }, (ids) => this.autoGraph.enqueue(ids));
-    this.topics = new TopicService({ chat: this.chat, graph: this.graph, store: sqlite.topics });
+    this.topics = new TopicService({ chat: this.chat, graph: this.graph, store: sqlite.topics, analyser: this.analyser ?? undefined });
     this.stanceService = new StanceService(this.graph, () => this.ownerService.owner().iris);
     this.topicModel = new TopicModelService({
       chat: this.chat,
@@ -203,6 +213,7 @@ export class Engine implements EngramApi {
       chunks: () => this.extraction.state,
       changed: (...t) => this.changed(...t),
       topics: this.topics,
+      analyser: this.analyser ?? undefined,
       settled: () => this.search.settled(),
       // The stance graph is recomputed from the graphs: now if the graph is loaded, else when it
       // first loads (an import from the command line never loads it).
@@ -249,6 +260,7 @@ export class Engine implements EngramApi {
           startGraph: options.startGraph,
           graphReadReplica: options.graphReadReplica,
           autoGraph: options.autoGraph,
+          analysisWorker: options.analysisWorker,
           clock: options.clock,
         },
         lock,
@@ -290,6 +302,7 @@ export class Engine implements EngramApi {
       await this.rowCheck;
       await this.extraction.shutdown();
       await this.autoGraph.shutdown();
+      await this.analyser?.close();
       await this.jobs.idle();
       await Promise.allSettled(this.background);
       await this.graph.close({ stopReads: opts.deadlineMs !== undefined });
@@ -730,12 +743,24 @@ export class Engine implements EngramApi {
         for (const p of parsed) {
           ctx.throwIfCancelled();
           ctx.progress(done, estimate(), `Importing ${p.name}`);
-          const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict }, ctx, (n) => {
-            done += n;
-            ctx.progress(done, estimate());
-          });
-          if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
-          sources.push(outcome);
+          // The automatic job's tagging starts on the second core as each batch is written.
+          let importing: number | null = null;
+          const written = (sourceId: number, rows: readonly AnalysisInput[]) => {
+            importing = sourceId;
+            if (this.options.autoGraph !== false) this.analyser?.prefetch(sourceId, rows);
+          };
+          try {
+            const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict, written }, ctx, (n) => {
+              done += n;
+              ctx.progress(done, estimate());
+            });
+            if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
+            else if (importing !== null) this.analyser?.forget(importing);
+            sources.push(outcome);
+          } catch (e) {
+            if (importing !== null) this.analyser?.forget(importing);
+            throw e;
+          }
         }
       } catch (e) {
         if (ctx.signal.aborted) throw e;
@@ -747,7 +772,7 @@ export class Engine implements EngramApi {
     }
     ctx.progress(done, done);
     if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
-    void this.search.optimize().catch(() => undefined);
+    void this.search.refresh().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
     }
@@ -767,6 +792,8 @@ export class Engine implements EngramApi {
     const removed = removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! }));
     await this.autoGraph.forget(removed);
     await this.topics.forget(removed);
+    // analyses made ahead for a removed source (its job never ran) must not serve a later one's ids
+    for (const id of removedIds) this.analyser?.forget(id);
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {
       await this.graph.dropGraphs([DEMO_GRAPH]);

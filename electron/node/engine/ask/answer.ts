@@ -581,7 +581,7 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   // what a person writes to an assistant asks it something, with or without a question mark ("Name three viewpoints.");
   // advice asked for: the request with its conversation's title ("Sourdough" › "Is it dead?")
   const toAssistant = e.message.role === 'assistant' && !!asked && asked.role !== 'assistant';
-  const request = sc.advice && toAssistant;
+  const request = (sc.advice || sc.asksAssistant) && toAssistant;
   const askedText = request ? `${asked!.text} ${titleTopic(e.message.conversationTitle, sc)}` : asked && (toAssistant || /\?\s*$/.test(asked.text.trim())) ? asked.text : null;
   const question = askedText ? weightedMatch(askedText, weights) : 0;
   // how a planned event the question is about went: as much about it as the plan
@@ -915,8 +915,9 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   const speaker = m.speaker.toLowerCase();
   const unit = p.core ?? p.unit;
   const about = new Set([...sc.subjects, ...(sc.self ? (sc.me ?? []) : [])]);
-  // advice the person asked for, or what they were told, is the assistant's, said to them
-  const advised = (sc.advice || sc.asksAssistant) && m.role === 'assistant' && !sc.subjects.size;
+  // advice the person asked for, what they were told, or the reply to their own question is the assistant's, said to them
+  const replied = m.role === 'assistant' && sc.before.get(m.id)?.role === 'user';
+  const advised = (sc.advice || sc.asksAssistant || replied) && m.role === 'assistant' && !sc.subjects.size;
   if (about.size && !about.has(speaker) && !advised) {
     const names = [...about];
     const named = names.some((n) => namesAsSubject(unit, n));

@@ -147,7 +147,7 @@ const WEEKDAY_SHORT = /\b(Tues|Thurs?|Weds)\b\.?/gi;
 const WEEKDAY_FULL: Record<string, string> = { tues: 'Tuesday', thur: 'Thursday', thurs: 'Thursday', weds: 'Wednesday' };
 const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|won|ate|left|began|felt|found|gave|told|bought|brought|[a-z]{3,}ed)\b/i;
 
-const FUTURE = /\b(will|going to|gonna|planned|plan to|booked|signed up|registered|upcoming|next|tomorrow|appointment (?:is|on)|scheduled|on the calendar|coming up|tickets? for|(?:is|are) on)\b/i;
+const FUTURE = /\b(will|going to|gonna|planned|plan to|booked|signed up|registered|upcoming|next|tomorrow|appointment (?:is|on)|scheduled|on the calendar|coming up|tickets? for|(?:is|are) on|wants? to|wanna|hop(?:e|es|ing) to|(?:would|'d|’d) (?:like|love) to|planning (?:to|on)|aim(?:s|ing)? to|intend(?:s|ing)? to|can't wait)\b/i;
 
 /**
  * Dates a sentence states, resolved against the wall-clock time of the message that says them

@@ -10,8 +10,7 @@ import * as lancedb from '@lancedb/lancedb';
 import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from '../retrieval/types';
 import { endOfDay } from '../../../../shared/dates/calendar';
 
-/** The FTS options the messages table is indexed with (the retrieval defaults were measured on these). */
-export const MESSAGE_FTS_OPTIONS = { stem: true, removeStopWords: true, language: 'English', asciiFolding: true, withPosition: false } as const;
+export { MESSAGE_FTS_OPTIONS } from './search-index';
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const ints = (xs: number[]) => xs.map((x) => String(Math.trunc(Number(x)))).join(', ');

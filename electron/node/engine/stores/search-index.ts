@@ -7,6 +7,7 @@
 // cannot be read, or lost its full-text index, is rebuilt then and the problem reported
 // (`onProblem`). Vectors, once an embedding model fills them, live in their own table.
 import fs from 'node:fs';
+import path from 'node:path';
 import type * as LanceDb from '@lancedb/lancedb';
 import type * as Arrow from 'apache-arrow';
 import type { IntegrityProblem } from '../../../../shared/types';
@@ -14,19 +15,42 @@ import { addToDigest, type SourceDigest } from './row-digest';
 
 type Libraries = { lancedb: typeof LanceDb; arrow: typeof Arrow };
 let libraries: Promise<Libraries> | null = null;
+
+/**
+ * Bounds on LanceDB's full-text index builder, set in this process's environment before the
+ * library loads (a value the person set wins). Its defaults give each of several workers a
+ * 2 GiB buffer: the index's update over a 600,000-row table peaked 466 MB higher. One worker
+ * flushing every 64 MiB gives the same top hits and BM25 scores (BENCHMARKS.md).
+ */
+export const LANCE_INDEX_BOUNDS: Readonly<Record<string, string>> = { LANCE_FTS_NUM_SHARDS: '1', LANCE_FTS_PARTITION_SIZE: '64' };
+
+/**
+ * LanceDB's caches, per connection. Its metadata cache (1 GB by default) kept what it read of
+ * every data file while the full-text index was built: 290 MB after a 1 GB import, held until the
+ * process ends. Capped, the build peaked 200 MB lower at the same speed, and searches were as
+ * fast (BENCHMARKS.md). The index cache (posting lists searches read) keeps LanceDB's default.
+ */
+const METADATA_CACHE_BYTES = 16n * 1024n * 1024n;
+const INDEX_CACHE_BYTES = 6n * 1024n * 1024n * 1024n;
+
 /** LanceDB and Apache Arrow, loaded once, when a store first needs them. */
 export function lanceLibraries(): Promise<Libraries> {
+  if (!libraries) for (const [name, value] of Object.entries(LANCE_INDEX_BOUNDS)) process.env[name] ??= value;
   return (libraries ??= Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]).then(([lancedb, arrow]) => ({ lancedb, arrow })));
 }
 
 export const MESSAGES_TABLE = 'messages';
 /**
- * Rows per LanceDB write at most (a fragment each; the import writes this many per step). 5,000 a
- * write saved 54 MB at 200 MB, but the optimize after a 1 GB import then peaked 570 MB higher
- * (more fragments to compact): 20,000 (BENCHMARKS.md, large exports).
+ * Rows per LanceDB write at most (a fragment each; the import writes this many per step). A write
+ * holds several copies of its rows' text at once (JS strings, Arrow columns, the IPC buffer handed
+ * to LanceDB, its decoded batches): 5,000 rows a write instead of 20,000 lowered the peak of a
+ * 200 MB import's writing from 861 to 603 MB at the same CPU time. The import's fragments are
+ * not compacted afterwards (refresh).
  */
-export const SEARCH_WRITE_ROWS = 20_000;
+export const SEARCH_WRITE_ROWS = 5_000;
 const TEXT_COLUMN = 'search_text';
+/** The FTS options the messages table is indexed with (the retrieval defaults were measured on these). */
+export const MESSAGE_FTS_OPTIONS = { stem: true, removeStopWords: true, language: 'English', asciiFolding: true, withPosition: false } as const;
 
 export interface SearchRow {
   id: number;
@@ -63,6 +87,15 @@ function toArrow(arrow: typeof Arrow, schema: Arrow.Schema, rows: SearchRow[]): 
     columns[name] = arrow.vectorFromArray(rows.map((r) => r[name]), field.type);
   }
   return new arrow.Table(schema, columns);
+}
+
+/** Bytes of every file under `dir` (superseded versions included). */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+  }
+  return total;
 }
 
 export interface SearchScope {
@@ -141,7 +174,7 @@ export class SearchIndex {
   }
 
   private async connect(lib: Libraries): Promise<Open> {
-    const db = await lib.lancedb.connect(this.dir);
+    const db = await lib.lancedb.connect(this.dir, { session: new lib.lancedb.Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES) });
     const names = await db.tableNames();
     this.table = names.includes(MESSAGES_TABLE) ? await db.openTable(MESSAGES_TABLE) : null;
     return { lib, schema: schemaOf(lib.arrow), db };
@@ -243,21 +276,52 @@ export class SearchIndex {
     if (!this.table) return;
     const indices = await this.table.listIndices();
     if (indices.some((i) => i.columns.includes(TEXT_COLUMN))) return;
-    await this.table.createIndex(TEXT_COLUMN, {
-      config: open.lib.lancedb.Index.fts({ stem: true, removeStopWords: true, language: 'English', asciiFolding: true, lowercase: true, withPosition: true }),
+    await this.buildTextIndex(open);
+  }
+
+  /** The full-text index over every row, replacing any older one. */
+  private async buildTextIndex(open: Open): Promise<void> {
+    await this.table!.createIndex(TEXT_COLUMN, {
+      // no positions: no phrase query is made, and positions made the build's memory and the index larger
+      config: open.lib.lancedb.Index.fts({ ...MESSAGE_FTS_OPTIONS, lowercase: true }),
       replace: true,
     });
   }
 
-  /** Folds rows added since the index was built into it (unindexed rows are searched anyway, more slowly). */
-  async optimize(): Promise<void> {
-    if (!this.opened) return;
-    await this.serialize(async () => {
-      if (this.table) await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+  /**
+   * After writes (an import): the full-text index made whole again (unindexed rows are searched
+   * anyway, but by reading them all). The table is compacted only when it is fragmented (many
+   * fragments for its rows, or old files taking more room than the table): LanceDB's compaction
+   * rewrites every fragment under a million rows, which after a 1 GB import peaked ~770 MB over
+   * the process, while an import's own fragments (SEARCH_WRITE_ROWS each) search as well as one.
+   * Otherwise the index alone is built again over all rows (bounded by LANCE_INDEX_BOUNDS).
+   */
+  async refresh(): Promise<'compacted' | 'indexed' | 'unchanged'> {
+    if (!this.opened) return 'unchanged';
+    const open = this.opened;
+    return this.serialize(async () => {
+      if (!this.table) return 'unchanged';
+      if (await this.fragmented()) {
+        await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+        return 'compacted';
+      }
+      const index = (await this.table.listIndices()).find((i) => i.columns.includes(TEXT_COLUMN));
+      const stats = index ? await this.table.indexStats(index.name) : undefined;
+      if (stats && stats.numUnindexedRows === 0) return 'unchanged';
+      await this.buildTextIndex(open);
+      return 'indexed';
     });
   }
 
-  /** Resolves once the writes queued so far (adds, the optimize after an import) are done. */
+  /** Whether compaction is worth its cost: fragments well beyond what the rows need, or a folder mostly of superseded files. */
+  private async fragmented(): Promise<boolean> {
+    const { numRows, fragmentStats, totalBytes } = await this.table!.stats();
+    const needed = Math.ceil(numRows / SEARCH_WRITE_ROWS);
+    if (fragmentStats.numFragments > 2 * needed + 16) return true;
+    return folderBytes(this.dir) > 2 * totalBytes + 64 * 1024 * 1024;
+  }
+
+  /** Resolves once the writes queued so far (adds, the refresh after an import) are done. */
   async settled(): Promise<void> {
     await this.writes;
   }

@@ -78,12 +78,31 @@ const WORDLIKE = /^\p{L}[\p{L}-]*\p{L}$/u;
  * speakers, with their first names and the nicknames that start them).
  */
 export function candidatesOf(text: string, names: NameSet, words: GenericWords = genericWords()): Candidate[] {
+  return withoutNames(taggedPhrases(text, words), names);
+}
+
+/**
+ * A noun phrase's candidates before the names are known: its head (and modifier) with what the
+ * names are checked against, the word in lower case and whether the tagger called it a proper noun.
+ */
+export interface TaggedPhrase {
+  head: Candidate & { lower: string; proper: boolean };
+  modifier: (Candidate & { lower: string; proper: boolean }) | null;
+}
+
+/**
+ * The part of `candidatesOf` that depends only on the text: the tagging and the phrase rules
+ * (what the analysis worker computes while a file is imported). The names filter is applied by
+ * `withoutNames`; the two give exactly `candidatesOf`, as a word the names reject ends its
+ * phrase's candidates wherever the check comes.
+ */
+export function taggedPhrases(text: string, words: GenericWords = genericWords()): TaggedPhrase[] {
   const doc = wink().readDoc(text.length > MAX_TAGGED_CHARS ? text.slice(0, MAX_TAGGED_CHARS) : text) as unknown as { tokens: () => { out: (f?: unknown) => unknown } };
   const tokens = doc.tokens();
   const surface = tokens.out() as string[];
   const pos = tokens.out(wink().its.pos) as string[];
   const lemma = tokens.out(wink().its.lemma) as string[];
-  const out: Candidate[] = [];
+  const out: TaggedPhrase[] = [];
   let start = 0;
   const flush = (end: number) => {
     // the run [start, end): trailing adjectives are not part of the phrase
@@ -92,28 +111,23 @@ export function candidatesOf(text: string, names: NameSet, words: GenericWords =
     if (last < start) return;
     phrase(start, last);
   };
-  const usable = (k: number) => {
-    const w = surface[k];
-    const lower = w.toLowerCase();
-    if (!WORDLIKE.test(w) || names.words.has(lower)) return false;
-    return !(pos[k] === 'PROPN' && names.prefixes.has(lower));
-  };
   const phrase = (from: number, head: number) => {
-    if (!usable(head)) return;
+    if (!WORDLIKE.test(surface[head])) return;
     const headLemma = lemmaOf(head);
     if (words.nouns.has(headLemma) || words.nouns.has(surface[head].toLowerCase())) return;
     const headLabel = pos[head] === 'PROPN' ? surface[head] : headLemma;
     // keyed by the stem of the lemma: "Pets" (a proper noun to the tagger) and "pet" are one
     const headKey = stem(headLemma);
-    out.push({ key: headKey, head: headKey, label: headLabel });
+    const tagged: TaggedPhrase = { head: { key: headKey, head: headKey, label: headLabel, lower: surface[head].toLowerCase(), proper: pos[head] === 'PROPN' }, modifier: null };
+    out.push(tagged);
     const mod = head - 1;
-    if (mod < from || !usable(mod)) return;
+    if (mod < from || !WORDLIKE.test(surface[mod])) return;
     const modLower = surface[mod].toLowerCase();
     if (words.modifiers.has(modLower) || words.modifiers.has(lemma[mod]) || words.nouns.has(modLower)) return;
     // a modifier keeps its form ("running shoes" → "running shoe"); a plural noun modifier its lemma
     const modLemma = pos[mod] === 'NOUN' ? lemma[mod] : modLower;
     const modLabel = pos[mod] === 'PROPN' ? surface[mod] : modLemma;
-    out.push({ key: `${stem(modLemma)} ${headKey}`, head: headKey, label: `${modLabel} ${headLabel}` });
+    tagged.modifier = { key: `${stem(modLemma)} ${headKey}`, head: headKey, label: `${modLabel} ${headLabel}`, lower: modLower, proper: pos[mod] === 'PROPN' };
   };
   const lemmaOf = (k: number) => (pos[k] === 'PROPN' ? normalizeText(surface[k]) : lemma[k] || surface[k].toLowerCase());
   for (let k = 0; k < pos.length; k++) {
@@ -123,6 +137,46 @@ export function candidatesOf(text: string, names: NameSet, words: GenericWords =
   }
   if (pos.length > start) flush(pos.length);
   return out;
+}
+
+/** The candidates of tagged phrases once the names are known: a name is never a topic, nor does it modify one. */
+export function withoutNames(phrases: readonly TaggedPhrase[], names: NameSet): Candidate[] {
+  const named = (w: { lower: string; proper: boolean }) => names.words.has(w.lower) || (w.proper && names.prefixes.has(w.lower));
+  const out: Candidate[] = [];
+  for (const { head, modifier } of phrases) {
+    if (named(head)) continue;
+    out.push({ key: head.key, head: head.head, label: head.label });
+    if (modifier && !named(modifier)) out.push({ key: modifier.key, head: modifier.head, label: modifier.label });
+  }
+  return out;
+}
+
+// Tagged phrases as text (the analysis worker sends and keeps them so): a phrase is its head's key, label, lower-case form and proper-noun flag, then the same four of
+// its modifier if it has one: fields joined by U+001F, phrases by U+001E (a word never holds
+// either; a text that would is kept as JSON, which starts with '[').
+const FIELD = '\u001f';
+const PHRASE = '\u001e';
+
+/** Tagged phrases as one string (`decodePhrases` reads it back). */
+export function encodePhrases(phrases: readonly TaggedPhrase[]): string {
+  const parts: string[] = [];
+  for (const { head, modifier } of phrases) {
+    const fields = [head.key, head.label, head.lower, head.proper ? '1' : ''];
+    if (modifier) fields.push(modifier.key, modifier.label, modifier.lower, modifier.proper ? '1' : '');
+    if (fields.some((f) => f.includes(FIELD) || f.includes(PHRASE)) || (!parts.length && head.key.startsWith('['))) return JSON.stringify(phrases);
+    parts.push(fields.join(FIELD));
+  }
+  return parts.join(PHRASE);
+}
+
+export function decodePhrases(text: string): TaggedPhrase[] {
+  if (text.startsWith('[')) return JSON.parse(text) as TaggedPhrase[];
+  if (!text) return [];
+  return text.split(PHRASE).map((p) => {
+    const f = p.split(FIELD);
+    const head = { key: f[0], head: f[0], label: f[1], lower: f[2], proper: f[3] === '1' };
+    return { head, modifier: f.length > 4 ? { key: f[4], head: f[0], label: f[5], lower: f[6], proper: f[7] === '1' } : null };
+  });
 }
 
 /** Names that are never topics: the words of each name, and as proper nouns their beginnings of three letters or more ("Rob" for Roberta). */

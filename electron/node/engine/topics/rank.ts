@@ -72,7 +72,8 @@ export class TermCollector {
 
   constructor(private readonly names: NameSet) {}
 
-  add(m: TopicMessage): void {
+  /** `candidates`: the message's `candidatesOf` made elsewhere (the analysis worker), else made here. */
+  add(m: TopicMessage, candidates?: Candidate[]): void {
     if (m.role === 'system') return;
     if (this.sealed.has(m.sessionId)) throw new Error(`topics: session ${m.sessionId} was read after it was sealed`);
     let s = this.bySession.get(m.sessionId);
@@ -82,7 +83,7 @@ export class TermCollector {
     }
     if (m.timestamp < s.first) s.first = m.timestamp;
     if (m.timestamp > s.last) s.last = m.timestamp;
-    for (const c of candidatesOf(m.text, this.names)) add(s, c, m.id);
+    for (const c of candidates ?? candidatesOf(m.text, this.names)) add(s, c, m.id);
   }
 
   /** The session is complete: counts its keys once and drops its terms said fewer than MIN_MENTIONS times. */

@@ -30,18 +30,29 @@ export function topicTriples(topics: TopicOccurrences[]): { ntriples: string; tr
   const chunks: string[] = [];
   let lines: string[] = [];
   let count = 0;
+  // terms written once each (a post's and a topic's IRI come back on many lines)
   const add = (s: string, p: string, o: string) => {
-    lines.push(`${iri(s)} ${iri(p)} ${o} .\n`);
+    lines.push(`${s} ${p} ${o} .\n`);
     count++;
     if (lines.length === 1000) (chunks.push(lines.join('')), (lines = []));
   };
+  const type = iri(`${rdf}type`);
+  const label = iri(`${rdfs}label`);
+  const sessionCount = iri(`${pcm}sessionCount`);
+  const mentionCount = iri(`${pcm}mentionCount`);
+  const firstMentioned = iri(`${pcm}firstMentioned`);
+  const lastMentioned = iri(`${pcm}lastMentioned`);
+  const hasTopic = iri(`${sioc}topic`);
+  const derivedFrom = iri(`${prov}wasDerivedFrom`);
+  const topicClass = iri(`${pcm}Topic`);
+  const concept = iri(`${skos}Concept`);
   for (const t of topics) {
-    const topic = topicIri(t.key);
-    add(topic, `${rdf}type`, iri(`${pcm}Topic`));
-    add(topic, `${rdf}type`, iri(`${skos}Concept`));
-    add(topic, `${rdfs}label`, stringLiteral(t.label));
-    add(topic, `${pcm}sessionCount`, xsd.integer(t.sessions.length));
-    add(topic, `${pcm}mentionCount`, xsd.integer(t.mentions));
+    const topic = iri(topicIri(t.key));
+    add(topic, type, topicClass);
+    add(topic, type, concept);
+    add(topic, label, stringLiteral(t.label));
+    add(topic, sessionCount, xsd.integer(t.sessions.length));
+    add(topic, mentionCount, xsd.integer(t.mentions));
     // the first and last mention by one scan (a topic of a large source has many posts)
     let first = t.posts[0];
     let last = t.posts[0];
@@ -50,13 +61,14 @@ export function topicTriples(topics: TopicOccurrences[]): { ntriples: string; tr
       if (p.timestamp >= last.timestamp) last = p;
     }
     if (first) {
-      add(topic, `${pcm}firstMentioned`, typedLiteral(xsdDateTimeOf({ local: first.timestamp, offsetMin: first.offsetMin }), `${PREFIXES.xsd}dateTime`));
-      add(topic, `${pcm}lastMentioned`, typedLiteral(xsdDateTimeOf({ local: last.timestamp, offsetMin: last.offsetMin }), `${PREFIXES.xsd}dateTime`));
+      add(topic, firstMentioned, typedLiteral(xsdDateTimeOf({ local: first.timestamp, offsetMin: first.offsetMin }), `${PREFIXES.xsd}dateTime`));
+      add(topic, lastMentioned, typedLiteral(xsdDateTimeOf({ local: last.timestamp, offsetMin: last.offsetMin }), `${PREFIXES.xsd}dateTime`));
     }
-    for (const s of t.sessions) add(s, `${sioc}topic`, iri(topic));
+    for (const s of t.sessions) add(iri(s), hasTopic, topic);
     for (const p of t.posts) {
-      add(p.iri, `${sioc}topic`, iri(topic));
-      add(topic, `${prov}wasDerivedFrom`, iri(p.iri));
+      const post = iri(p.iri);
+      add(post, hasTopic, topic);
+      add(topic, derivedFrom, post);
     }
   }
   chunks.push(lines.join(''));

@@ -11,7 +11,8 @@ import type { ChatStore } from '../stores/chat/chat-store';
 import type { GraphStore } from '../stores/graph/graph-store';
 import { sessionIri } from '../stores/graph/messages-graph';
 import type { SessionTopicRow, TopicStore } from '../stores/topic-store';
-import { nameSet } from './phrases';
+import { nameSet, withoutNames } from './phrases';
+import { analysedPages, phrasesOf, type MessageAnalyser } from '../extraction/auto/analysis-client';
 import { bestLabel, TermCollector, topicsOfSession } from './rank';
 import { topicIri, topicTriples, type TopicOccurrences } from './topic-graph';
 
@@ -25,6 +26,8 @@ export interface TopicDeps {
   chat: ChatStore;
   graph: GraphStore;
   store: TopicStore;
+  /** The analysis worker (tagging off this thread); without it the pass tags in-thread. */
+  analyser?: MessageAnalyser;
 }
 
 export interface TopicPassResult {
@@ -63,12 +66,15 @@ export class TopicService {
     const byId = new Map<number, Post>();
     const sessionKeyOf = new Map<number, string>();
     let n = 0;
-    for (const page of chat.sourceSessionPages(sourceId)) {
+    // The tagging of each page is the analysis worker's (made while the file was imported, or a page ahead).
+    for await (const [page, analysed] of analysedPages(this.deps.analyser, sourceId, chat.sourceSessionPages(sourceId), ctx, true)) {
       const onPage = new Map<number, Post>();
       for (const m of page) {
         onPage.set(m.id, { iri: m.iri, timestamp: m.timestamp, offsetMin: m.tzOffsetMin });
         if (!sessionKeyOf.has(m.sessionId)) sessionKeyOf.set(m.sessionId, m.sessionIriKey);
-        collector.add({ id: m.id, sessionId: m.sessionId, text: m.text, role: m.role, timestamp: m.timestamp });
+        const a = analysed?.get(m.id);
+        const phrases = a && phrasesOf(a);
+        collector.add({ id: m.id, sessionId: m.sessionId, text: m.text, role: m.role, timestamp: m.timestamp }, phrases ? withoutNames(phrases, names) : undefined);
         if (++n % SLICE === 0) {
           progress?.(n);
           await new Promise((r) => setImmediate(r));

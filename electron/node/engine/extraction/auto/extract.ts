@@ -113,33 +113,44 @@ export class SourceExtractor {
     this.entities = new EntityRegistry(sourceKey, this.speakers, this.b);
   }
 
-  /** Reads one message (assistant and system messages are not the person's: left out, not counted). */
-  add(m: AutoMessage): void {
+  /**
+   * Reads one message (assistant and system messages are not the person's: left out, not counted).
+   * `analysed`: its `unreadable` and `analyseStatements` computed elsewhere (the analysis worker), else computed here.
+   */
+  add(m: AutoMessage, analysed?: { unreadable: SkipReason | null; statements: Sentence[] | null }): void {
     if (m.role === 'assistant' || m.role === 'system') return;
-    const why = unreadable(m.text);
+    const why = analysed ? analysed.unreadable : unreadable(m.text);
     if (why) {
       this.skipped[why]++;
       return;
     }
     this.read++;
-    // Only statements that can carry a pattern go to the tagger: a first-person word or a
-    // possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
-    if (!STATEMENT_CUE.test(m.text)) return;
-    const worth = roughSentences(m.text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
-    if (!worth.length) return;
+    const sentences = analysed ? analysed.statements : analyseStatements(m.text);
+    if (!sentences) return;
     if (!this.speakers.has(m.speaker)) this.speakers.set(m.speaker, speakerIri(m.speaker, m.role));
     const msg = this.b.message(m.iri);
     const said = wallClockDate(m.timestamp);
     const me: PersonRef = { iri: this.speakers.get(m.speaker)!, name: m.speaker };
     let lastPet: string | null = null;
     const ctx: Ctx = { b: this.b, entities: this.entities, me, msg, said, lastPet: () => lastPet, setLastPet: (iri) => (lastPet = iri) };
-    for (const s of analyse(worth.join(' '))) new SentenceReader(s, ctx).read();
+    for (const s of sentences) new SentenceReader(s, ctx).read();
   }
 
   finish(ontology: OntologyIndex): AutoResult {
     const { triples, report } = this.b.build(ontology);
     return { triples, report, read: this.read, skipped: { ...this.skipped } };
   }
+}
+
+/**
+ * The part of reading a message that depends only on its text: the sentences that can carry a
+ * pattern, tagged; null when none can. Only statements go to the tagger: a first-person word or
+ * a possessive ("Ana's"), no question. Most chatter has neither, and tagging is the cost.
+ */
+export function analyseStatements(text: string): Sentence[] | null {
+  if (!STATEMENT_CUE.test(text)) return null;
+  const worth = roughSentences(text).filter((x) => !x.endsWith('?') && STATEMENT_CUE.test(x));
+  return worth.length ? analyse(worth.join(' ')) : null;
 }
 
 /** Extracts a whole source at once (tests, benchmarks). */

@@ -17,6 +17,7 @@ import type { ExtractionState } from '../../stores/extraction-state';
 import type { TopicService } from '../../topics/topic-service';
 import { AUTO_EXTRACTOR_VERSION } from './version';
 import { autoLine, partition, reify, unreify, type AutoLine } from './supersede';
+import { analysedPages, statementsOf, type MessageAnalyser } from './analysis-client';
 
 export interface AutoGraphDeps {
   chat: ChatStore;
@@ -30,14 +31,15 @@ export interface AutoGraphDeps {
   /** Topics without a model: labelled in the same job, after each source's extraction (docs/topics.md). */
   topics?: TopicService;
   /**
-   * The search index's writes after an import (its full-text index folded in): awaited before
-   * the topics pass, whose heap is the job's larger one, so that its memory and theirs do not
-   * add up. The extraction (a page of messages and the triples found) runs beside them: the
-   * fold is mostly waiting, and the job would otherwise wait with it.
+   * The search index's writes after an import (its full-text index made whole): awaited before
+   * the job starts, so that its memory and theirs do not add up (the index build tokenizes every
+   * row; it is not mostly waiting) and the topics pass reads a complete index.
    */
   settled?: () => Promise<void>;
   /** After the job: the stances over time are recomputed from the graphs. */
   afterRun?: () => Promise<void>;
+  /** The analysis worker (tagging off this thread); without it the passes tag in-thread. */
+  analyser?: MessageAnalyser;
 }
 
 /** Messages read between two yields to the event loop (the engine serves the UI meanwhile). */
@@ -128,9 +130,11 @@ export class AutoGraphService {
     const sizeOf = (id: number) => this.deps.chat.listSources().find((s) => s.id === id)?.messages ?? 0;
     let total = this.queue.reduce((n, id) => n + sizeOf(id), 0);
     try {
-      // past the import's last synchronous step (it queues the search index's optimize)
+      // past the import's last synchronous step (it queues the search index's refresh), then
+      // after that refresh: the topics read the index, and the extraction's memory would add to
+      // the index build's (a 1 GB import's peak) if both ran at once
       await new Promise((r) => setImmediate(r));
-      const settled = this.deps.settled?.().catch(() => undefined);
+      await this.deps.settled?.().catch(() => undefined);
       // sources queued while the stances were recomputed are taken in the same job
       for (;;) {
         while (this.queue.length) {
@@ -139,12 +143,12 @@ export class AutoGraphService {
           const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
           const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
           if (this.deps.topics) {
-            await settled;
             const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
             if (t) totals.topics += t.topics;
           }
           this.queue.shift();
           this.topicsOnly.delete(sourceId);
+          this.deps.analyser?.forget(sourceId);
           // the memory grew or shrank: other sources' labels may need weighing again
           if (!this.queue.length) for (const id of this.topicsDue()) if (id !== sourceId) (this.topicsOnly.add(id), this.queue.push(id));
           done += sizeOf(sourceId);
@@ -180,10 +184,12 @@ export class AutoGraphService {
     const x = new SourceExtractor(key, chat.sourceSpeakers(sourceId), ownerSpeaker);
     let n = 0;
     // A page at a time, each read whole (an open SQLite iterator would block the connection
-    // across the yields below); only the extracted triples grow with the source.
-    for (const page of chat.sourceMessagePages(sourceId)) {
+    // across the yields below); only the extracted triples grow with the source. The tagging
+    // of each page is the analysis worker's (made while the file was imported, or a page ahead).
+    for await (const [page, analysed] of analysedPages(this.deps.analyser, sourceId, chat.sourceMessagePages(sourceId), ctx, !this.deps.topics)) {
       for (const m of page) {
-        x.add(m);
+        const a = analysed?.get(m.id);
+        x.add(m, a && statementsOf(a));
         if (++n % SLICE === 0) {
           progress?.(n);
           await new Promise((r) => setImmediate(r));

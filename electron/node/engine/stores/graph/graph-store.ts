@@ -28,11 +28,10 @@
 // is rolled back whole (its journal entry was never written) and nothing committed is lost. The
 // call fails with a clear message. A change whose journal transaction has begun is let finish
 // (the worker raises `commitFlag`): once it may be durable it is never reported as failed.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { startModuleWorker } from '../../common/module-worker';
 import { ApiError } from '../../../../../shared/api';
 import { GRAPHS, localName } from '../../../../../shared/rdf';
 import type { EditRecord, GraphInfo, IntegrityProblem } from '../../../../../shared/types';
@@ -88,10 +87,6 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-/**
- * Starts the worker next to this module: the built JavaScript file, or under tsx/vitest the
- * TypeScript source through a tiny bootstrap that registers tsx's loader first.
- */
 type Running = Pending & { id: number; timer: NodeJS.Timeout | null };
 
 /** The read-only replica's worker and the read it is answering. */
@@ -101,15 +96,9 @@ interface Replica {
   current: Running | null;
 }
 
+/** Starts the graph worker next to this module (common/module-worker.ts). */
 function startWorker(workerData: GraphWorkerData): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./graph-worker.js', here), { workerData });
-  // The ESM build of tsx's API (its CommonJS build cannot register ESM hooks from a worker).
-  const tsxDir = path.dirname(createRequire(here).resolve('tsx/package.json'));
-  const tsxApi = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
-  const entry = new URL('./graph-worker.ts', here).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return startModuleWorker(import.meta.url, 'graph-worker', { workerData });
 }
 
 export class GraphStore {

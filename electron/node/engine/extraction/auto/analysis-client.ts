@@ -1,0 +1,221 @@
+// The owner thread's side of the analysis worker (analysis.ts, analysis-worker.ts). An import
+// hands it each batch of messages it has written (`prefetch`), so the worker tags them on the
+// second core while the import goes on; the passes of the job after the import then ask for
+// their pages (`pages`) and find them made, or have the missing ones made, a page ahead of the
+// one they read. Only analyses cross the thread: the stores stay with their owner.
+//
+// The worker starts on first use. A Cancel or shutdown of the job that waits stops it at once
+// (terminated mid-batch); a crash fails what waits with a clear error, and the next request
+// starts a new one, so the job can simply be run again.
+import type { Worker } from 'node:worker_threads';
+import { JobCancelled } from '../../common/jobs';
+import { startModuleWorker } from '../../common/module-worker';
+import { decodePhrases, type TaggedPhrase } from '../../topics/phrases';
+import type { AnalysisInput, EncodedAnalysis } from './analysis';
+import type { AnalysisReply, AnalysisRequest } from './analysis-worker';
+import type { Sentence } from './nlp';
+import type { SkipReason } from './extract';
+
+interface Waiting {
+  resolve: (results: EncodedAnalysis[]) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * The worker, its young generation kept small: tagging makes much short-lived garbage. A
+ * 200k-message import peaked at 1,229 MB RSS with V8's default (16 MB semi-spaces), 1,160 MB at
+ * 4 MB for the same CPU (main: 1,044 MB; the target is 1.2 GB; BENCHMARKS.md).
+ */
+function startAnalysisWorker(): Worker {
+  return startModuleWorker(import.meta.url, 'analysis-worker', { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+}
+
+export class MessageAnalyser {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  /** Per source: analyses made ahead (by `prefetch`), by message id, until the passes are done. */
+  private readonly kept = new Map<number, Map<number, EncodedAnalysis>>();
+  /** Per source: prefetches still in the worker. */
+  private readonly inFlight = new Map<number, Set<Promise<void>>>();
+  private closed = false;
+  /** Messages analysed by the worker (the tests check the job used it). */
+  analysed = 0;
+
+  /** `start`: how the worker is started (the tests start one that fails). */
+  constructor(private readonly start: () => Worker = startAnalysisWorker) {}
+
+  /** Analyses these messages of a source in the background; failures are left to the passes (they ask again). */
+  prefetch(sourceId: number, messages: readonly AnalysisInput[]): void {
+    if (this.closed || !messages.length) return;
+    const batch = messages.map((m) => ({ id: m.id, role: m.role, text: m.text }));
+    const flights = this.inFlight.get(sourceId) ?? new Set<Promise<void>>();
+    this.inFlight.set(sourceId, flights);
+    const flight: Promise<void> = this.request(batch)
+      .then((results) => this.keep(sourceId, results))
+      .catch(() => undefined)
+      .finally(() => flights.delete(flight));
+    flights.add(flight);
+  }
+
+  /** A source's analyses are no longer needed (its passes are done, or its import failed). */
+  forget(sourceId: number): void {
+    this.kept.delete(sourceId);
+  }
+
+  /** Made ahead and not yet read (for tests and the benchmark's notes). */
+  keptCount(sourceId: number): number {
+    return this.kept.get(sourceId)?.size ?? 0;
+  }
+
+  /**
+   * The pages of a pass with each message's analysis, the next page's asked for while one is read.
+   * Stops with JobCancelled (the worker stopped) when `signal` aborts.
+   */
+  async *pages<M extends AnalysisInput>(sourceId: number, pages: Iterable<M[]>, signal: AbortSignal | null, last: boolean): AsyncGenerator<[M[], Map<number, EncodedAnalysis>]> {
+    const it = pages[Symbol.iterator]();
+    const ask = (): [M[], Promise<Map<number, EncodedAnalysis>>] | null => {
+      const next = it.next();
+      if (next.done) return null;
+      const analysed = this.analyses(sourceId, next.value, signal, last);
+      // read or dropped by the loop below; a failure is reported there, not as unhandled
+      analysed.catch(() => undefined);
+      return [next.value, analysed];
+    };
+    let ahead = ask();
+    while (ahead) {
+      const [page, analysed] = ahead;
+      ahead = ask();
+      yield [page, await analysed];
+    }
+  }
+
+  /**
+   * One page's analyses: those made ahead, the rest made now (and kept for the source's next pass
+   * unless this is its `last`, which lets go of each as it is read).
+   */
+  private async analyses(sourceId: number, page: readonly AnalysisInput[], signal: AbortSignal | null, last: boolean): Promise<Map<number, EncodedAnalysis>> {
+    const flights = this.inFlight.get(sourceId);
+    if (flights?.size) await this.cancellable(Promise.all(flights), signal);
+    const kept = this.kept.get(sourceId);
+    const out = new Map<number, EncodedAnalysis>();
+    const missing: AnalysisInput[] = [];
+    for (const m of page) {
+      const e = kept?.get(m.id);
+      if (e && e.length === m.text.length) out.set(m.id, e);
+      else missing.push({ id: m.id, role: m.role, text: m.text });
+      if (last) kept?.delete(m.id);
+    }
+    if (missing.length) {
+      const made = await this.cancellable(this.request(missing), signal);
+      if (!last) this.keep(sourceId, made);
+      for (const e of made) out.set(e.id, e);
+    }
+    return out;
+  }
+
+  /** Waits for `p`, or stops the worker and throws JobCancelled as soon as `signal` aborts. */
+  private cancellable<T>(p: Promise<T>, signal: AbortSignal | null): Promise<T> {
+    if (!signal) return p;
+    // left behind when the signal wins (stop() rejects it): not an unhandled rejection
+    p.catch(() => undefined);
+    if (signal.aborted) return Promise.reject(this.stop());
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(this.stop());
+      signal.addEventListener('abort', onAbort, { once: true });
+      p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  /** Terminates the worker (what it was doing is dropped); returns the error its waiters get. */
+  private stop(): JobCancelled {
+    const cancelled = new JobCancelled();
+    const w = this.worker;
+    this.worker = null;
+    for (const x of this.waiting.values()) x.reject(cancelled);
+    this.waiting.clear();
+    this.inFlight.clear();
+    if (w) void w.terminate();
+    return cancelled;
+  }
+
+  private keep(sourceId: number, results: EncodedAnalysis[]): void {
+    let kept = this.kept.get(sourceId);
+    if (!kept) this.kept.set(sourceId, (kept = new Map()));
+    for (const e of results) kept.set(e.id, e);
+  }
+
+  private request(messages: AnalysisInput[]): Promise<EncodedAnalysis[]> {
+    if (this.closed) return Promise.reject(new JobCancelled());
+    const worker = this.started();
+    const id = this.nextId++;
+    const done = () => {
+      if (!this.waiting.size) worker.unref();
+    };
+    return new Promise<EncodedAnalysis[]>((resolve, reject) => {
+      this.waiting.set(id, { resolve: (r) => (resolve(r), done()), reject: (e) => (reject(e), done()) });
+      worker.ref();
+      worker.postMessage({ id, messages } satisfies AnalysisRequest);
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = this.start();
+    // Idle, it does not keep the process alive (see `request`).
+    worker.unref();
+    const failed = (why: string) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      const e = new Error(`the message analysis worker failed: ${why}`);
+      for (const x of this.waiting.values()) x.reject(e);
+      this.waiting.clear();
+    };
+    worker.on('message', (reply: AnalysisReply) => {
+      const x = this.waiting.get(reply.id);
+      if (!x) return;
+      this.waiting.delete(reply.id);
+      if ('error' in reply) x.reject(new Error(`the message analysis failed: ${reply.error}`));
+      else {
+        this.analysed += reply.results.length;
+        x.resolve(reply.results);
+      }
+    });
+    worker.on('error', (e) => failed(e.message));
+    worker.on('exit', (code) => failed(`it exited (code ${code})`));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Stops the worker for good (the engine is closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stop();
+    this.kept.clear();
+  }
+}
+
+/** A pass's pages with their analyses from `analyser`, or with none (the pass then tags in-thread). `last`: the source's last pass. */
+export async function* analysedPages<M extends AnalysisInput>(
+  analyser: MessageAnalyser | undefined,
+  sourceId: number,
+  pages: Iterable<M[]>,
+  ctx: { signal: AbortSignal } | null,
+  last: boolean,
+): AsyncGenerator<[M[], Map<number, EncodedAnalysis> | null]> {
+  if (!analyser) {
+    for (const page of pages) yield [page, null];
+    return;
+  }
+  yield* analyser.pages(sourceId, pages, ctx?.signal ?? null, last);
+}
+
+/** The tagged phrases of an analysis (null for a system message), decoded when a pass reads them. */
+export function phrasesOf(e: EncodedAnalysis): TaggedPhrase[] | null {
+  return e.phrases === null ? null : decodePhrases(e.phrases);
+}
+
+/** What the extraction reads of an analysis, decoded when it reads it. */
+export function statementsOf(e: EncodedAnalysis): { unreadable: SkipReason | null; statements: Sentence[] | null } {
+  return { unreadable: e.unreadable, statements: e.statements === null ? null : (JSON.parse(e.statements) as Sentence[]) };
+}

@@ -12,7 +12,7 @@ const SLASHED_WITH_WEEKDAY = /^(\d{4})\/(\d{1,2})\/(\d{1,2})\s*(?:\([A-Za-z]+\))
  * or a number (epoch seconds, or milliseconds when too large for seconds). Null when the
  * text does not name a full calendar day.
  */
-export function parseDateValueWith(chrono: typeof Chrono, value: unknown): WallClock | null {
+export function parseDateValueWith(chrono: Pick<typeof Chrono, 'strict'>, value: unknown): WallClock | null {
   if (typeof value === 'number' && Number.isFinite(value)) {
     return wallClockOfEpochMs(value > 1e11 ? value : value * 1000);
   }

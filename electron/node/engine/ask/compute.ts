@@ -200,7 +200,7 @@ export function findDates(raw: string, at: string): TextDate[] {
   const out: TextDate[] = [];
   let results: Chrono.ParsedResult[] = [];
   try {
-    results = chrono().en.parse(text, ref, { forwardDate });
+    results = chrono().parse(text, ref, { forwardDate });
   } catch {
     return out;
   }

@@ -202,6 +202,12 @@ function modifiesNoun(after: string): boolean {
   return !STOP_WORDS.has(next) && !NOT_A_NOUN.test(next) && !ci`^${SNOUN}$`.test(next) && !/^(?:what|which|who|how|did|do|does|was|were|we|i|you|please|pls)$/.test(next);
 }
 
+/** Minutes since midnight of a clock 'HH:MM[:SS]'. */
+function minutesOf(clockTime: string): number {
+  const [h, mi] = clockTime.split(':').map(Number);
+  return h * 60 + mi;
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
 
@@ -216,6 +222,19 @@ function weekOf(today: Ymd): { wd: number; thisSaturday: Ymd; lastSunday: Ymd } 
   return w;
 }
 
+/** What `\s` matches, by character code (a match's ends are trimmed a character at a time). */
+function isSpace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** What `[\s,.]` matches. */
+function isSpaceOrStop(c: number): boolean {
+  return c === 0x2c || c === 0x2e || isSpace(c);
+}
+
 // ---- the extractor
 
 class Extractor {
@@ -223,9 +242,12 @@ class Extractor {
   masked: string;
   /** Positions already read: a later match may not reach across them ("go over [in the first chat] last week"). */
   readonly read: Uint8Array;
-  readonly today: Ymd;
-  readonly nowTime: string;
   readonly holidays: HolidayCalendar;
+  /** The reading used now (today, the time, the memory's dates): false, it is the same under any now (see extractRefs). */
+  usedNow = false;
+  private readonly now: string;
+  /** The context as the readers see it: what depends on now is read through getters that note it. */
+  readonly ctx: GrammarContext;
   /** The text has only ASCII characters (masking keeps it so): case-insensitive literals can be tested in lower case. */
   readonly ascii: boolean;
   private lower: string | null = null;
@@ -234,16 +256,43 @@ class Extractor {
     readonly n: Normalized,
     readonly toOriginal: (start: number, end: number) => [number, number],
     readonly original: string,
-    readonly ctx: GrammarContext,
+    ctx: GrammarContext,
     readonly lookAhead: boolean,
     readonly habitual: boolean,
   ) {
     this.masked = n.text;
     this.read = new Uint8Array(n.text.length);
-    this.today = ctx.now.slice(0, 10);
-    this.nowTime = ctx.now.slice(11, 19) || '23:59:59';
+    this.now = ctx.now;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const self = this;
+    this.ctx = {
+      speakers: ctx.speakers,
+      roles: ctx.roles,
+      locale: ctx.locale,
+      get now() {
+        self.usedNow = true;
+        return ctx.now;
+      },
+      get hasData() {
+        self.usedNow = true;
+        return ctx.hasData;
+      },
+    };
     this.holidays = holidayCalendar(localeInfo(ctx.locale).country);
     this.ascii = !/[^\x00-\x7f]/.test(n.text);
+  }
+
+  /** Set while a reader that took now before its scans (`nowDay`, the minutes of now) runs. */
+  private handlersTakeNow = false;
+
+  /** Runs a reader that takes now before its scans and uses it only in their handlers: a handler that runs notes now. */
+  private takingNow(reader: () => void): void {
+    this.handlersTakeNow = true;
+    try {
+      reader.call(this);
+    } finally {
+      this.handlersTakeNow = false;
+    }
   }
 
   /** Runs a global regex over the unmasked text; the handler returns a ref (or null to skip). */
@@ -258,14 +307,16 @@ class Extractor {
         rx.lastIndex++;
         continue;
       }
+      // a handler of a reader that took now before its scans uses it (see takingNow)
+      if (this.handlersTakeNow) this.usedNow = true;
       const r = handler(m);
       if (!r) continue;
       // trim leading/trailing spaces of the match
       let start = m.index;
       let end = m.index + m[0].length;
-      while (start < end && /\s/.test(this.masked[start])) start++;
-      while (end > start && /[\s,.]/.test(this.masked[end - 1])) end--;
-      if (this.read.subarray(start, end).some((x) => x === 1)) continue;
+      while (start < end && isSpace(this.masked.charCodeAt(start))) start++;
+      while (end > start && isSpaceOrStop(this.masked.charCodeAt(end - 1))) end--;
+      if (this.anyRead(start, end)) continue;
       found.push({ start, end, refs: Array.isArray(r) ? r : [r] });
     }
     for (const f of found) this.add(f.start, f.end, f.refs);
@@ -277,12 +328,36 @@ class Extractor {
     const prep = PREPOSITION.exec(before);
     const prepLength = prep ? prep[0].replace(/^\s/, '').length : 0;
     // not across words already read ("go over [in the first chat] last week")
-    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime') && !this.read.subarray(start - prepLength, start).some((x) => x === 1)) start -= prepLength;
+    if (prep && !/^(?:since|before|after|until|till)$/i.test(prep[1]) && !refs.some((r) => r.kind === 'notTime') && !this.anyRead(start - prepLength, start)) start -= prepLength;
     const text = this.quote(start, end);
     for (const r of refs) this.refs.push({ ...r, start, end, text } as Ref);
     this.masked = this.masked.slice(0, start) + ' '.repeat(end - start) + this.masked.slice(end);
     this.lower = null;
     this.read.fill(1, start, end);
+  }
+
+  get today(): Ymd {
+    this.usedNow = true;
+    return this.now.slice(0, 10);
+  }
+
+  /**
+   * Today, not noted as used: for the readers that take it before their scans and use it only
+   * in the scans' handlers (run through takingNow: a handler that runs notes now).
+   */
+  get nowDay(): Ymd {
+    return this.now.slice(0, 10);
+  }
+
+  get nowTime(): string {
+    this.usedNow = true;
+    return this.now.slice(11, 19) || '23:59:59';
+  }
+
+  /** Whether a position in [start, end) was read already (a loop: this runs for every match). */
+  anyRead(start: number, end: number): boolean {
+    for (let i = Math.max(0, start); i < end; i++) if (this.read[i] === 1) return true;
+    return false;
   }
 
   /** The masked text in lower case (for the patterns' required literals), kept until the next mask. */
@@ -365,18 +440,18 @@ class Extractor {
     this.responsesInSessions();
     this.sessions();
     this.responses();
-    this.hours();
+    this.takingNow(this.hours);
     this.partsOfDayOf();
-    this.weekdaysOfWeeks();
+    this.takingNow(this.weekdaysOfWeeks);
     this.positionsInPeriods();
-    this.quarters();
+    this.takingNow(this.quarters);
     this.months();
     this.vague();
-    this.relativeDays();
-    this.relativeUnits();
-    this.weekends();
-    this.weekdays();
-    this.seasons();
+    this.takingNow(this.relativeDays);
+    this.takingNow(this.relativeUnits);
+    this.takingNow(this.weekends);
+    this.takingNow(this.weekdays);
+    this.takingNow(this.seasons);
     this.dayOfMonth();
     this.absoluteDates();
     this.years();
@@ -688,7 +763,8 @@ class Extractor {
   // ---- hours: "3 hours ago", "a few hours ago", "in the last 24 hours"
 
   hours(): void {
-    const nowMin = this.minutesOfNow();
+    // (taken before the scans, used only in their handlers: not noted here, see takingNow)
+    const nowMin = minutesOf(this.now.slice(11, 19) || '23:59:59');
     const fuzzy = (w: string): [number, number] | null => (/couple/i.test(w) ? [1.5, 3.5] : /few|several/i.test(w) ? [2, 5] : null);
     const window = (fromMin: number, toMin: number, label: string): RefInit => ({ kind: 'window', from: this.wallAt(fromMin), to: this.wallAt(toMin), label, relative: true });
     this.scan(gi`\\b(?:about\\s+|around\\s+|roughly\\s+|like\\s+|approximately\\s+)?${COUNT}\\s+(and\\s+a\\s+half\\s+)?(hour|minute|min)s?\\s+(?:ago|back|earlier)\\b`, (m) => {
@@ -710,8 +786,7 @@ class Extractor {
   }
 
   minutesOfNow(): number {
-    const [h, mi] = this.nowTime.split(':').map(Number);
-    return h * 60 + mi;
+    return minutesOf(this.nowTime);
   }
 
   /** A wall clock some minutes from today's midnight (negative: days before). */
@@ -724,7 +799,7 @@ class Extractor {
   // ---- days relative to today
 
   relativeDays(): void {
-    const t = this.today;
+    const t = this.nowDay;
     const day = (d: Ymd) => this.dates([[d, d]], 'day', true);
     const part = (p: string): RefInit => ({
       kind: 'timeOfDay',
@@ -765,7 +840,7 @@ class Extractor {
   // ---- "3 days ago", "over the last week", "last month", "this year", "two months ago"
 
   relativeUnits(): void {
-    const t = this.today;
+    const t = this.nowDay;
     const { y, m } = parts(t);
     const rolling = (n: number, unit: string): DateRange => {
       switch (unit) {
@@ -860,7 +935,7 @@ class Extractor {
   weekends(): void {
     // every pattern below names a week ("weekend", "week days", "week nights")
     if (!/week/i.test(this.masked)) return;
-    const t = this.today;
+    const t = this.nowDay;
     const { wd, thisSaturday, lastSunday } = weekOf(t);
     const weekend = (sunday: Ymd): DateRange => [addDays(sunday, -1), sunday];
     const current = (): DateRange | null => (wd === 6 ? [t, addDays(t, 1)] : wd === 0 ? [addDays(t, -1), t] : null);
@@ -887,7 +962,7 @@ class Extractor {
 
   /** "Monday last week", "thursday of last week", "Monday of this week", "last week's Friday". */
   weekdaysOfWeeks(): void {
-    const t = this.today;
+    const t = this.nowDay;
     const inWeek = (target: number, weeksBack: number) => addDays(addDays(startOfIsoWeek(t), -7 * weeksBack), (target + 6) % 7);
     this.scan(gi`\\b(?:on\\s+)?(?:the\\s+)?${WEEKDAY_RE}\\s+(?:of\\s+)?(last|this|the\\s+previous|previous)\\s+week\\b`, (m) => {
       const target = DAY_NAMES.indexOf(dayNameOf(m[1])!);
@@ -908,7 +983,7 @@ class Extractor {
   }
 
   weekdays(): void {
-    const t = this.today;
+    const t = this.nowDay;
     /** The most recent `target` weekday strictly before today, k weeks further back. */
     const previous = (target: number, k = 0): Ymd => weekdayBefore(t, target, k);
     const dayRef = (w: string) => DAY_NAMES.indexOf(dayNameOf(w)!);
@@ -1058,7 +1133,7 @@ class Extractor {
 
   /** Quarters and halves of a year: "Q3", "Q4 last year", "the first quarter of 2026", "H1", "the back half of the year". */
   quarters(): void {
-    const { y } = parts(this.today);
+    const { y } = parts(this.nowDay);
     const yearPart = `(?:\\s+(?:of\\s+)?(the\\s+year|this\\s+year|last\\s+year|the\\s+previous\\s+year|(?:19|20)\\d\\d)|\\s*'(\\d\\d))?`;
     /** A part of a year given by its first month and length: the latest that has begun when no year is said. */
     const partOf = (firstMonth: number, months: number, yearText: string | undefined, shortYear: string | undefined): RefInit => {
@@ -1095,7 +1170,7 @@ class Extractor {
   }
 
   seasons(): void {
-    const t = this.today;
+    const t = this.nowDay;
     const { y } = parts(t);
     const seasonRange = (startMonth: number, yy: number): DateRange => {
       const [ey, em] = shiftMonth(yy, startMonth, 2);
@@ -1219,7 +1294,7 @@ class Extractor {
     // Only results with a digit or a month name are kept (below): a text with neither is not given to chrono.
     if (!/\d/.test(this.masked) && !MAY_NAME_A_MONTH.test(this.masked)) return;
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
-    const results = chrono().en.parse(this.masked, ref, { forwardDate: this.lookAhead });
+    const results = chrono().parse(this.masked, ref, { forwardDate: this.lookAhead });
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; minute?: number; meridiem?: boolean };
     const pieces: Piece[] = [];
     for (const r of results) {
@@ -1513,6 +1588,50 @@ function looksAhead(text: string): boolean {
 const READINGS_KEPT = 2048;
 const readings = new WeakMap<GrammarContext, Map<string, Extraction>>();
 
+/**
+ * Readings that used nothing of now (no today, no time, no memory dates: "Yes, we did.", "what
+ * did Anna say about the trip?") are the same under every now, so they are also kept per
+ * locale, speakers and roles (all else a reading reads of its context): a batch asks the same
+ * turns and questions at many nows, and an app's every question has a new now.
+ */
+const SHAPES_KEPT = 32;
+const nowFreeReadings = new Map<string, Map<string, Extraction>>();
+const shapes = new WeakMap<GrammarContext, string>();
+
+function shapeOf(ctx: GrammarContext): string {
+  let shape = shapes.get(ctx);
+  if (shape === undefined) shapes.set(ctx, (shape = JSON.stringify([ctx.locale ?? null, ctx.roles ?? null, ctx.speakers ?? null])));
+  return shape;
+}
+
+/**
+ * The speakers matter to a reading only through their names found in its text (speaker
+ * references, names kept from spelling repair, titles holding a name), so a now-free reading of a
+ * text holding no speaker's name is also kept for any speakers: by locale and roles. Decided in
+ * ASCII only (the speaker patterns fold case as Unicode does; lower-casing is that in ASCII).
+ */
+function namesNone(ex: Extraction, speakers: readonly string[] | undefined): boolean {
+  const texts = [ex.original.toLowerCase(), ex.normalized.text.toLowerCase()];
+  if (texts.some((t) => !isAscii(t))) return false;
+  for (const name of speakers ?? []) {
+    const n = name.trim().toLowerCase();
+    if (!isAscii(n) || texts.some((t) => t.includes(n))) return false;
+  }
+  return true;
+}
+
+const isAscii = (text: string) => !/[^\x00-\x7f]/.test(text);
+
+function nowFreeReadingsOf(ctx: GrammarContext, anySpeakers = false): Map<string, Extraction> {
+  const shape = anySpeakers ? JSON.stringify([ctx.locale ?? null, ctx.roles ?? null]) : shapeOf(ctx);
+  let kept = nowFreeReadings.get(shape);
+  if (!kept) {
+    if (nowFreeReadings.size >= SHAPES_KEPT) nowFreeReadings.delete(nowFreeReadings.keys().next().value!);
+    nowFreeReadings.set(shape, (kept = new Map()));
+  }
+  return kept;
+}
+
 /** Reads the time, session, speaker and response references of a question. */
 export function extractRefs(question: string, ctx: GrammarContext): Extraction {
   let read = readings.get(ctx);
@@ -1524,13 +1643,36 @@ export function extractRefs(question: string, ctx: GrammarContext): Extraction {
     read.set(question, ex);
     return ex;
   }
-  ex = readRefs(question, ctx);
+  const nowFree = nowFreeReadingsOf(ctx);
+  ex = nowFree.get(question);
+  if (!ex) {
+    const anySpeakers = nowFreeReadingsOf(ctx, true);
+    const kept = anySpeakers.get(question);
+    if (kept && namesNone(kept, ctx.speakers)) ex = kept;
+  }
+  if (!ex) {
+    const reading = readRefs(question, ctx);
+    ex = reading.ex;
+    if (!reading.usedNow) {
+      const keep = (map: Map<string, Extraction>) => {
+        if (map.size >= READINGS_KEPT) map.delete(map.keys().next().value!);
+        map.set(question, ex!);
+      };
+      keep(nowFree);
+      if (namesNone(ex, ctx.speakers)) keep(nowFreeReadingsOf(ctx, true));
+    }
+  }
   if (read.size >= READINGS_KEPT) read.delete(read.keys().next().value!);
   read.set(question, ex);
   return ex;
 }
 
-function readRefs(question: string, ctx: GrammarContext): Extraction {
+/** A reading without the kept ones (tests compare kept readings with it). */
+export function readRefsAfresh(question: string, ctx: GrammarContext): Extraction {
+  return readRefs(question, ctx).ex;
+}
+
+function readRefs(question: string, ctx: GrammarContext): { ex: Extraction; usedNow: boolean } {
   const lex = lexicon();
   const spelled = normalizeSpelling(question, { dayFirst: localeInfo(ctx.locale).dayFirst, keep: ctx.speakers });
   const normalized = normalizeNumbers(spelled.text);
@@ -1539,5 +1681,5 @@ function readRefs(question: string, ctx: GrammarContext): Extraction {
   const habitual = lex.habit.test(normalized.text) || /\b(?:on|every)\s+(?:the\s+)?weekends\b/i.test(normalized.text);
   const ex = new Extractor(normalized, toOriginal, question, ctx, looksAhead(normalized.text), habitual);
   ex.run();
-  return { original: question, spelled, normalized, toOriginal, refs: ex.refs, rest: ex.masked, lookAhead: ex.lookAhead, habitual };
+  return { ex: { original: question, spelled, normalized, toOriginal, refs: ex.refs, rest: ex.masked, lookAhead: ex.lookAhead, habitual }, usedNow: ex.usedNow };
 }

@@ -48,6 +48,8 @@ export class MessageAnalyser {
   private readonly inFlight = new Map<number, Set<Promise<void>>>();
   /** Messages of prefetches still in the worker. */
   private inFlightMessages = 0;
+  /** A prefetch was refused for the bound: the worker is let go once idle. */
+  private full = false;
   private closed = false;
   /** Messages analysed by the worker (the tests check the job used it). */
   analysed = 0;
@@ -60,7 +62,13 @@ export class MessageAnalyser {
 
   /** Analyses these messages of a source in the background; failures are left to the passes (they ask again). */
   prefetch(sourceId: number, messages: readonly AnalysisInput[]): void {
-    if (this.closed || !messages.length || this.ahead() + messages.length > this.aheadMax) return;
+    if (this.closed || !messages.length) return;
+    if (this.ahead() + messages.length > this.aheadMax) {
+      // nothing more is made ahead: the idle worker's heap (its own NLP models) is let go until the passes
+      this.full = true;
+      this.release();
+      return;
+    }
     const batch = messages.map((m) => ({ id: m.id, role: m.role, text: m.text }));
     const flights = this.inFlight.get(sourceId) ?? new Set<Promise<void>>();
     this.inFlight.set(sourceId, flights);
@@ -71,8 +79,17 @@ export class MessageAnalyser {
       .finally(() => {
         this.inFlightMessages -= batch.length;
         flights.delete(flight);
+        if (this.full) this.release();
       });
     flights.add(flight);
+  }
+
+  /** Ends an idle worker (a later request starts a new one). */
+  private release(): void {
+    const w = this.worker;
+    if (!w || this.waiting.size) return;
+    this.worker = null;
+    void w.terminate();
   }
 
   /** Analyses held ahead of the passes: made and kept, or in the worker. */
@@ -119,6 +136,7 @@ export class MessageAnalyser {
    * unless this is its `last`, which lets go of each as it is read).
    */
   private async analyses(sourceId: number, page: readonly AnalysisInput[], signal: AbortSignal | null, last: boolean): Promise<Map<number, EncodedAnalysis>> {
+    this.full = false;
     const flights = this.inFlight.get(sourceId);
     if (flights?.size) await this.cancellable(Promise.all(flights), signal);
     const kept = this.kept.get(sourceId);

@@ -32,8 +32,8 @@ export interface AutoGraphDeps {
   topics?: TopicService;
   /**
    * The search index's writes after an import (its full-text index made whole): awaited before
-   * the job starts, so that its memory and theirs do not add up (the index build tokenizes every
-   * row; it is not mostly waiting) and the topics pass reads a complete index.
+   * the topics pass, whose heap is the job's larger one and which reads the index. The
+   * extraction runs beside them (its tagging is in the analysis worker, on the other core).
    */
   settled?: () => Promise<void>;
   /** After the job: the stances over time are recomputed from the graphs. */
@@ -130,11 +130,11 @@ export class AutoGraphService {
     const sizeOf = (id: number) => this.deps.chat.listSources().find((s) => s.id === id)?.messages ?? 0;
     let total = this.queue.reduce((n, id) => n + sizeOf(id), 0);
     try {
-      // past the import's last synchronous step (it queues the search index's refresh), then
-      // after that refresh: the topics read the index, and the extraction's memory would add to
-      // the index build's (a 1 GB import's peak) if both ran at once
+      // past the import's last synchronous step (it queues the search index's refresh); the
+      // extraction (pages of messages, tagged by the analysis worker) runs beside that refresh on
+      // the other core, the topics pass (the job's larger heap, and it reads the index) after it
       await new Promise((r) => setImmediate(r));
-      await this.deps.settled?.().catch(() => undefined);
+      const settled = this.deps.settled?.().catch(() => undefined);
       // sources queued while the stances were recomputed are taken in the same job
       for (;;) {
         while (this.queue.length) {
@@ -143,6 +143,7 @@ export class AutoGraphService {
           const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
           const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
           if (this.deps.topics) {
+            await settled;
             const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
             if (t) totals.topics += t.topics;
           }

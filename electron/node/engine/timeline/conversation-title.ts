@@ -22,9 +22,12 @@ const GENERIC = /^(?:new chat|untitled(?: chat| conversation)?|new conversation|
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The text has a word for a conversation (only then are the titles read). */
+export const mentionsConversation = (text: string): boolean => CUE.test(text);
+
 /** The longest title the text names as a conversation, or null. */
 export function conversationNamed(text: string, titles: Map<string, number[]>): NamedConversation | null {
-  if (!CUE.test(text)) return null;
+  if (!mentionsConversation(text)) return null;
   const lower = text.toLowerCase();
   let best: NamedConversation | null = null;
   for (const [title, sessions] of titles) {

@@ -32,7 +32,7 @@ import { ordinalWord } from '../../../../shared/text/numbers';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { words } from '../../../../shared/text/words';
 import { contentWords, queryWords } from './classify';
-import { conversationNamed } from './conversation-title';
+import { conversationNamed, mentionsConversation } from './conversation-title';
 import { extractRefs, unreadTimes, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
 
@@ -504,7 +504,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
   }
 
   // a conversation named by its title ("in the Sourdough chat"): its words are no time and no topic
-  const named = memory.sessionsTitled ? conversationNamed(ex.normalized.text, memory.sessionsTitled()) : null;
+  const named = memory.sessionsTitled && mentionsConversation(ex.normalized.text) ? conversationNamed(ex.normalized.text, memory.sessionsTitled()) : null;
   if (named) {
     const inside = (r: Ref) => r.start < named.end && r.end > named.start;
     for (let i = used.length - 1; i >= 0; i--) if (inside(used[i])) used.splice(i, 1);

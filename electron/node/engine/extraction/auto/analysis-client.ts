@@ -38,6 +38,9 @@ function startAnalysisWorker(): Worker {
  */
 export const ANALYSES_AHEAD_MAX = 60_000;
 
+/** At most this many messages wait in the worker's queue: an import writes faster than the worker tags. */
+export const IN_FLIGHT_MAX = 10_000;
+
 export class MessageAnalyser {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -63,7 +66,7 @@ export class MessageAnalyser {
   /** Analyses these messages of a source in the background; failures are left to the passes (they ask again). */
   prefetch(sourceId: number, messages: readonly AnalysisInput[]): void {
     if (this.closed || !messages.length) return;
-    if (this.ahead() + messages.length > this.aheadMax) {
+    if (this.ahead() + messages.length > this.aheadMax || this.inFlightMessages + messages.length > IN_FLIGHT_MAX) {
       // nothing more is made ahead: the idle worker's heap (its own NLP models) is let go until the passes
       this.full = true;
       this.release();

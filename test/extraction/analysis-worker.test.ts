@@ -99,7 +99,7 @@ describe('the analysis worker', () => {
     await importEach(inThread, FILES);
     expect(inThread.analyser).toBeNull();
     const messages = withWorker.chat.listSources().reduce((n, s) => n + s.messages, 0);
-    // every message was tagged by the worker (made while each file was imported)
+    // every message was tagged by the worker (by the job's passes)
     expect(withWorker.analyser!.analysed).toBeGreaterThanOrEqual(messages);
     const a = await written(withWorker);
     const b = await written(inThread);
@@ -145,18 +145,19 @@ describe('the analysis worker', () => {
     expect(await written(e)).toEqual(before);
   }, 120_000);
 
-  it('the client holds a bounded number of analyses ahead: past the bound, pages are analysed when asked, to the same result', async () => {
+  it('the client keeps a bounded number of analyses between the passes: past the bound they are made again, to the same result', async () => {
     const client = new MessageAnalyser(() => startModuleWorker(CLIENT_URL, 'analysis-worker'), 8);
     const batch = (from: number) => Array.from({ length: 5 }, (_, i) => ({ id: from + i, role: 'user', text: `On day ${from + i} my sister and I went to a pottery class in Lisbon.` }));
-    client.prefetch(3, batch(1));
-    client.prefetch(3, batch(6)); // 5 + 5 > 8: not made ahead
     const pages = [batch(1), batch(6)];
     const out = new Map<number, ReturnType<typeof statementsOf>>();
-    // the first pass keeps what it had made for the next one, and no more than the bound
+    // the first pass keeps the first page (5 ≤ 8), not the second (5 + 5 > 8)
     for await (const [, analysed] of client.pages(3, pages, null, false)) for (const [id, e] of analysed) out.set(id, statementsOf(e));
     expect(client.keptCount(3)).toBe(5);
+    const before = client.analysed;
     for await (const [, analysed] of client.pages(3, pages, null, true)) for (const [id, e] of analysed) expect(statementsOf(e)).toEqual(out.get(id));
     expect(out.size).toBe(10);
+    // the last pass made only the page that was not kept, and lets go of what it read
+    expect(client.analysed - before).toBe(5);
     expect(client.keptCount(3)).toBe(0);
     await client.close();
   }, 60_000);

@@ -26,7 +26,6 @@ import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
 import { AutoGraphService } from './extraction/auto/service';
 import { MessageAnalyser } from './extraction/auto/analysis-client';
-import type { AnalysisInput } from './extraction/auto/analysis';
 import { StanceService } from './topics/stances';
 import { TopicRoute } from './ask/topic-route';
 import { TopicService } from './topics/topic-service';
@@ -74,8 +73,8 @@ export interface EngineOptions {
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
   /**
-   * Tag messages for the automatic job in a worker thread, from the moment an import writes them
-   * (default on). Off: the job's passes tag in-thread, as they did before (the tests compare both).
+   * Tag messages for the automatic job in a worker thread (default on). Off: the job's passes tag
+   * in-thread, as they did before (the tests compare both).
    */
   analysisWorker?: boolean;
   /**
@@ -120,7 +119,7 @@ export class Engine implements EngramApi {
   readonly autoGraph: AutoGraphService;
   /** Topics of sessions without a model (topics/). */
   readonly topics: TopicService;
-  /** The job after an import tags messages in this worker thread, from the moment they are written (extraction/auto/analysis-client.ts); null with `analysisWorker: false`. */
+  /** The job after an import tags messages in this worker thread (extraction/auto/analysis-client.ts); null with `analysisWorker: false`. */
   readonly analyser: MessageAnalyser | null;
   /** Stances over time: preferences and facts that change (topics/stances.ts). */
   readonly stanceService: StanceService;
@@ -746,22 +745,12 @@ export class Engine implements EngramApi {
           // The automatic job's tagging is not started beside the import (measured: a 50k import
           // gains ~25% wall time, but a 1 GB import falls under 10,000 messages/s and peaks 250 MB
           // higher, the worker's heap on top of the import's); its passes tag in the worker.
-          let importing: number | null = null;
-          const written = (sourceId: number, _rows: readonly AnalysisInput[]) => {
-            importing = sourceId;
-          };
-          try {
-            const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict, written }, ctx, (n) => {
-              done += n;
-              ctx.progress(done, estimate());
-            });
-            if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
-            else if (importing !== null) this.analyser?.forget(importing);
-            sources.push(outcome);
-          } catch (e) {
-            if (importing !== null) this.analyser?.forget(importing);
-            throw e;
-          }
+          const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict }, ctx, (n) => {
+            done += n;
+            ctx.progress(done, estimate());
+          });
+          if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
+          sources.push(outcome);
         }
       } catch (e) {
         if (ctx.signal.aborted) throw e;
@@ -793,7 +782,7 @@ export class Engine implements EngramApi {
     const removed = removedIds.filter((id) => keys.has(id)).map((id) => ({ id, key: keys.get(id)! }));
     await this.autoGraph.forget(removed);
     await this.topics.forget(removed);
-    // analyses made ahead for a removed source (its job never ran) must not serve a later one's ids
+    // analyses kept for a removed source (its job stopped between passes) must not serve a later one's ids
     for (const id of removedIds) this.analyser?.forget(id);
     // The demo's hand-written graph goes with the demo's messages.
     if (removedIds.includes(this.settings.get<number>(DEMO_GRAPH_SOURCE) ?? -1)) {

@@ -29,8 +29,6 @@ export interface ImportOptions {
   sessionGapMinutes: number;
   /** All-or-nothing per file: one conversation that cannot be read refuses the whole file. */
   strict?: boolean;
-  /** Each step's messages once committed (the automatic job's analysis starts on them). */
-  written?: (sourceId: number, rows: readonly SearchRow[]) => void;
 }
 
 interface Reported {
@@ -97,7 +95,6 @@ export async function importSource(
       }
       messages += out.length;
       searchRows.push(...out);
-      opts.written?.(sourceId, out);
       onMessages(out.length);
     };
     const cannotStore = (position: number, conversation: ParsedConversation, e: unknown): SkippedConversation => ({

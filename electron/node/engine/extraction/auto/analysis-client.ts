@@ -1,8 +1,7 @@
-// The owner thread's side of the analysis worker (analysis.ts, analysis-worker.ts). An import
-// hands it each batch of messages it has written (`prefetch`), so the worker tags them on the
-// second core while the import goes on; the passes of the job after the import then ask for
-// their pages (`pages`) and find them made, or have the missing ones made, a page ahead of the
-// one they read. Only analyses cross the thread: the stores stay with their owner.
+// The owner thread's side of the analysis worker (analysis.ts, analysis-worker.ts). The passes of
+// the job after an import ask for their pages (`pages`): the worker tags the next page while one
+// is read, on the second core, and the first pass keeps what it made for the second (bounded).
+// Only analyses cross the thread: the stores stay with their owner.
 //
 // The worker starts on first use. A Cancel or shutdown of the job that waits stops it at once
 // (terminated mid-batch); a crash fails what waits with a clear error, and the next request
@@ -31,73 +30,31 @@ function startAnalysisWorker(): Worker {
 }
 
 /**
- * At most this many analyses are held ahead of the passes (made or in the worker), over all
- * sources: a 50k-message import is analysed whole beside its writes, while a 1 GB export
- * (660k messages) would hold every message's analysis in the heap until its passes ran (a
- * 2.5 GB peak). Past the bound, the passes have their pages analysed a page ahead instead.
+ * At most this many analyses are kept between the passes, over all sources: a 1 GB export (660k
+ * messages) would otherwise hold every message's analysis in the heap until its second pass (a
+ * 2.5 GB peak). Past the bound, the second pass has its pages analysed again.
  */
-export const ANALYSES_AHEAD_MAX = 60_000;
-
-/** At most this many messages wait in the worker's queue: an import writes faster than the worker tags. */
-export const IN_FLIGHT_MAX = 10_000;
+export const ANALYSES_KEPT_MAX = 60_000;
 
 export class MessageAnalyser {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
-  /** Per source: analyses made ahead (by `prefetch`), by message id, until the passes are done. */
+  /** Per source: analyses made by its first pass, by message id, for its last one. */
   private readonly kept = new Map<number, Map<number, EncodedAnalysis>>();
-  /** Per source: prefetches still in the worker. */
-  private readonly inFlight = new Map<number, Set<Promise<void>>>();
-  /** Messages of prefetches still in the worker. */
-  private inFlightMessages = 0;
-  /** A prefetch was refused for the bound: the worker is let go once idle. */
-  private full = false;
   private closed = false;
   /** Messages analysed by the worker (the tests check the job used it). */
   analysed = 0;
 
-  /** `start`: how the worker is started (the tests start one that fails); `aheadMax`: the bound on analyses held ahead. */
+  /** `start`: how the worker is started (the tests start one that fails); `keptMax`: the bound on analyses kept. */
   constructor(
     private readonly start: () => Worker = startAnalysisWorker,
-    private readonly aheadMax = ANALYSES_AHEAD_MAX,
+    private readonly keptMax = ANALYSES_KEPT_MAX,
   ) {}
 
-  /** Analyses these messages of a source in the background; failures are left to the passes (they ask again). */
-  prefetch(sourceId: number, messages: readonly AnalysisInput[]): void {
-    if (this.closed || !messages.length) return;
-    if (this.ahead() + messages.length > this.aheadMax || this.inFlightMessages + messages.length > IN_FLIGHT_MAX) {
-      // nothing more is made ahead: the idle worker's heap (its own NLP models) is let go until the passes
-      this.full = true;
-      this.release();
-      return;
-    }
-    const batch = messages.map((m) => ({ id: m.id, role: m.role, text: m.text }));
-    const flights = this.inFlight.get(sourceId) ?? new Set<Promise<void>>();
-    this.inFlight.set(sourceId, flights);
-    this.inFlightMessages += batch.length;
-    const flight: Promise<void> = this.request(batch)
-      .then((results) => this.keep(sourceId, results))
-      .catch(() => undefined)
-      .finally(() => {
-        this.inFlightMessages -= batch.length;
-        flights.delete(flight);
-        if (this.full) this.release();
-      });
-    flights.add(flight);
-  }
-
-  /** Ends an idle worker (a later request starts a new one). */
-  private release(): void {
-    const w = this.worker;
-    if (!w || this.waiting.size) return;
-    this.worker = null;
-    void w.terminate();
-  }
-
-  /** Analyses held ahead of the passes: made and kept, or in the worker. */
-  private ahead(): number {
-    let n = this.inFlightMessages;
+  /** Analyses kept for the passes to come. */
+  private keptTotal(): number {
+    let n = 0;
     for (const kept of this.kept.values()) n += kept.size;
     return n;
   }
@@ -107,7 +64,7 @@ export class MessageAnalyser {
     this.kept.delete(sourceId);
   }
 
-  /** Made ahead and not yet read (for tests and the benchmark's notes). */
+  /** Kept and not yet read (for tests). */
   keptCount(sourceId: number): number {
     return this.kept.get(sourceId)?.size ?? 0;
   }
@@ -135,13 +92,10 @@ export class MessageAnalyser {
   }
 
   /**
-   * One page's analyses: those made ahead, the rest made now (and kept for the source's next pass
-   * unless this is its `last`, which lets go of each as it is read).
+   * One page's analyses: those kept by an earlier pass, the rest made now (and kept for the
+   * source's next pass, within the bound, unless this is its `last`, which lets go of each as it is read).
    */
   private async analyses(sourceId: number, page: readonly AnalysisInput[], signal: AbortSignal | null, last: boolean): Promise<Map<number, EncodedAnalysis>> {
-    this.full = false;
-    const flights = this.inFlight.get(sourceId);
-    if (flights?.size) await this.cancellable(Promise.all(flights), signal);
     const kept = this.kept.get(sourceId);
     const out = new Map<number, EncodedAnalysis>();
     const missing: AnalysisInput[] = [];
@@ -154,7 +108,7 @@ export class MessageAnalyser {
     if (missing.length) {
       const made = await this.cancellable(this.request(missing), signal);
       // kept for the source's next pass while the bound allows; past it, that pass has them made again
-      if (!last && this.ahead() + made.length <= this.aheadMax) this.keep(sourceId, made);
+      if (!last && this.keptTotal() + made.length <= this.keptMax) this.keep(sourceId, made);
       for (const e of made) out.set(e.id, e);
     }
     return out;
@@ -180,7 +134,6 @@ export class MessageAnalyser {
     this.worker = null;
     for (const x of this.waiting.values()) x.reject(cancelled);
     this.waiting.clear();
-    this.inFlight.clear();
     if (w) void w.terminate();
     return cancelled;
   }

@@ -73,8 +73,9 @@ export interface EngineOptions {
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
   /**
-   * Tag messages for the automatic job in a worker thread (default on). Off: the job's passes tag
-   * in-thread, as they did before (the tests compare both).
+   * Tag messages for the automatic job in a worker thread (default off: measured, it did not make
+   * the 50k import with its job faster once the import no longer fed it; BENCHMARKS.md). Off: the
+   * job's passes tag in-thread (the tests compare both).
    */
   analysisWorker?: boolean;
   /**
@@ -119,7 +120,7 @@ export class Engine implements EngramApi {
   readonly autoGraph: AutoGraphService;
   /** Topics of sessions without a model (topics/). */
   readonly topics: TopicService;
-  /** The job after an import tags messages in this worker thread (extraction/auto/analysis-client.ts); null with `analysisWorker: false`. */
+  /** The job after an import tags messages in this worker thread (extraction/auto/analysis-client.ts); null unless `analysisWorker: true`. */
   readonly analyser: MessageAnalyser | null;
   /** Stances over time: preferences and facts that change (topics/stances.ts). */
   readonly stanceService: StanceService;
@@ -159,7 +160,7 @@ export class Engine implements EngramApi {
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
     this.clock = clockOf(options);
-    this.analyser = options.analysisWorker === false ? null : new MessageAnalyser();
+    this.analyser = options.analysisWorker === true ? new MessageAnalyser() : null;
     this.chat = sqlite.chat;
     this.searchIndex = parts.search;
     this.graph = parts.graph;

@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-engine';
@@ -42,11 +43,22 @@ describe('the compiled CLI', () => {
     expect(modules.filter((m) => m.includes('/node_modules/date-fns/')).length).toBeLessThan(100);
   });
 
-  it('`import` runs the built analysis worker for the automatic job', async () => {
+  it('`import` runs the automatic job from built code; the built analysis worker answers under plain Node', async () => {
     const { stdout, modules } = await traced('--data', tempDir(), 'import', path.join(ROOT, 'test/fixtures/locomo/mini.json'));
     expect(stdout).toMatch(/automatic knowledge graph: 1 source · [1-9][\d,]* triples/);
-    expect(modules.some((m) => m.includes(`/out/cli/${current().dir}/analysis-worker.js`))).toBe(true);
     expect(modules.filter((m) => m.endsWith('.ts'))).toEqual([]);
+    // the worker is off by default (EngineOptions.analysisWorker); its built entry must still work
+    const worker = new Worker(path.join(ROOT, 'out/cli', current().dir, 'analysis-worker.js'));
+    try {
+      const reply = await new Promise<{ id: number; results?: { id: number }[] }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({ id: 1, messages: [{ id: 7, role: 'user', text: 'My sister and I went to a pottery class in Lisbon.' }] });
+      });
+      expect(reply.results?.map((r) => r.id)).toEqual([7]);
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('is built again when one of its sources changes', async () => {

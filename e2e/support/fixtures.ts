@@ -63,3 +63,15 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Opens a workbench tab and waits until it is the selected one. A click that lands while the
+ * workbench is still settling its first screen can be lost; it is clicked again until it takes.
+ */
+export async function openTab(page: Page, tab: 'graph' | 'entities' | 'ttl' | 'sparql' | 'ask' | 'messages') {
+  const button = page.getByTestId(`tab-${tab}`);
+  await expect(async () => {
+    if ((await button.getAttribute('aria-selected')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

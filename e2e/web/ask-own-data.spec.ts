@@ -3,7 +3,7 @@
 // the demo's, and each one is answered (status "Answer", with evidence) when clicked.
 import { join } from 'node:path';
 import type { JobInfo } from '../../shared/types';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { ROOT } from '../support/serve';
 
 test.use({ withDemo: false });
@@ -22,7 +22,7 @@ test('the suggested questions come from the imported memory and are each answere
   expect(suggested).not.toContain('How much did I spend on my last trip?');
 
   await page.reload();
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   await expect(page.getByTestId('ask-example').first()).toBeVisible({ timeout: 30_000 });
   const shown = await page.getByTestId('ask-example').allTextContents();
   expect(shown).toEqual(suggested);

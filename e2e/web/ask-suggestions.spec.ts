@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { MessageRow, OwnerInfo, SessionInfo } from '../../shared/types';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { ROOT } from '../support/serve';
 
 test.use({ withDemo: true, clock: null });
@@ -40,7 +40,7 @@ test('every suggested question is answered right on the demo, which lives in the
   expect(gap).toBeGreaterThanOrEqual(1);
   expect(gap).toBeLessThanOrEqual(7);
 
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   await expect(page.getByTestId('ask-example').first()).toBeVisible();
   const examples = await page.getByTestId('ask-example').allTextContents();
   expect(examples.length).toBeGreaterThanOrEqual(4);
@@ -128,7 +128,7 @@ test('one "you" after the demo, LoCoMo 26 and a ChatGPT export: first-person que
   expect(owner.sources[1].speaker).toBeNull();
   expect(owner.sources[2].speaker).not.toBeNull();
 
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   let turn = await ask(page, 'What is my favourite band?');
   await expect(turn.getByTestId('ask-answer')).toContainText('Your favourite band is Nightjar Parade');
   await expect(turn.getByTestId('ask-status')).toHaveAttribute('data-status', 'answered');

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { SessionInfo } from '../../shared/types';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { ROOT } from '../support/serve';
 
 test.use({ withDemo: true });
@@ -44,7 +44,7 @@ async function ask(page: Page, question: string): Promise<Locator> {
 
 test('ask time, content and entity questions; follow-ups; evidence opens in Messages and Entities', async ({ workbench: page, engram }) => {
   const sessions = await engram.api<SessionInfo[]>('listSessions');
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   await expect(page.getByTestId('ask-tab')).toBeVisible();
   await expect(page.getByTestId('ask-example').first()).toBeVisible();
 
@@ -116,7 +116,7 @@ test('ask time, content and entity questions; follow-ups; evidence opens in Mess
   await expect(page.getByTestId('selection-chip')).toBeVisible();
 
   // …and an entity of a triple in Entities.
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   const entity = turn.getByTestId('evidence-entity').first();
   const iri = (await entity.getAttribute('data-iri'))!;
   const label = (await entity.textContent())!;
@@ -126,7 +126,7 @@ test('ask time, content and entity questions; follow-ups; evidence opens in Mess
   await expect(page.getByTestId('entity-title')).toHaveText(label);
 
   // The conversations are the engine's: after a reload the last one is back, with its turns.
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   await page.reload();
   await expect(page.getByTestId('ask-tab')).toBeVisible();
   await expect(page.getByTestId('ask-conversation')).toHaveCount(2);
@@ -142,7 +142,7 @@ test('ask time, content and entity questions; follow-ups; evidence opens in Mess
 });
 
 test('edit the generated SPARQL and re-run it: the rows and the answer change; back to generated; open in the SPARQL tab', async ({ workbench: page }) => {
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   const turn = await ask(page, ENTITY.question);
   await expect(turn.getByTestId('ask-answer')).toContainText('Jonas');
   const rowsBefore = await turn.getByTestId('ask-result-row').count();

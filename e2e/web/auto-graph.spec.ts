@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { ROOT, startServe, type Served } from '../support/serve';
 
 const LOCOMO_26 = join(ROOT, '../shared/datasets/locomo/26.json');
@@ -21,7 +21,7 @@ async function openWorkbench(page: Page, served: Served) {
 }
 
 async function openEntity(page: Page, search: string, label: RegExp) {
-  await page.getByTestId('tab-entities').click();
+  await openTab(page, 'entities');
   await page.getByTestId('entities-search').fill(search);
   const tab = page.getByTestId('entities-tab');
   await tab.getByTestId('individual-row').filter({ has: page.locator('.individual-label', { hasText: label }) }).first().click();
@@ -46,7 +46,7 @@ test('an imported LoCoMo log has an automatic knowledge graph with provenance, w
     await openWorkbench(page, served);
 
     // 2. The Graph tab: the two speakers and what they do, their families and places.
-    await page.getByTestId('tab-graph').click();
+    await openTab(page, 'graph');
     // The tab opens on the overview of clusters; the whole graph is one click away.
     await expect(page.getByTestId('graph-timings')).toContainText('first paint', { timeout: 60_000 });
     await screenshot(page, 'auto-graph-overview');
@@ -81,12 +81,12 @@ test('an imported LoCoMo log has an automatic knowledge graph with provenance, w
     await screenshot(page, 'auto-graph-caroline-event');
 
     // 5. Caroline's places: the trip and home-country facts point at places.
-    await page.getByTestId('tab-entities').click();
+    await openTab(page, 'entities');
     await page.getByTestId('entities-search').fill('Caroline');
     await expect(page.getByTestId('entities-tab').getByTestId('individual-row').filter({ hasText: "Caroline's grandmother" })).toBeVisible();
 
     // 6. The TTL tab lists the automatic graph in its own group (beside the source's topic graph).
-    await page.getByTestId('tab-ttl').click();
+    await openTab(page, 'ttl');
     const automatic = page.getByTestId('ttl-target').locator('optgroup[label="Automatic (no model)"] option');
     await expect(automatic.filter({ hasText: 'Automatic: 26.json' })).toHaveCount(1);
 

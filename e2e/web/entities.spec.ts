@@ -3,7 +3,7 @@
 // restart the server and find the edits; delete a machine triple, re-apply the machine graph
 // (import the demo again) and see it stay deleted; provenance into Messages; screenshots.
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { startServe } from '../support/serve';
 
 test.use({ withDemo: true });
@@ -16,12 +16,12 @@ const row = (page: Page, predicate: string) => page.locator(`[data-testid="prope
 
 async function openSparqlWith(page: Page, query: string) {
   await page.evaluate((q) => localStorage.setItem('engram.sparql.query', JSON.stringify(q)), query);
-  await page.getByTestId('tab-sparql').click();
+  await openTab(page, 'sparql');
   await expect(page.getByTestId('sparql-editor').locator('.view-lines')).toContainText(query.split('\n')[0].slice(0, 20));
 }
 
 async function openEntity(page: Page, search: string, label: string) {
-  await page.getByTestId('tab-entities').click();
+  await openTab(page, 'entities');
   await page.getByTestId('entities-search').fill(search);
   const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   await page.getByTestId('individual-row').filter({ has: page.locator('.individual-label', { hasText: exact }) }).first().click();

@@ -4,6 +4,7 @@
 // cancel, the pause while Ollama is away, and a derived entity opened from a message.
 import type { ChunkInfo, ExtractionSettings, ExtractionStatus, JobInfo, MessagePage, SessionInfo } from '../../shared/types';
 import { closedHost, expect, screenshot, test } from '../support/ollama-extraction';
+import { openTab } from '../support/fixtures';
 import { startServe } from '../support/serve';
 import type { Page } from '@playwright/test';
 
@@ -161,7 +162,7 @@ test('extract a source: progress, failed chunk reasons, re-extract, and a derive
   await page.keyboard.press('Escape');
 
   // A message the model learned from: its derived entity opens the Entities tab.
-  await page.getByTestId('tab-messages').click();
+  await openTab(page, 'messages');
   await page.getByTestId('message-search').fill('Ostkreuz Boulders');
   const row = page.getByTestId('message-row').filter({ hasText: 'Ostkreuz Boulders' }).first();
   await row.click();

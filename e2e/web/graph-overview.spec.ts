@@ -3,12 +3,12 @@
 // cluster; search and grow with a combobox over the canvas, the best hit first and Enter taking
 // the highlighted one; one vocabulary for kinds (legend, header, pickers agree).
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 
 test.use({ withDemo: true });
 
 async function openOverview(page: Page) {
-  await page.getByTestId('tab-graph').click();
+  await openTab(page, 'graph');
   await expect(page.getByTestId('overview-canvas')).toBeVisible();
   await expect.poll(async () => Number(await page.getByTestId('overview-canvas').getAttribute('data-clusters'))).toBeGreaterThan(5);
   await expect(page.getByTestId('graph-timings')).toContainText('first paint');

@@ -4,7 +4,7 @@
 // drawing an edge; merging two nodes; export as PNG and SVG; screenshots in light and dark.
 import type { Page } from '@playwright/test';
 import type cytoscape from 'cytoscape';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 
 test.use({ withDemo: true });
 
@@ -17,7 +17,7 @@ async function settled(page: Page) {
 }
 
 async function openGraph(page: Page) {
-  await page.getByTestId('tab-graph').click();
+  await openTab(page, 'graph');
   await expect(page.getByTestId('graph-tab')).toBeVisible();
   // The tab opens on the overview (graph-overview.spec.ts); every entity and link is one click away.
   await page.getByTestId('graph-scope-all').click();

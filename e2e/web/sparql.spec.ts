@@ -1,5 +1,5 @@
 // SPARQL: run a SELECT, sort the results, open an IRI; syntax errors are marked in the editor.
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import type { Page } from '@playwright/test';
 
 test.use({ withDemo: true });
@@ -15,7 +15,7 @@ LIMIT 40`;
 /** Puts a query in the editor: the SPARQL tab starts from the last query of this browser. */
 async function openSparqlWith(page: Page, query: string) {
   await page.evaluate((q) => localStorage.setItem('engram.sparql.query', JSON.stringify(q)), query);
-  await page.getByTestId('tab-sparql').click();
+  await openTab(page, 'sparql');
   await expect(page.getByTestId('sparql-editor').locator('.view-lines')).toContainText(query.split('\n')[0].slice(0, 20));
 }
 

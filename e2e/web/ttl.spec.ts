@@ -1,7 +1,7 @@
 // TTL: break Turtle and see the error marked; fix and apply it (journaled, undoable); export.
 import { readFileSync } from 'node:fs';
 import type { GraphInfo, MessagePage } from '../../shared/types';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 
 test.use({ withDemo: true });
 
@@ -10,7 +10,7 @@ test('break Turtle, see the error marked, fix and apply it', async ({ workbench:
   const iri = sample.rows[0].iri;
   const original = await engram.api<{ turtle: string }>('getTurtle', { entity: iri });
 
-  await page.getByTestId('tab-ttl').click();
+  await openTab(page, 'ttl');
   await page.evaluate((e) => {
     location.hash = `#/ttl?entity=${encodeURIComponent(e)}`;
   }, iri);
@@ -58,7 +58,7 @@ test('export a graph', async ({ workbench: page, engram }) => {
     })
     .toBe(true);
   if (!messages) throw new Error('no messages graph');
-  await page.getByTestId('tab-ttl').click();
+  await openTab(page, 'ttl');
   await page.getByTestId('ttl-target').selectOption(messages.iri);
   await expect(page.getByTestId('ttl-editor').locator('.view-lines')).toContainText('sioc');
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PREFIXES } from '../../shared/rdf';
 import type { JobInfo, SessionInfo } from '../../shared/types';
-import { expect, screenshot, test } from '../support/fixtures';
+import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { ROOT } from '../support/serve';
 
 test.use({ withDemo: true });
@@ -64,7 +64,7 @@ test('counts in the singular and plural; the Entities tree keeps messages and pr
   await expect(status.filter({ hasText: /^1 source$/ })).toHaveCount(1);
   await expect(status.filter({ hasText: /^1 (sources|graphs|conversations)$/ })).toHaveCount(0);
   await expect(page.getByTestId('memory-selector')).toContainText('· 1 source');
-  await page.getByTestId('tab-entities').click();
+  await openTab(page, 'entities');
   const all = page.getByTestId('class-all');
   await expect(all).toContainText(/\d+/);
   const allCount = Number((await all.locator('.tree-count').textContent())!.replace(/,/g, ''));
@@ -104,7 +104,7 @@ test('Markdown in Messages and in Ask evidence; the timeline compresses the thre
   await expect(page.getByTestId('timeline')).toContainText(/2023/);
 
   // Messages: the assistant's Markdown as lists, a table, highlighted code; raw HTML as text.
-  await page.getByTestId('tab-messages').click();
+  await openTab(page, 'messages');
   await page.getByTestId('message-search').fill('feeding plan');
   await page.getByTestId('message-row').filter({ hasText: 'feeding plan' }).first().click();
   const md = page.getByTestId('message-markdown');
@@ -120,7 +120,7 @@ test('Markdown in Messages and in Ask evidence; the timeline compresses the thre
   await screenshot(page, 'messages-markdown-light');
 
   // Ask: the evidence shows the same message as Markdown (links as text inside the card).
-  await page.getByTestId('tab-ask').click();
+  await openTab(page, 'ask');
   await page.getByTestId('ask-input').fill('How do I feed my sourdough starter?');
   await page.getByTestId('ask-input').press('Enter');
   await expect(page.getByTestId('ask-pending')).toHaveCount(0, { timeout: 60_000 });
@@ -132,7 +132,7 @@ test('Markdown in Messages and in Ask evidence; the timeline compresses the thre
 
 test('SPARQL: the default query counts data only; completion closes on run; chart and downloads', async ({ workbench: page }) => {
   await page.evaluate(() => localStorage.removeItem('engram.sparql.query'));
-  await page.getByTestId('tab-sparql').click();
+  await openTab(page, 'sparql');
   const editor = page.getByTestId('sparql-editor');
   await expect(editor.locator('.view-lines')).toContainText('Your data only');
   // Type something that opens completion, then run with the list open.
@@ -170,7 +170,7 @@ test('SPARQL: the default query counts data only; completion closes on run; char
 });
 
 test('one Undo toast at a time: the newest edit', async ({ workbench: page }) => {
-  await page.getByTestId('tab-entities').click();
+  await openTab(page, 'entities');
   await page.getByTestId('entities-search').fill('Bought Asics');
   // the row the search finds (the unfiltered list's first row may still be on screen for a moment)
   await page.getByTestId('individual-row').filter({ hasText: 'Bought Asics' }).first().click();

@@ -105,6 +105,8 @@ function runServeInBrowser(extraArgs) {
   const child = spawn(process.execPath, [join(root, 'bin/engram.mjs'), ...dataArgs(extraArgs), 'serve', '--open', ...rest(extraArgs)], {
     cwd: root,
     stdio: 'inherit',
+    // the engine's allocator settings (ENGINE_ALLOCATOR_ENV in electron/node/engine/common/allocator-env.ts)
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '1048576' },
   });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

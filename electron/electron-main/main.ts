@@ -20,6 +20,7 @@ import {
   type IpcMainInvokeEvent,
 } from 'electron';
 import { defaultDataDir } from '../node/engine/paths';
+import { ENGINE_ALLOCATOR_ENV } from '../node/engine/common/allocator-env';
 import { mimeTypeOf } from '../node/serve/mime';
 import type { RdfFormat } from '../../shared/types';
 import type { BridgeEvent } from '../../shared/transport/bridge';
@@ -109,7 +110,7 @@ function registerAppProtocol() {
 
 /** The engine host in a utility process, as the relay sees it. */
 function spawnEngineHost(): HostProcess {
-  const child = utilityProcess.fork(engineHostPath, [], { serviceName: 'Engram engine', stdio: 'inherit' });
+  const child = utilityProcess.fork(engineHostPath, [], { serviceName: 'Engram engine', stdio: 'inherit', env: { ...process.env, ...ENGINE_ALLOCATOR_ENV } });
   // Nothing is posted to, or killed in, a process that has gone.
   let alive = true;
   child.once('exit', () => {

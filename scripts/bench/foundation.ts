@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ENGINE_ALLOCATOR_ENV } from '../../electron/node/engine/common/allocator-env';
 import { Engine } from '../../electron/node/engine/engine';
 import { GRAPHS } from '../../shared/rdf';
 import { chatGptExport, WORDS } from './foundation-data';
@@ -123,7 +124,11 @@ console.log(`  parsing the snapshot instead: ${load.parse.seconds.toFixed(2)} s;
 // Large ChatGPT exports (issue 15): each size in its own process, so its peak RSS is its own.
 for (const mb of [50, 200, ...(process.env.BENCH_LARGE ? [1000] : [])]) {
   try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'import-large.ts'), String(mb)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'import-large.ts'), String(mb)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+      env: { ...process.env, ...ENGINE_ALLOCATOR_ENV },
+    });
     console.log(`large export ${mb} MB: ${out.trim().split('\n').pop()}`);
   } catch (e) {
     console.log(`large export ${mb} MB: failed: ${(e as { stderr?: string }).stderr?.trim().split('\n').slice(-3).join(' | ') ?? (e as Error).message}`);

@@ -1,13 +1,15 @@
-// Import of a large generated ChatGPT export, end to end through the engine, in this process:
+// Import of a large generated ChatGPT export (written by a child process), end to end through the engine, in this process:
 // time, messages/s and peak RSS (VmHWM: the process's high-water mark, graph worker included).
 // `tsx scripts/bench/import-large.ts 200` (MB). The export is written to the temp folder and
 // removed afterwards; nothing is kept. `npm run bench` runs it for 50 and 200 MB, and 1 GB with
 // BENCH_LARGE=1.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ENGINE_ALLOCATOR_ENV } from '../../electron/node/engine/common/allocator-env';
+import { processHeap } from '../../electron/node/engine/common/heap';
 import { Engine } from '../../electron/node/engine/engine';
-import { writeChatGptExport } from './chatgpt-export-file';
 
 function peakRssMb(): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
@@ -36,10 +38,17 @@ const enter = (next: string) => {
 const round = (s: Sample) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Math.round(v)]));
 
 const mb = Number(process.argv[2] ?? 50);
+if (Object.entries(ENGINE_ALLOCATOR_ENV).some(([name, value]) => process.env[name] !== value)) {
+  const env = Object.entries(ENGINE_ALLOCATOR_ENV).map(([k, v]) => `${k}=${v}`).join(' ');
+  console.warn(`import-large: without the engine's allocator settings (${env}), as no engine process runs: the peak is higher`);
+}
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engram-bench-large-'));
 try {
   const file = path.join(dir, 'conversations.json');
-  const made = await writeChatGptExport(file, mb * 1e6);
+  // Written by another process: this one then holds only what an import holds (the person's
+  // export was not made by the process that imports it).
+  const writer = path.join(import.meta.dirname, 'chatgpt-export-file.ts');
+  const made = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', writer, file, String(mb)], { encoding: 'utf8' }).trim().split('\n').pop()!) as { bytes: number; conversations: number; messages: number };
   const engine = await Engine.open({ dataDir: path.join(dir, 'data'), withoutOntology: true });
   await engine.whenReady();
   const before = peakRssMb();
@@ -74,6 +83,7 @@ try {
       rssBeforeImportMb: Math.round(before),
       triples: stats.triples,
       timings,
+      heapCollections: { count: processHeap.collections, ms: Math.round(processHeap.collectMs) },
       atPeakMb: Object.fromEntries([...phasePeaks].map(([p, s]) => [p, round(s)])),
     }),
   );

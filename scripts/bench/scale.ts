@@ -69,8 +69,9 @@ function timed(args: string[], opts: { cwd?: string } = {}): { seconds: number; 
   return { seconds: Number(m[1]), rssMb: Math.round(Number(m[2]) / 1024), stdout: r.stdout };
 }
 
+/** `engram` as `npx engram` runs it: through its first line, with the engine's allocator settings. */
 function engram(dataDir: string, ...args: string[]) {
-  return timed([process.execPath, BIN, '--data', dataDir, ...args]);
+  return timed([BIN, '--data', dataDir, ...args]);
 }
 
 interface SizeResult {

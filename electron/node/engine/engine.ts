@@ -9,6 +9,7 @@ import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
+import { processHeap } from './common/heap';
 import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
 import { readInputBytes, readInputPath, type InputFile } from './import/read-input';
@@ -763,6 +764,9 @@ export class Engine implements EngramApi {
     }
     ctx.progress(done, done);
     if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
+    // The import's garbage is collected before the index build, a long native step during
+    // which nothing in JavaScript allocates (so V8 would keep it resident throughout).
+    processHeap.reclaim();
     void this.search.refresh().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });

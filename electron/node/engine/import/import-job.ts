@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { GRAPHS } from '../../../../shared/rdf';
 import type { ImportReport, ImportWarning, MessageRow, SkippedConversation, SourceFormat } from '../../../../shared/types';
 import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
+import { processHeap } from '../common/heap';
 import { endingProcess, type JobContext } from '../common/jobs';
 import type { ChatStore, NewMessagePart } from '../stores/chat/chat-store';
 import { SEARCH_WRITE_ROWS, type SearchIndex, type SearchRow } from '../stores/search-index';
@@ -128,6 +129,8 @@ export async function importSource(
         searchRows = [];
         await stores.search.add(rows);
         searchMs += performance.now() - start;
+        // the batch's parsed conversations, rows and Arrow buffers are garbage now
+        processHeap.reclaim();
       }
     };
     for await (const outcome of parsed.conversations) {

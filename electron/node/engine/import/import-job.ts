@@ -82,6 +82,9 @@ export async function importSource(
   let readConversations = 0;
   const conversations = new Set<number>();
   const sessions = new Set<number>();
+  // The previous batch's search write, in flight (in LanceDB's threads) while the next batch is
+  // read and written to SQLite; at most one at a time, and awaited before the source is done.
+  let searchWrite: Promise<void> | null = null;
   try {
     let batch: { position: number; conversation: ParsedConversation }[] = [];
     let batchSize = 0;
@@ -124,14 +127,24 @@ export async function importSource(
         batchSize = 0;
       }
       if (searchRows.length >= SEARCH_WRITE_ROWS || (final && searchRows.length)) {
-        const start = performance.now();
+        await searchWritten();
         const rows = searchRows;
         searchRows = [];
-        await stores.search.add(rows);
-        searchMs += performance.now() - start;
-        // the batch's parsed conversations, rows and Arrow buffers are garbage now
+        searchWrite = stores.search.add(rows);
+        searchWrite.catch(() => undefined); // seen when awaited
+        // the batches before it (parsed conversations, rows, Arrow buffers) are garbage now
         processHeap.reclaim();
       }
+      if (final) await searchWritten();
+    };
+    /** Waits for the search write in flight; `searchMs` is the time the import waited for it. */
+    const searchWritten = async () => {
+      if (!searchWrite) return;
+      const start = performance.now();
+      const write = searchWrite;
+      searchWrite = null;
+      await write;
+      searchMs += performance.now() - start;
     };
     for await (const outcome of parsed.conversations) {
       ctx.throwIfCancelled();
@@ -203,6 +216,8 @@ export async function importSource(
     // When the process is ending, deleting what was written (tens of thousands of rows, in one
     // synchronous transaction) would hold it past its deadline: the unfinished source stays
     // marked as importing and the next start removes it, as after a crash.
+    // (assigned in flush: the type checker does not follow closures)
+    await (searchWrite as Promise<void> | null)?.catch(() => undefined);
     if (!endingProcess(ctx.signal)) await removeSource(stores, sourceId).catch(() => undefined);
     throw e;
   }

@@ -1,4 +1,4 @@
-// Chains on the calendar columns counted from messages per session and date (DayCounts) give
+// Chains on the calendar columns (and whole hours) counted from messages per session, date and hour (DayCounts) give
 // the numbers SQLite gives for the same chain, for every plan of both phrasing corpora and for
 // the comparisons SQLite makes with a column's affinity (text bounds on Year, numbers on text
 // columns, ranges given high to low); the timeline's extents are the same before and after the
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeChatGptExport } from '../../scripts/bench/foundation-data';
 import type { Engine } from '../../electron/node/engine/engine';
-import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf } from '../../electron/node/engine/stores/chat/day-counts';
+import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, type DayCountRow } from '../../electron/node/engine/stores/chat/day-counts';
 import { compileChain } from '../../electron/node/engine/stores/chat/plan-sql';
 import type { TimelinePlan } from '../../shared/types';
 import { importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
@@ -49,7 +49,7 @@ function sqlCounts(p: TimelinePlan): Map<number, number> {
 
 describe('DayCounts', () => {
   it('count what SQLite counts, for every calendar plan of the phrasing corpora and for affinity edge cases', () => {
-    const days = dayCountsOf(withRawSqlite(engine, (db) => db.prepare(DAY_COUNTS_SQL).raw().all() as [number, number, string, string, string, string, number][]));
+    const days = dayCountsOf(withRawSqlite(engine, (db) => db.prepare(DAY_COUNTS_SQL).raw().all() as DayCountRow[]));
     const [y0, y1] = withRawSqlite(engine, (db) => db.prepare('SELECT MIN(year), MAX(year) FROM messages').raw().get() as [number, number]);
     const month = withRawSqlite(engine, (db) => db.prepare('SELECT month FROM messages LIMIT 1 OFFSET 7000').pluck().get() as string);
     const edges: TimelinePlan[] = [
@@ -63,7 +63,13 @@ describe('DayCounts', () => {
       plan([{ op: 'f_value', column: 'Day_Name', values: ['Saturday', 'Sunday', 'saturday'] }]),
       plan([{ op: 'f_between', column: 'Week', range: [`${y0}-W10`, `${y0}-W20`] }, { op: 'f_value', column: 'Day_Name', values: ['Monday'] }]),
       plan([]),
+      plan([{ op: 'f_between', column: 'Time', range: ['00:00:00', '12:59:59'] }]),
+      plan([{ op: 'f_between', column: 'Time', range: ['23:59:59', '17:00:00'] }, { op: 'f_value', column: 'Day_Name', values: ['Friday'] }]),
+      plan([{ op: 'f_between', column: 'Time', range: ['09:00:00', '09:59:59'] }, { op: 'f_between', column: 'Date', range: [`${y0}-01-01`, `${y0}-06-30`] }]),
     ];
+    // a Time step that is not whole hours is left to SQL
+    expect(countableByDay(plan([{ op: 'f_between', column: 'Time', range: ['18:30:00', '23:59:59'] }]))).toBe(false);
+    expect(countableByDay(plan([{ op: 'f_value', column: 'Time', values: ['09:00:00'] }]))).toBe(false);
     const plans = [...corpusPlans().filter(countableByDay), ...edges];
     expect(plans.length).toBeGreaterThan(300);
     let nonEmpty = 0;

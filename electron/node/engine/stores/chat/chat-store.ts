@@ -27,7 +27,7 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { allowedSources, chainOnSessions, chainRowsJson, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
-import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, type DayCounts } from './day-counts';
+import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, type DayCountRow, type DayCounts } from './day-counts';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -1495,7 +1495,7 @@ LIMIT ? OFFSET ?`;
   }
 
   /**
-   * Messages per session and local date (DayCounts), for counting chains on the calendar
+   * Messages per session, local date and hour (DayCounts), for counting chains on the calendar
    * columns. Built once a version of the chat table has been counted by such chains a few
    * times (a 40 ms read at 100,000 messages): a one-off command keeps SQL's count, a workbench
    * or a batch asking many questions reads a tenth of the rows.
@@ -1504,7 +1504,7 @@ LIMIT ? OFFSET ?`;
     const version = `${this.dataVersion()}#${this.writes}`;
     if (this.dayCountUses.version !== version) this.dayCountUses = { version, uses: 0 };
     if (++this.dayCountUses.uses < DAY_COUNTS_AFTER_USES) return null;
-    return this.perVersion('dayCounts', () => dayCountsOf(this.stmt(DAY_COUNTS_SQL).raw().all() as [number, number, string, string, string, string, number][]));
+    return this.perVersion('dayCounts', () => dayCountsOf(this.stmt(DAY_COUNTS_SQL).raw().all() as DayCountRow[]));
   }
 
   private dayCountUses = { version: '', uses: 0 };

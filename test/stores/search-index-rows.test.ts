@@ -76,3 +76,13 @@ describe('search index rows', () => {
     expect((await idx.search('zebra')).map((h) => h.id)).toEqual([n]);
   });
 });
+
+describe('a search scope with an id that is not a number', () => {
+  it('is refused naming the field, instead of LanceDB saying "No field named NaN"', async () => {
+    const idx = await openIndex();
+    await idx.add([row(1, 'a note about the garden'), row(2, 'the garden again')]);
+    await expect(idx.search('garden', { sourceIds: [undefined as unknown as number] }, 5)).rejects.toThrow(/sourceIds holds undefined, not a number/);
+    await expect(idx.search('garden', { sessionIds: [Number.NaN] }, 5)).rejects.toThrow(/sessionIds holds NaN, not a number/);
+    expect((await idx.search('garden', { sourceIds: [2, 3] }, 5)).map((h) => h.id).sort()).toEqual([1, 2]);
+  });
+});

@@ -113,15 +113,22 @@ export interface TextHit {
 
 export type FullTextQuery = LanceDb.FullTextQuery;
 
-const sqlList = (values: readonly number[]) => values.map((v) => Math.trunc(v)).join(',');
+/** Ids written into a LanceDB filter: a value that is not a number is refused, naming the field (LanceDB would say "No field named NaN"). */
+const sqlList = (field: string, values: readonly number[]) =>
+  values
+    .map((v) => {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`search scope: ${field} holds ${typeof v === 'string' ? JSON.stringify(v) : String(v)}, not a number`);
+      return Math.trunc(v);
+    })
+    .join(',');
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 export function scopeWhere(scope: SearchScope): string | undefined {
   const parts: string[] = [];
-  if (scope.sourceIds) parts.push(scope.sourceIds.length ? `source_id IN (${sqlList(scope.sourceIds)})` : 'false');
-  if (scope.sessionIds) parts.push(scope.sessionIds.length ? `session_id IN (${sqlList(scope.sessionIds)})` : 'false');
-  if (scope.conversationIds) parts.push(scope.conversationIds.length ? `conversation_id IN (${sqlList(scope.conversationIds)})` : 'false');
-  if (scope.ids) parts.push(scope.ids.length ? `id IN (${sqlList(scope.ids)})` : 'false');
+  if (scope.sourceIds) parts.push(scope.sourceIds.length ? `source_id IN (${sqlList('sourceIds', scope.sourceIds)})` : 'false');
+  if (scope.sessionIds) parts.push(scope.sessionIds.length ? `session_id IN (${sqlList('sessionIds', scope.sessionIds)})` : 'false');
+  if (scope.conversationIds) parts.push(scope.conversationIds.length ? `conversation_id IN (${sqlList('conversationIds', scope.conversationIds)})` : 'false');
+  if (scope.ids) parts.push(scope.ids.length ? `id IN (${sqlList('ids', scope.ids)})` : 'false');
   if (scope.speakers) parts.push(scope.speakers.length ? `speaker IN (${scope.speakers.map(sqlString).join(',')})` : 'false');
   return parts.length ? parts.join(' AND ') : undefined;
 }
@@ -405,7 +412,7 @@ export class SearchIndex {
     if (!this.table || !ids.length) return [];
     const out: SearchRow[] = [];
     for (let i = 0; i < ids.length; i += 1000) {
-      out.push(...((await this.table.query().where(`id IN (${sqlList(ids.slice(i, i + 1000))})`).toArray()) as SearchRow[]));
+      out.push(...((await this.table.query().where(`id IN (${sqlList('ids', ids.slice(i, i + 1000))})`).toArray()) as SearchRow[]));
     }
     return out.map((r) => ({ ...r, id: Number(r.id), source_id: Number(r.source_id), conversation_id: Number(r.conversation_id), session_id: Number(r.session_id) }));
   }

@@ -100,6 +100,32 @@ describe('format detection and parsing (by content, not by file name)', async ()
   });
 });
 
+describe('long texts in a streamed export', () => {
+  it('come out exactly, multi-byte characters and escapes included, when they are longer than the parser’s string buffer', async () => {
+    // 64 KiB buffer: texts of 200,000+ bytes with 2-, 3- and 4-byte characters and escapes at every offset
+    const piece = 'é漢😀 "q" \\\n\tx ';
+    const long = (k: number) => `${'x'.repeat(k)}${piece.repeat(9_000)}end ${k}`;
+    const texts = [long(0), long(1), long(2), long(3)];
+    const node = (id: string, parent: string | null, children: string[], role: string, text: string, t: number) => ({
+      id,
+      parent,
+      children,
+      message: { id, author: { role }, create_time: t, content: { content_type: 'text', parts: [text] }, metadata: {} },
+    });
+    const conversation = (i: number) => ({
+      id: `conv-${i}`,
+      title: `long ${i}`,
+      create_time: 1716800000 + i,
+      current_node: `a${i}`,
+      mapping: { [`u${i}`]: node(`u${i}`, null, [`a${i}`], 'user', texts[i], 1716800000 + i), [`a${i}`]: node(`a${i}`, `u${i}`, [], 'assistant', `ok ${i}`, 1716800001 + i) },
+    });
+    const [src] = await parseText('conversations.json', JSON.stringify([0, 1, 2, 3].map(conversation)));
+    expect(src.format).toBe('chatgpt');
+    expect(src.conversations.map((c) => messagesOf(c)[0].text)).toEqual(texts);
+    expect(Buffer.byteLength(texts[0])).toBeGreaterThan(2 * 64 * 1024);
+  });
+});
+
 describe('bad input: one clear line naming the file and what is wrong', async () => {
   const cases: [string, string, RegExp][] = [
     ['truncated.json', '[{"title": "x", "mapping": {', /^truncated\.json: the file is cut off at byte 28 \(inside conversation 1\)$/],

@@ -101,6 +101,9 @@ const TEXT_MATCH_LIMIT = 5_000;
 /** How long the engine is open before the start-up row check begins (see recover). */
 const ROW_CHECK_DELAY_MS = 2_000;
 
+/** Options without a default: absent means the behaviour described on each. */
+type OptionalEngineOption = 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'analysisWorker' | 'clock';
+
 export class Engine implements EngramApi {
   readonly chat: ChatStore;
   private searchIndex: SearchIndex;
@@ -154,8 +157,7 @@ export class Engine implements EngramApi {
   private rowCheckTimer: NodeJS.Timeout | undefined;
 
   private constructor(
-    readonly options: Required<Omit<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'analysisWorker' | 'clock'>> &
-      Pick<EngineOptions, 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'analysisWorker' | 'clock'>,
+    readonly options: Required<Omit<EngineOptions, OptionalEngineOption>> & Pick<EngineOptions, OptionalEngineOption>,
     private readonly lock: DataLock,
     private readonly sqlite: MemoryDb,
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
@@ -746,7 +748,7 @@ export class Engine implements EngramApi {
           ctx.progress(done, estimate(), `Importing ${p.name}`);
           // The automatic job's tagging is not started beside the import (measured: a 50k import
           // gains ~25% wall time, but a 1 GB import falls under 10,000 messages/s and peaks 250 MB
-          // higher, the worker's heap on top of the import's); its passes tag in the worker.
+          // higher, the worker's heap on top of the import's); the job's passes tag afterwards.
           const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict }, ctx, (n) => {
             done += n;
             ctx.progress(done, estimate());

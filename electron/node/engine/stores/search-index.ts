@@ -123,12 +123,20 @@ const sqlList = (field: string, values: readonly number[]) =>
     .join(',');
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/** The id lists of a scope and the table's column each filters. */
+const SCOPE_ID_COLUMNS = [
+  ['sourceIds', 'source_id'],
+  ['sessionIds', 'session_id'],
+  ['conversationIds', 'conversation_id'],
+  ['ids', 'id'],
+] as const;
+
 export function scopeWhere(scope: SearchScope): string | undefined {
   const parts: string[] = [];
-  if (scope.sourceIds) parts.push(scope.sourceIds.length ? `source_id IN (${sqlList('sourceIds', scope.sourceIds)})` : 'false');
-  if (scope.sessionIds) parts.push(scope.sessionIds.length ? `session_id IN (${sqlList('sessionIds', scope.sessionIds)})` : 'false');
-  if (scope.conversationIds) parts.push(scope.conversationIds.length ? `conversation_id IN (${sqlList('conversationIds', scope.conversationIds)})` : 'false');
-  if (scope.ids) parts.push(scope.ids.length ? `id IN (${sqlList('ids', scope.ids)})` : 'false');
+  for (const [field, column] of SCOPE_ID_COLUMNS) {
+    const values = scope[field];
+    if (values) parts.push(values.length ? `${column} IN (${sqlList(field, values)})` : 'false');
+  }
   if (scope.speakers) parts.push(scope.speakers.length ? `speaker IN (${scope.speakers.map(sqlString).join(',')})` : 'false');
   return parts.length ? parts.join(' AND ') : undefined;
 }

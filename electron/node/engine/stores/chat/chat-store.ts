@@ -1498,7 +1498,7 @@ LIMIT ? OFFSET ?`;
    * Messages per session, local date and hour (DayCounts), for counting chains on the calendar
    * columns. Built once a version of the chat table has been counted by such chains a few
    * times (a 40 ms read at 100,000 messages): a one-off command keeps SQL's count, a workbench
-   * or a batch asking many questions reads a tenth of the rows.
+   * or a batch asking many questions reads a fraction of the rows.
    */
   private dayCounts(): DayCounts | null {
     const version = `${this.dataVersion()}#${this.writes}`;

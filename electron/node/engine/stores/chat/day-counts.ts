@@ -6,7 +6,7 @@
 import type { TimelineColumn, TimelinePlan } from '../../../../../shared/types';
 
 /** The columns fixed by a message's local date. */
-export const DAY_COLUMNS: ReadonlySet<TimelineColumn> = new Set(['Date', 'Day_Name', 'Week', 'Month', 'Year']);
+const DAY_COLUMNS: ReadonlySet<TimelineColumn> = new Set(['Date', 'Day_Name', 'Week', 'Month', 'Year']);
 
 /** One entry per (session, local date, hour) with messages: the columns they fix, and how many. */
 export interface DayCounts {

@@ -59,6 +59,25 @@ describe('the chat table damaged', () => {
     expect(startup).toContainEqual(expect.objectContaining({ store: 'chat', where: `engram.sqlite, message ${late.id}`, repaired: false, action: expect.stringContaining('engram doctor --repair') }));
   });
 
+  it('the start-up row check reads the rows there were at open, not the rows this run imports (checksummed as they were written)', async () => {
+    const { dir } = await memory();
+    engine = await openEngine(dir);
+    const atOpen = engine.chat.lastMessageId();
+    const read: { after: number; last: number | null }[] = [];
+    const page = engine.chat.damagedMessageRowsAfter.bind(engine.chat);
+    engine.chat.damagedMessageRowsAfter = (after, limit, upTo) => {
+      const out = page(after, limit, upTo);
+      read.push({ after, last: out.last });
+      return out;
+    };
+    await importFiles(engine, fixture('chatgpt', 'conversations.json'));
+    expect(engine.chat.lastMessageId()).toBeGreaterThan(atOpen);
+    await engine.integrityReport();
+    // every row up to the last id at open was read, and none after it
+    expect(Math.max(...read.map((r) => r.last ?? 0))).toBe(atOpen);
+    expect(read.at(-1)).toEqual({ after: atOpen, last: null });
+  });
+
   it('a cut-off engram.sqlite is salvaged into a new file, the damaged one kept beside it', async () => {
     const { dir } = await memory();
     const file = path.join(dir, 'engram.sqlite');

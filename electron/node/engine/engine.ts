@@ -155,6 +155,8 @@ export class Engine implements EngramApi {
   private rowCheck: Promise<void> = Promise.resolve();
   private rowCheckStarted = false;
   private rowCheckTimer: NodeJS.Timeout | undefined;
+  /** The last message id at open: the start-up row check reads the rows up to it (what was on disk). */
+  private rowCheckUpTo = 0;
 
   private constructor(
     readonly options: Required<Omit<EngineOptions, OptionalEngineOption>> & Pick<EngineOptions, OptionalEngineOption>,
@@ -423,6 +425,7 @@ export class Engine implements EngramApi {
     // It starts once the engine has been open a while (the app, `engram serve`, a long job), so
     // a quick command does not spend its time re-reading the first pages of a check it would
     // stop anyway; the integrity report starts it at once.
+    this.rowCheckUpTo = this.chat.lastMessageId();
     this.rowCheckTimer = setTimeout(() => this.startRowCheck(), ROW_CHECK_DELAY_MS);
     this.rowCheckTimer.unref();
   }
@@ -432,7 +435,7 @@ export class Engine implements EngramApi {
     clearTimeout(this.rowCheckTimer);
     if (this.rowCheckStarted || this.closing) return this.rowCheck;
     this.rowCheckStarted = true;
-    this.rowCheck = this.doctor.backgroundRowCheck(() => this.closing !== null).then(
+    this.rowCheck = this.doctor.backgroundRowCheck(() => this.closing !== null, this.rowCheckUpTo).then(
       (found) => void this.startupProblems.push(...found),
       (e: Error) => console.error(`engram: the record's row check failed: ${e.message}`),
     );

@@ -154,16 +154,18 @@ export class MemoryDoctor {
 
   /**
    * The message rows' checksums, read in pages that yield to other work between them (start-up
-   * runs this in the background: about a second per few hundred thousand messages).
+   * runs this in the background: about a second per few hundred thousand messages). Rows after
+   * `upTo` are left out: start-up passes the last id it found, since what this run imports was
+   * checksummed as it was written, and re-reading it would chase a large import row by row.
    */
-  async backgroundRowCheck(stopped: () => boolean = () => false): Promise<IntegrityProblem[]> {
+  async backgroundRowCheck(stopped: () => boolean = () => false, upTo = Number.MAX_SAFE_INTEGER): Promise<IntegrityProblem[]> {
     const damaged: { id: number; sourceId: number }[] = [];
     try {
       for (let after = 0; ; ) {
         // A command that ends before the check does leaves it for the next start.
         if (stopped()) return [];
         // Small pages: each runs between other work (a question, a request) without holding it up.
-        const page = this.deps.chat.damagedMessageRowsAfter(after, 500);
+        const page = this.deps.chat.damagedMessageRowsAfter(after, 500, upTo);
         damaged.push(...page.damaged);
         if (page.last === null) break;
         after = page.last;

@@ -785,6 +785,11 @@ export class ChatStore {
     return Number(r.lastInsertRowid);
   }
 
+  /** The highest message id (0 when there are none). */
+  lastMessageId(): number {
+    return this.stmt('SELECT COALESCE(MAX(id), 0) FROM messages').pluck().get() as number;
+  }
+
   /** Messages whose row no longer matches its checksum (`engram doctor`): id and source. Reads every row. */
   damagedMessageRows(): { id: number; sourceId: number }[] {
     const out: { id: number; sourceId: number }[] = [];
@@ -796,9 +801,9 @@ export class ChatStore {
     }
   }
 
-  /** One page of that check: rows with ids after `after`; `last` is the page's last id (null at the end). */
-  damagedMessageRowsAfter(after: number, limit: number): { damaged: { id: number; sourceId: number }[]; last: number | null } {
-    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE id > ? ORDER BY id LIMIT ?`).raw().all(after, limit) as unknown[][];
+  /** One page of that check: rows with ids after `after` (and not past `upTo`); `last` is the page's last id (null at the end). */
+  damagedMessageRowsAfter(after: number, limit: number, upTo = Number.MAX_SAFE_INTEGER): { damaged: { id: number; sourceId: number }[]; last: number | null } {
+    const rows = this.stmt(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE id > ? AND id <= ? ORDER BY id LIMIT ?`).raw().all(after, upTo, limit) as unknown[][];
     const damaged = rows.filter((r) => r[1] !== null && messageRowChecksum(r.slice(2)) !== r[1]).map((r) => ({ id: r[0] as number, sourceId: r[2] as number }));
     return { damaged, last: rows.length ? (rows[rows.length - 1][0] as number) : null };
   }

@@ -78,6 +78,8 @@ export async function importSource(
   const sourceId = chat.transaction(() =>
     chat.insertSource({ key, name: parsed.name, path: input.path, format: parsed.format as SourceFormat, contentHash: input.contentHash, part, importedAt: new Date().toISOString() }),
   );
+  // Into an empty memory, the timeline's indexes are built once the rows are in.
+  const indexesDeferred = chat.dropTimelineIndexesWhenEmpty();
   let messages = 0;
   let readConversations = 0;
   const conversations = new Set<number>();
@@ -199,6 +201,7 @@ export async function importSource(
       const more = report.skipped.length > 1 ? ` (and ${report.skipped.length - 1} more conversations that cannot be read)` : '';
       throw new ImportError(`${input.name}: no conversation could be read: ${describe(first)}: ${first.reason}${more}`);
     }
+    if (indexesDeferred) chat.buildTimelineIndexes();
     if (messages === 0) {
       chat.discardEmptySource(sourceId);
       return { file: input.name, name: parsed.name, status: 'no new messages', sourceId: null, messages: 0, ...report };
@@ -218,7 +221,10 @@ export async function importSource(
     // marked as importing and the next start removes it, as after a crash.
     // (assigned in flush: the type checker does not follow closures)
     await (searchWrite as Promise<void> | null)?.catch(() => undefined);
-    if (!endingProcess(ctx.signal)) await removeSource(stores, sourceId).catch(() => undefined);
+    if (!endingProcess(ctx.signal)) {
+      await removeSource(stores, sourceId).catch(() => undefined);
+      if (indexesDeferred) chat.buildTimelineIndexes();
+    }
     throw e;
   }
 }

@@ -190,6 +190,27 @@ const MIGRATIONS: Migration[] = [
   },
 ];
 
+/**
+ * The timeline's indexes on messages, as the migrations leave them. An import into an empty
+ * memory drops them and builds them once its rows are in (a sort per index instead of a B-tree
+ * insert per row and index); open builds any that a killed import left missing. The indexes
+ * an import itself reads (a conversation's keys and turns, a session's messages) are not here.
+ */
+export const TIMELINE_INDEXES: Readonly<Record<string, string>> = {
+  messages_source: 'messages(source_id, ts_local)',
+  messages_ts: 'messages(ts_local)',
+  messages_date: 'messages(date, time, session_id, source_id)',
+  messages_week: 'messages(week, session_id, source_id)',
+  messages_day: 'messages(day_name, session_id, source_id)',
+  messages_month: 'messages(month, session_id, source_id)',
+  messages_year: 'messages(year, session_id, source_id)',
+  messages_speaker: 'messages(speaker)',
+  messages_utc: 'messages(ts_utc)',
+  messages_iri: 'messages(iri_key)',
+  messages_response_index: 'messages(response_index, session_id, source_id)',
+  messages_role: 'messages(role, session_id, source_id)',
+};
+
 /** The message columns a row's checksum covers, in order (all but its id and the checksum). */
 const CHECKED_COLUMNS = [
   'source_id', 'conversation_id', 'session_id', 'response_index', 'turn_index', 'speaker', 'role', 'text', 'ts_local', 'tz_offset_min', 'ts_utc',
@@ -558,7 +579,32 @@ export class ChatStore {
   /** The chat tables of a connection (see memory-db.ts), created or migrated to this build's schema. */
   static migrated(db: Db): ChatStore {
     migrate(db, 'chat', MIGRATIONS);
-    return new ChatStore(db);
+    const store = new ChatStore(db);
+    store.buildTimelineIndexes();
+    return store;
+  }
+
+  /**
+   * Drops the timeline's indexes when the memory holds no message (an import into an empty
+   * memory builds them after its rows: buildTimelineIndexes). True when dropped.
+   */
+  dropTimelineIndexesWhenEmpty(): boolean {
+    return this.transaction(() => {
+      if (this.db.prepare('SELECT 1 FROM messages LIMIT 1').get()) return false;
+      for (const name of Object.keys(TIMELINE_INDEXES)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      return true;
+    });
+  }
+
+  /** Builds the timeline's indexes that are missing (none, unless an import dropped them). */
+  buildTimelineIndexes(): void {
+    const present = new Set(this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages'").pluck().all() as string[]);
+    const missing = Object.entries(TIMELINE_INDEXES).filter(([name]) => !present.has(name));
+    if (!missing.length) return;
+    this.transaction(() => {
+      for (const [name, on] of missing) this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${on}`);
+    });
+    this.statements.clear();
   }
 
   transaction<T>(fn: () => T): T {

@@ -2,13 +2,25 @@
 // and put back from the search index's copy when that copy proves right; a cut-off engram.sqlite
 // is salvaged row by row with the damaged file kept; a missing one is never replaced silently.
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../electron/node/engine/engine';
 import { checkRecord } from '../../electron/node/engine/doctor/offline';
+import { checkSqliteFile } from '../../electron/node/engine/stores/sqlite-salvage';
 import { fixture, importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
 
 let engine: Engine | null = null;
+
+/** Runs `use` on a SQLite file of its own (not an engine's). */
+function withRawSqliteFile<T>(file: string, use: (db: Database.Database) => T): T {
+  const db = new Database(file);
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
 afterEach(async () => {
   await engine?.close();
   engine = null;
@@ -76,6 +88,28 @@ describe('the chat table damaged', () => {
     // every row up to the last id at open was read, and none after it
     expect(Math.max(...read.map((r) => r.last ?? 0))).toBe(atOpen);
     expect(read.at(-1)).toEqual({ after: atOpen, last: null });
+  });
+
+  it('the offline check reads index entries against their rows (an index that disagrees with its table is named, though quick_check passes it)', () => {
+    const file = path.join(tempDir(), 'some.sqlite');
+    withRawSqliteFile(file, (db) => {
+      db.exec('CREATE TABLE t (a TEXT, b TEXT); CREATE INDEX t_a ON t(a);');
+      const insert = db.prepare('INSERT INTO t VALUES (?, ?)');
+      for (let i = 0; i < 50; i++) insert.run(`a${i}`, `b${i}`);
+      db.pragma('journal_mode = DELETE');
+    });
+    // One index entry's text changed in the file ('a17' to 'a1z'): well formed, but no row has it.
+    const root = withRawSqliteFile(file, (db) => db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 't_a'").pluck().get() as number);
+    const bytes = fs.readFileSync(file);
+    const page = bytes.subarray((root - 1) * 4096, root * 4096);
+    const at = page.indexOf('a17');
+    expect(at).toBeGreaterThan(0);
+    page.write('a1z', at);
+    fs.writeFileSync(file, bytes);
+    expect(withRawSqliteFile(file, (db) => db.pragma('quick_check', { simple: true }))).toBe('ok');
+    const check = checkSqliteFile(file);
+    expect(check).toEqual(expect.objectContaining({ ok: false, unreadable: false }));
+    expect(check.problems[0]).toMatch(/index t_a/);
   });
 
   it('a cut-off engram.sqlite is salvaged into a new file, the damaged one kept beside it', async () => {

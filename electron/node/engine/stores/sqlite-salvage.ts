@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 
 export interface SqliteCheck {
-  /** The file opens and SQLite's quick_check finds nothing. */
+  /** The file opens and SQLite's integrity_check finds nothing. */
   ok: boolean;
   /** What SQLite says is wrong (the first lines), or why the file cannot be opened at all. */
   problems: string[];
@@ -14,7 +14,11 @@ export interface SqliteCheck {
   unreadable: boolean;
 }
 
-/** Opens the file read-only and runs SQLite's quick_check on it. */
+/**
+ * Opens the file read-only and runs SQLite's integrity_check on it. Not quick_check: that one
+ * does not read index entries against their rows, and a damaged entry of an index that opening
+ * reads (the migrations' ledger) left a file the engine refuses while quick_check passed it.
+ */
 export function checkSqliteFile(file: string, nativeBinding?: string): SqliteCheck {
   let db: Database.Database;
   try {
@@ -38,7 +42,7 @@ export function checkSqliteFile(file: string, nativeBinding?: string): SqliteChe
     return { ok: false, problems: [(e as Error).message], unreadable: !some };
   }
   try {
-    const rows = (db.pragma('quick_check(20)', { simple: false }) as { quick_check: string }[]).map((r) => r.quick_check).filter((r) => r !== 'ok');
+    const rows = (db.pragma('integrity_check(20)', { simple: false }) as { integrity_check: string }[]).map((r) => r.integrity_check).filter((r) => r !== 'ok');
     return { ok: rows.length === 0, problems: rows, unreadable: false };
   } catch (e) {
     return { ok: false, problems: [(e as Error).message], unreadable: false };

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeChatGptExport } from '../../scripts/bench/foundation-data';
 import type { Engine } from '../../electron/node/engine/engine';
 import type { SearchRow } from '../../electron/node/engine/stores/search-index';
-import { openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
+import { fixture, importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
 
 let engine: Engine | null = null;
 afterEach(async () => {
@@ -34,12 +34,12 @@ describe('search writes during an import', () => {
     const seen: { atStart: number; atEnd: number; rows: number }[] = [];
     let inFlight = 0;
     let mostInFlight = 0;
-    vi.spyOn(e.search, 'add').mockImplementation(async (rows: SearchRow[]) => {
+    vi.spyOn(e.search, 'add').mockImplementation(async (rows: SearchRow[], opts) => {
       mostInFlight = Math.max(mostInFlight, ++inFlight);
       const atStart = rowsWritten(e);
       // a slow disk: the write takes a while
       await new Promise((r) => setTimeout(r, 400));
-      await add(rows);
+      await add(rows, opts);
       seen.push({ atStart, atEnd: rowsWritten(e), rows: rows.length });
       inFlight--;
     });
@@ -53,6 +53,21 @@ describe('search writes during an import', () => {
     expect((await e.stats()).messages).toBe(MESSAGES);
     await e.search.settled();
     expect([...(await e.search.countBySource()).values()]).toEqual([MESSAGES]);
+  });
+
+  it('the search table an import creates gets its full-text index when the import ends, not over its first rows', async () => {
+    const dir = tempDir();
+    engine = await openEngine(dir, { autoGraph: false });
+    const add = vi.spyOn(engine.search, 'add');
+    await importFiles(engine, fixture('chatgpt', 'conversations.json'));
+    expect(add.mock.calls.length).toBeGreaterThan(0);
+    expect(add.mock.calls.every(([, opts]) => opts?.indexLater === true)).toBe(true);
+    await engine.close(); // waits for the refresh the import left
+    engine = await openEngine(dir, { autoGraph: false });
+    await engine.search.ensureOpen();
+    expect(await engine.search.hasTextIndex()).toBe(true);
+    expect((await engine.integrityReport()).problems.filter((p) => p.store === 'search')).toEqual([]);
+    expect((await engine.search.search('Lisbon')).length).toBeGreaterThan(0);
   });
 
   it('a search write that fails fails the source, and nothing of it is left in any store', { timeout: 120_000 }, async () => {

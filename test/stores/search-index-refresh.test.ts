@@ -108,6 +108,36 @@ describe('search index refresh after writes', () => {
     expect(ids(found)).toEqual(ids(await hits(compacted.index)));
   });
 
+  it('rows written with indexLater make a table without its full-text index (searched unindexed, same messages) until the refresh builds it', async () => {
+    const textIndexes = (dir: string) => withTable(dir, async (t) => (await t.listIndices()).filter((i) => i.columns.includes('search_text')).length);
+    const later = await openIndex();
+    for (let i = 0; i < 4; i++) await later.index.add(rows(1 + i * 600, 600), { indexLater: true });
+    expect(await textIndexes(later.dir)).toBe(0);
+    const ids = (h: string[][]) => h.map((list) => list.map((x) => x.split(':')[0]).sort());
+    const unindexedHits = await hits(later.index);
+    expect(unindexedHits.flat().length).toBeGreaterThan(1_000);
+    expect(await later.index.refresh()).toBe('indexed');
+    expect(await textIndexes(later.dir)).toBe(1);
+    expect(await unindexed(later.dir)).toBe(0);
+    // built over all rows at once: the hits and scores of a table written in one go
+    const once = await openIndex();
+    await once.index.add(rows(1, 2_400));
+    expect(await hits(later.index)).toEqual(await hits(once.index));
+    expect(ids(unindexedHits)).toEqual(ids(await hits(once.index)));
+
+    // without it, the first write builds the index over its rows, as before
+    const now = await openIndex();
+    await now.index.add(rows(1, 600));
+    expect(await textIndexes(now.dir)).toBe(1);
+  });
+
+  it('a fragmented table without its full-text index gets it when compacted', async () => {
+    const { index, dir } = await openIndex();
+    for (let i = 0; i < 20; i++) await index.add(rows(1 + i * 10, 10), { indexLater: true });
+    expect(await index.refresh()).toBe('compacted');
+    expect(await unindexed(dir)).toBe(0);
+  });
+
   it('compacts a table of many small fragments (many small imports)', async () => {
     const { index, dir } = await openIndex();
     for (let i = 0; i < 20; i++) await index.add(rows(1 + i * 10, 10));

@@ -726,6 +726,22 @@ export class Engine implements EngramApi {
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
+    try {
+      return await this.importEach(inputs, ctx, opts);
+    } finally {
+      // The import's garbage is collected before the index build, a long native step during
+      // which nothing in JavaScript allocates (so V8 would keep it resident throughout). Also
+      // after a cancelled or failed import: a search table it created gets its index here.
+      processHeap.reclaim();
+      void this.search.refresh().catch(() => undefined);
+    }
+  }
+
+  private async importEach(
+    inputs: (() => Promise<InputFile>)[],
+    ctx: JobContext,
+    opts: { strict?: boolean },
+  ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     const sources: SourceOutcome[] = [];
     const errors: { file: string; error: string }[] = [];
     let done = 0;
@@ -769,10 +785,6 @@ export class Engine implements EngramApi {
     }
     ctx.progress(done, done);
     if (sources.some((s) => s.status === 'imported')) this.chat.analyze();
-    // The import's garbage is collected before the index build, a long native step during
-    // which nothing in JavaScript allocates (so V8 would keep it resident throughout).
-    processHeap.reclaim();
-    void this.search.refresh().catch(() => undefined);
     if (errors.length && !sources.length) {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
     }

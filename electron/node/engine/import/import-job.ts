@@ -132,7 +132,8 @@ export async function importSource(
         await searchWritten();
         const rows = searchRows;
         searchRows = [];
-        searchWrite = stores.search.add(rows);
+        // a table this creates is indexed by the refresh at the import's end (Engine.runImport)
+        searchWrite = stores.search.add(rows, { indexLater: true });
         searchWrite.catch(() => undefined); // seen when awaited
         // the batches before it (parsed conversations, rows, Arrow buffers) are garbage now
         processHeap.reclaim();

@@ -234,7 +234,7 @@ export class SearchIndex {
     for (const [id, n] of inChat) {
       if (inIndex.get(id) === n) continue;
       if (this.table) await this.table.delete(scopeWhere({ sourceIds: [id] })!);
-      await this.addRaw(open, expect.rows(id));
+      await this.addRaw(open, expect.rows(id), false);
     }
     const stray = [...inIndex.keys()].filter((id) => !inChat.has(id));
     if (stray.length && this.table) await this.table.delete(scopeWhere({ sourceIds: stray })!);
@@ -246,10 +246,15 @@ export class SearchIndex {
     return next;
   }
 
-  async add(rows: SearchRow[]): Promise<void> {
+  /**
+   * Writes rows. With `indexLater`, a table these rows create gets its full-text index at the
+   * next refresh (an import calls it at its end) instead of over its first rows: the import's
+   * next batch waited for that build. Until then a search reads the rows unindexed (same hits).
+   */
+  async add(rows: SearchRow[], opts: { indexLater?: boolean } = {}): Promise<void> {
     if (!rows.length) return;
     const open = await this.use();
-    await this.serialize(() => this.addRaw(open, rows));
+    await this.serialize(() => this.addRaw(open, rows, opts.indexLater === true));
   }
 
   /** Whether the table (if any) has its full-text index: a crash between creating the table and its index leaves it without. */
@@ -268,11 +273,11 @@ export class SearchIndex {
     });
   }
 
-  private async addRaw(open: Open, rows: SearchRow[]): Promise<void> {
+  private async addRaw(open: Open, rows: SearchRow[], indexLater: boolean): Promise<void> {
     if (rows.length > SEARCH_WRITE_ROWS) {
       // a whole source (the reconciliation after a crash) is written a bounded batch at a time:
       // one write of a 1 GB source would pass Arrow's 32-bit string offsets
-      for (let i = 0; i < rows.length; i += SEARCH_WRITE_ROWS) await this.addRaw(open, rows.slice(i, i + SEARCH_WRITE_ROWS));
+      for (let i = 0; i < rows.length; i += SEARCH_WRITE_ROWS) await this.addRaw(open, rows.slice(i, i + SEARCH_WRITE_ROWS), indexLater);
       return;
     }
     if (!rows.length) return;
@@ -281,7 +286,7 @@ export class SearchIndex {
       const table = await open.db.createEmptyTable(MESSAGES_TABLE, open.schema);
       await table.add(data);
       this.table = table;
-      await this.ensureTextIndex(open);
+      if (!indexLater) await this.ensureTextIndex(open);
     } else {
       await this.table.add(data);
     }
@@ -318,6 +323,8 @@ export class SearchIndex {
       if (!this.table) return 'unchanged';
       if (await this.fragmented()) {
         await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+        // compaction brings an index up to date but makes none (a table an import created has none yet)
+        await this.ensureTextIndex(open);
         return 'compacted';
       }
       const index = (await this.table.listIndices()).find((i) => i.columns.includes(TEXT_COLUMN));

@@ -34,10 +34,11 @@ describe('the compiled CLI', () => {
     }
   });
 
-  it('a command loads what it needs: `stats` reads SQLite, and loads no graph worker, LanceDB or date parser', async () => {
+  it('a command loads what it needs: `stats` reads SQLite, and loads no graph worker, LanceDB, date parser, NLP model, holiday tables, SPARQL parser or Turtle writer', async () => {
     const { modules } = await traced('--data', tempDir(), 'stats', '--json');
     expect(modules.some((m) => m.includes('/node_modules/better-sqlite3/'))).toBe(true);
-    for (const unneeded of ['@lancedb', 'apache-arrow', 'chrono-node']) expect(modules.filter((m) => m.includes(`/node_modules/${unneeded}/`)), unneeded).toEqual([]);
+    const unneeded = ['@lancedb', 'apache-arrow', 'chrono-node', 'wink-nlp', 'wink-eng-lite-web-model', 'date-holidays', 'sparqljs', 'n3', 'graphology'];
+    for (const name of unneeded) expect(modules.filter((m) => m.includes(`/node_modules/${name}/`)), name).toEqual([]);
     expect(modules.some((m) => m.endsWith('/graph-worker.js'))).toBe(false);
     // date-fns one function at a time, not its index (all of it)
     expect(modules.filter((m) => m.includes('/node_modules/date-fns/')).length).toBeLessThan(100);
@@ -46,6 +47,8 @@ describe('the compiled CLI', () => {
   it('`import` runs the automatic job from built code; the built analysis worker answers under plain Node', async () => {
     const { stdout, modules } = await traced('--data', tempDir(), 'import', path.join(ROOT, 'test/fixtures/locomo/mini.json'));
     expect(stdout).toMatch(/automatic knowledge graph: 1 source · [1-9][\d,]* triples/);
+    // the job's tagging loads the NLP model when it first runs (and the trace sees it loaded)
+    expect(modules.some((m) => m.includes('/node_modules/wink-eng-lite-web-model/'))).toBe(true);
     expect(modules.filter((m) => m.endsWith('.ts'))).toEqual([]);
     // the worker is off by default (EngineOptions.analysisWorker); its built entry must still work
     const worker = new Worker(path.join(ROOT, 'out/cli', current().dir, 'analysis-worker.js'));

@@ -4,8 +4,8 @@
 // CREATE, ADD, MOVE, COPY) are refused with a message. Prefixes the engine knows are declared
 // when the text uses them without a PREFIX line, and the row limit is capped (LIMIT injected
 // or lowered). The graph store adds the time limit when the query runs.
-import { Generator, Parser } from 'sparqljs';
 import type * as SparqlJs from 'sparqljs';
+import { lazyModule } from '../common/lazy-module';
 import { PREFIXES } from '../../../../shared/rdf';
 
 export type ReadOnlyForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
@@ -30,6 +30,7 @@ export class SparqlRefused extends Error {
   }
 }
 
+const sparqljs = lazyModule<typeof SparqlJs>('sparqljs');
 const UPDATE_KEYWORDS = /\b(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY)\b/i;
 
 /** Does the pattern tree contain a node of this type (SERVICE…)? */
@@ -83,7 +84,7 @@ export function checkReadOnly(sparql: string, rowCap: number): CheckedQuery {
   if (missing.length) notes.push(`declared ${missing.length} known prefix${missing.length === 1 ? '' : 'es'}`);
   let parsed: SparqlJs.SparqlQuery;
   try {
-    parsed = new Parser().parse(text);
+    parsed = new (sparqljs().Parser)().parse(text);
   } catch (e) {
     // An update with a syntax error is still an update: say so rather than point at the syntax.
     if (UPDATE_KEYWORDS.test(sparql) && !/^\s*(PREFIX[^\n]*\n\s*)*(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/i.test(sparql)) {
@@ -116,7 +117,7 @@ export function checkReadOnly(sparql: string, rowCap: number): CheckedQuery {
       let ok = false;
       if (limit === undefined) {
         try {
-          new Parser().parse(appended);
+          new (sparqljs().Parser)().parse(appended);
           ok = true;
         } catch {
           ok = false;
@@ -126,7 +127,7 @@ export function checkReadOnly(sparql: string, rowCap: number): CheckedQuery {
       else {
         // The LIMIT cannot simply be appended (a trailing VALUES block, a larger LIMIT): rewrite.
         limited.limit = rowCap;
-        text = new Generator({ prefixes: {} }).stringify(parsed);
+        text = new (sparqljs().Generator)({ prefixes: {} }).stringify(parsed);
       }
       notes.push(limit === undefined ? `LIMIT ${rowCap} added` : `LIMIT ${limit} lowered to ${rowCap}`);
     }

@@ -3,8 +3,9 @@
 // before the communities are sought, or everything would be one community around it; it is
 // drawn once, with its links counted per cluster. Communities of one or two entities are
 // gathered per hub they hang on ("loose"), or into one "rest" cluster.
-import Graph from 'graphology';
-import louvain from 'graphology-communities-louvain';
+import type Graph from 'graphology';
+import type Louvain from 'graphology-communities-louvain';
+import { lazyModule } from '../common/lazy-module';
 import type { GraphCluster, GraphHub, GraphOverview, GraphView, GraphViewNode } from '../../../../shared/types';
 
 export interface OverviewOptions {
@@ -18,6 +19,8 @@ export interface OverviewOptions {
 }
 
 /** Smaller communities are not drawn as clusters of their own. */
+const graphLib = lazyModule<typeof Graph>('graphology');
+const louvainLib = lazyModule<typeof Louvain>('graphology-communities-louvain');
 const MIN_COMMUNITY = 3;
 const MAX_HUBS = 5;
 
@@ -61,11 +64,11 @@ export function buildOverview(view: GraphView, opts: OverviewOptions): Omit<Grap
   const isHub = new Set(hubIds);
 
   // Communities among the rest.
-  const g = new Graph({ type: 'undirected', multi: false });
+  const g = new (graphLib())({ type: 'undirected', multi: false });
   for (const n of nodes) if (!isHub.has(n.id)) g.addNode(n.id);
   for (const { a, b, weight } of pairs.values()) if (!isHub.has(a) && !isHub.has(b)) g.addEdge(a, b, { weight });
   const communityOf: Record<string, number> =
-    g.size > 0 ? louvain(g, { getEdgeWeight: 'weight', resolution: opts.resolution ?? 1, rng: seeded(42) }) : {};
+    g.size > 0 ? louvainLib()(g, { getEdgeWeight: 'weight', resolution: opts.resolution ?? 1, rng: seeded(42) }) : {};
   const groups = new Map<number, string[]>();
   let next = -1;
   g.forEachNode((id) => {

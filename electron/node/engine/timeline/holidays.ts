@@ -3,7 +3,8 @@
 // Thanksgiving and Labour Day move every year); the lexicon adds other names ("xmas", "easter"),
 // the fixed days every English locale knows when a country's calendar lacks them (Halloween,
 // Valentine's Day, Christmas Eve in GB) and named periods ("the holidays"). Built once per country.
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
+import { lazyModule } from '../common/lazy-module';
 import { isValidDate, ymd, type Ymd } from '../../../../shared/dates/calendar';
 import { normalizeApostrophes } from '../../../../shared/text/words';
 import { alternation, lexicon } from './lexicon';
@@ -36,12 +37,13 @@ function namesOf(name: string): string[] {
 }
 
 const calendars = new Map<string, HolidayCalendar>();
+const holidaysLib = lazyModule<typeof Holidays>('date-holidays');
 
 function build(country: string): HolidayCalendar {
   const lex = lexicon().file.holidays;
   let hd: InstanceType<typeof Holidays> | null = null;
   try {
-    hd = new Holidays(country, { languages: ['en'] });
+    hd = new (holidaysLib())(country, { languages: ['en'] });
   } catch {
     hd = null;
   }

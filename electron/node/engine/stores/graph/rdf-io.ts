@@ -2,12 +2,15 @@
 // nodes, and Turtle with the memory's prefixes.
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import { Writer as TurtleWriter } from 'n3';
+import type * as N3 from 'n3';
+import { lazyModule } from '../../common/lazy-module';
 import type { RdfFormat, RdfSyntaxError } from '../../../../../shared/types';
 import { MEMORY_BASE, PREFIXES } from '../../../../../shared/rdf';
 
 // The package's Node build is CommonJS with a synchronous WASM instantiation.
 export const ox: typeof import('oxigraph') = createRequire(import.meta.url)('oxigraph');
+/** The Turtle writer's package (n3), loaded when Turtle is first written. */
+const n3 = lazyModule<typeof N3>('n3');
 export type Quad = import('oxigraph').Quad;
 export type Term = import('oxigraph').Term;
 
@@ -87,7 +90,7 @@ export function fromNQuads(text: string): Quad[] {
 
 /** Turtle (graph names dropped) with the memory's prefixes, subjects grouped. */
 export function toTurtle(quads: Iterable<Quad>, prefixes: Record<string, string> = PREFIXES): Promise<string> {
-  const writer = new TurtleWriter({ prefixes });
+  const writer = new (n3().Writer)({ prefixes });
   for (const q of quads) writer.addQuad(q.subject as never, q.predicate as never, q.object as never);
   return new Promise((resolve, reject) => writer.end((err, result) => (err ? reject(err) : resolve(result))));
 }

@@ -29,7 +29,7 @@ describe('the compiled CLI', () => {
     expect(stdout).toMatch(/Usage: engram/);
     expect(modules.some((m) => m.includes(`/out/cli/${current().dir}/engram.js`))).toBe(true);
     expect(modules.filter((m) => m.endsWith('.ts'))).toEqual([]);
-    for (const heavy of ['tsx', '@lancedb', 'apache-arrow', 'chrono-node', 'zod', 'oxigraph', 'better-sqlite3', 'sparqljs', 'n3']) {
+    for (const heavy of ['tsx', '@lancedb', 'apache-arrow', 'chrono-node', 'zod', 'oxigraph', 'better-sqlite3', 'sparqljs', 'n3', 'date-fns', 'ollama', 'porter2']) {
       expect(modules.filter((m) => m.includes(`/node_modules/${heavy}/`)), heavy).toEqual([]);
     }
   });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { CoverageReport } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
-import { ORIGINS, parseAnswersJsonl, STRATEGIES } from '../engine/extraction/coverage';
+import { ORIGINS, STRATEGIES } from '../engine/extraction/coverage-kinds';
 import { readTextFile } from './command';
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
@@ -41,6 +41,8 @@ export function registerCoverageCommand(program: Command, run: (work: (engine: E
       const origins = f.origin ? f.origin.split(',').map((o) => o.trim()) : undefined;
       const bad = origins?.find((o) => !(ORIGINS as string[]).includes(o));
       if (bad) throw new Error(`--origin: '${bad}' is not one of ${ORIGINS.join(', ')}`);
+      // the measure (and the date and text libraries it reads answers with) when the command runs
+      const { parseAnswersJsonl } = await import('../engine/extraction/coverage');
       const answers = parseAnswersJsonl(readTextFile(f.answers), f.answers);
       await run(async (engine) => {
         const report = await engine.coverage({ answers, ...(origins ? { origins: origins as typeof ORIGINS } : {}) });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { ExtractionSettings, OllamaStatus } from '../../../shared/types';
 import type { Engine } from '../engine/engine';
-import { DEFAULT_EXTRACTION_SETTINGS } from '../engine/extraction/settings';
+import { DEFAULT_EXTRACTION_SETTINGS } from '../engine/extraction/default-settings';
 
 const KEYS = Object.keys(DEFAULT_EXTRACTION_SETTINGS) as (keyof ExtractionSettings)[];
 

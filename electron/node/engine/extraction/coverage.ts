@@ -15,14 +15,14 @@ import type { GraphStore } from '../stores/graph/graph-store';
 import { contentWords } from '../../../../shared/text/stop-words';
 import { normalizeText } from '../../../../shared/text/words';
 import { ymd } from '../../../../shared/dates/calendar';
+import { ORIGINS, STRATEGIES } from './coverage-kinds';
 
 export interface AnswerLine {
   question: string;
   answer: unknown;
 }
 
-export const STRATEGIES: CoverageStrategy[] = ['exact', 'substring', 'numeric', 'words'];
-export const ORIGINS: CoverageOrigin[] = ['auto', 'extraction', 'person'];
+export { ORIGINS, STRATEGIES };
 
 /** A literal value and the origins of the graphs that hold it. */
 export interface OriginLiteral {

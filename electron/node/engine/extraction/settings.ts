@@ -3,23 +3,11 @@
 import type { ExtractionSettings } from '../../../../shared/types';
 import { DEFAULT_LLM_SETTINGS, OllamaClient, type LlmSettings } from '../llm/ollama';
 import type { SettingsStore } from '../stores/settings-store';
-import { DEFAULT_CHUNK_SIZE } from './chunks';
+import { DEFAULT_EXTRACTION_SETTINGS } from './default-settings';
+
+export { DEFAULT_EXTRACTION_SETTINGS };
 
 export const SETTINGS_KEY = 'extraction.settings';
-
-export const DEFAULT_EXTRACTION_SETTINGS: Readonly<ExtractionSettings> = Object.freeze({
-  host: DEFAULT_LLM_SETTINGS.host,
-  model: DEFAULT_LLM_SETTINGS.model,
-  embedModel: DEFAULT_LLM_SETTINGS.embedModel,
-  temperature: 0,
-  // The prompt (rules, ontology catalog, example, known entities) is ~10k tokens before the
-  // messages; 16k leaves room for the chunk and the answer.
-  contextLength: 16_384,
-  timeoutSeconds: 600,
-  chunkSize: DEFAULT_CHUNK_SIZE,
-  includeAssistant: false,
-  concurrency: 1,
-});
 
 export function readSettings(store: SettingsStore): ExtractionSettings {
   const saved = store.get<Partial<ExtractionSettings>>(SETTINGS_KEY) ?? {};

@@ -4,14 +4,10 @@
 // (about four times the modules; 71 → 17 ms CPU bare, more through a loader hook), and every
 // reading here is English. `parse`, `casual` and `strict` are the same objects the main module
 // exports (it re-exports this locale's).
-import { createRequire } from 'node:module';
 import type * as ChronoEn from 'chrono-node/en';
 import type * as Chrono from 'chrono-node';
+import { lazyModule } from './lazy-module';
 
-let lib: typeof ChronoEn | null = null;
-
-export function chrono(): typeof ChronoEn {
-  return (lib ??= createRequire(import.meta.url)('chrono-node/en') as typeof ChronoEn);
-}
+export const chrono = lazyModule<typeof ChronoEn>('chrono-node/en');
 
 export type { Chrono };

@@ -1,6 +1,6 @@
 // Packages loaded on first use, not when the engine's modules load: a command that reads no
 // words (search, stats, sources) should not pay for the NLP model, the holiday tables or the
-// SPARQL parser (chrono-node has its own loader, chrono.ts, for the same reason).
+// SPARQL parser (chrono.ts loads chrono-node's English locale this way).
 import { createRequire } from 'node:module';
 
 const load = createRequire(import.meta.url);

@@ -604,7 +604,6 @@ export class ChatStore {
     this.transaction(() => {
       for (const [name, on] of missing) this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${on}`);
     });
-    this.statements.clear();
   }
 
   transaction<T>(fn: () => T): T {

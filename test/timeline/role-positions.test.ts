@@ -1,6 +1,7 @@
 // "The last thing I asked" in an assistant chat: the position is counted among the person's own
 // turns (the session's last turn is usually the assistant's), and where Response_Index restarts
 // in every session the session is kept in the plan, so the position is not matched in all of them.
+// The position may also follow the verb ("what did I ask you first?").
 import { describe, expect, it } from 'vitest';
 import { planQuestion, type PlannerMemory, type SessionEntry } from '../../electron/node/engine/timeline/planner';
 import { chainNotation } from '../../electron/node/engine/timeline/plan';
@@ -36,6 +37,17 @@ describe('positions of one role in a session', () => {
 
   it('"the first thing you said in our last chat": the assistant’s first turn', () => {
     expect(plan('What was the first thing you said in our last chat?')).toMatch(/f_value\(Response_Index, \[1\]\) → f_value\(Role, \[assistant\]\)$/);
+  });
+
+  it('the position after the verb: "what did I ask you first?", "what did you say last?", "… first in session 2?"', () => {
+    expect(plan('What did I ask you first?')).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [0]) → f_value(Role, [user])');
+    expect(plan('what did you say last?')).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [3]) → f_value(Role, [assistant])');
+    expect(plan('What did I tell you first in session 2?')).toBe('f_value(Session_Index, [2]) → f_value(Response_Index, [0]) → f_value(Role, [user])');
+    // not a position: a time ("last week") or a phrase ("first thing in the morning") follows
+    expect(plan('What did you say last week?')).not.toMatch(/Response_Index/);
+    expect(plan('What did I say first thing in the morning?')).not.toMatch(/Response_Index/);
+    // without it, every turn of that side (as before)
+    expect(plan('What did I ask you?')).toBe('f_value(Role, [user])');
   });
 
   it('without per-role ranges, the session’s own last turn (as before), still kept to that session', () => {

@@ -435,6 +435,7 @@ class Extractor {
 
   run(): void {
     this.notTime();
+    this.turnPositionsAfterVerb();
     this.speakersAndRoles();
     this.holidayNames();
     this.responsesInSessions();
@@ -724,6 +725,20 @@ class Extractor {
   }
 
   // ---- responses
+
+  /**
+   * "what did I ask you first?", "what did you say last?": a position among one side's turns,
+   * read before the speakers and roles (whose "did I ask" would take the span first).
+   */
+  turnPositionsAfterVerb(): void {
+    const position = (w: string) => (/last/i.test(w) ? -1 : ordinalValue(w.toLowerCase())!);
+    // not "last week", "first thing in the morning": the position ends the clause
+    this.scan(gi`\\bwhat\\s+did\\s+(i|you)\\s+(?:say|ask|write|type|tell|mention|answer|reply)(?:\\s+(?:to\\s+)?(?:you|me))?\\s+(${ORD_NC}|last)\\b(?=\\s*(?:[?.!,;]|$|(?:in|on|during|today|yesterday|this|that)\\b))`, (m) => {
+      const refs: RefInit[] = [{ kind: 'response', from: 0, to: 0, inSession: position(m[2]), relative: false }];
+      if (this.ctx.roles) refs.push({ kind: 'role', role: m[1].toLowerCase() === 'i' ? 'user' : 'assistant', relative: false });
+      return refs;
+    });
+  }
 
   /** "the first message of our last chat", "the last message in session 12": a position inside sessions. */
   responsesInSessions(): void {

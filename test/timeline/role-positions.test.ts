@@ -50,6 +50,24 @@ describe('positions of one role in a session', () => {
     expect(plan('What did I ask you?')).toBe('f_value(Role, [user])');
   });
 
+  it('with no session or day named, the plan says it read the latest conversation (Ask leads its answer with that)', () => {
+    const explained = (question: string) => planQuestion({ question, now: '2025-03-05T12:00:00' }, memory(true)).explanation;
+    expect(explained('What was the first thing I asked you?')).toContain('(no conversation named: the latest one, on 2025-03-03)');
+    expect(explained('What was the first thing I asked you in session 2?').some((l) => l.startsWith('(no conversation named'))).toBe(false);
+  });
+
+  it('in a conversation named by its title: the first turn in its first session, the last in its last (not the latest chat’s)', () => {
+    const titled = { ...memory(true), sessionsTitled: () => new Map([['Lisbon trip', [1, 2]]]) };
+    expect(plan('What did you say last in the Lisbon trip chat?', titled)).toBe(
+      'f_value(Session_Index, [2]) → f_value(Response_Index, [3]) → f_value(Role, [assistant]) → f_value(Session_Index, [1, 2])',
+    );
+    expect(plan('What was the first thing I asked in the Lisbon trip chat?', titled)).toBe(
+      'f_value(Session_Index, [1]) → f_value(Response_Index, [0]) → f_value(Role, [user]) → f_value(Session_Index, [1, 2])',
+    );
+    const explained = planQuestion({ question: 'What was the first thing I asked in the Lisbon trip chat?', now: '2025-03-05T12:00:00' }, titled).explanation;
+    expect(explained.some((l) => l.startsWith('(no conversation named'))).toBe(false);
+  });
+
   it('without per-role ranges, the session’s own last turn (as before), still kept to that session', () => {
     expect(plan('What was the last thing I asked?', memory(false))).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [3]) → f_value(Role, [user])');
   });

@@ -656,16 +656,21 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     explanation.push(`I read ${numbered.map(quote).join(', ')} as Response_Index ${describeLast(chain)}`);
   }
   if (inSession.length) {
-    // the sessions chosen, else those of the days named ("the last message of the chat on Halloween"), else the last one
+    // the sessions chosen, else those of the days named ("the last message of the chat on Halloween"),
+    // else the conversation named by its title (its first session for a first turn, its last for a
+    // last one), else the last one
     const onDays = ranges.length ? sessionsIn(ranges, sessions, now) : [];
-    const scope = selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : past ? [past] : [];
+    const titled = named ? [...new Set(named.sessions)].sort((x, y) => x - y) : [];
+    const scopeOf = (r: (typeof inSession)[number]) =>
+      selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : titled.length ? [r.inSession! > 0 ? titled[0] : titled[titled.length - 1]] : past ? [past] : [];
+    const scope = [...new Set(inSession.flatMap(scopeOf))];
     const values: number[] = [];
     // "the last thing I asked": the position among that role's turns, not the session's (its last turn may be the other's)
     const roles = [...new Set(roleRefs.map((r) => r.role))];
     const roleRanges = new Map(scope.map((p) => [p, roles.length === 1 && memory.responsesOfRole && sessions[p - 1] ? memory.responsesOfRole(p, roles[0]) : sessions[p - 1]?.responses]));
     const rangeOf = (p: number) => roleRanges.get(p);
     for (const r of inSession) {
-      for (const p of scope) {
+      for (const p of scopeOf(r)) {
         const range = rangeOf(p);
         if (!range) continue;
         const v = r.inSession! > 0 ? range[0] + r.inSession! - 1 : range[1];
@@ -684,6 +689,8 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
       }
       chain.push({ op: 'f_value', column: 'Response_Index', values: [...new Set(values)], why });
       explanation.push(`I read ${inSession.map(quote).join(', ')} as a position in the session (Response_Index = ${[...new Set(values)].join(', ')})`);
+      // no session or day named: the latest conversation, said in words (Ask's answer leads with it)
+      if (!selectedPositions.length && !ranges.length && !titled.length && sessions[past - 1]) explanation.push(`(no conversation named: the latest one, on ${sessions[past - 1].start.slice(0, 10)})`);
     } else {
       explanation.push(`${inSession.map(quote).join(', ')}: the messages of the session are not numbered here, so the whole session is kept`);
     }

@@ -237,6 +237,11 @@ function isSpaceOrStop(c: number): boolean {
 
 // ---- the extractor
 
+/** A position word in a session: 1-based from the start, -1 for the last ("last", "final", "closing"). */
+function positionIn(word: string): number {
+  return /last|final|closing/i.test(word) ? -1 : /opening|initial/i.test(word) ? 1 : ordinalValue(word.toLowerCase())!;
+}
+
 class Extractor {
   readonly refs: Ref[] = [];
   masked: string;
@@ -731,31 +736,32 @@ class Extractor {
    * read before the speakers and roles (whose "did I ask" would take the span first).
    */
   turnPositionsAfterVerb(): void {
-    const position = (w: string) => (/last/i.test(w) ? -1 : ordinalValue(w.toLowerCase())!);
     // not "last week", "first thing in the morning": the position ends the clause
-    this.scan(gi`\\bwhat\\s+did\\s+(i|you)\\s+(?:say|ask|write|type|tell|mention|answer|reply)(?:\\s+(?:to\\s+)?(?:you|me))?\\s+(${ORD_NC}|last)\\b(?=\\s*(?:[?.!,;]|$|(?:in|on|during|today|yesterday|this|that)\\b))`, (m) => {
-      const refs: RefInit[] = [{ kind: 'response', from: 0, to: 0, inSession: position(m[2]), relative: false }];
-      if (this.ctx.roles) refs.push({ kind: 'role', role: m[1].toLowerCase() === 'i' ? 'user' : 'assistant', relative: false });
-      return refs;
-    });
+    this.scan(gi`\\bwhat\\s+did\\s+(i|you)\\s+(?:say|ask|write|type|tell|mention|answer|reply)(?:\\s+(?:to\\s+)?(?:you|me))?\\s+(${ORD_NC}|last)\\b(?=\\s*(?:[?.!,;]|$|(?:in|on|during|today|yesterday|this|that)\\b))`, (m) =>
+      this.turnOf(m[2], m[1]),
+    );
+  }
+
+  /** A position in a session ("1st", "last", "opening"…) among one side's turns ("I": the user's), the side only when the memory has roles. */
+  private turnOf(positionWord: string, who: string): RefInit[] {
+    const refs: RefInit[] = [{ kind: 'response', from: 0, to: 0, inSession: positionIn(positionWord), relative: false }];
+    if (this.ctx.roles) refs.push({ kind: 'role', role: who.toLowerCase() === 'i' ? 'user' : 'assistant', relative: false });
+    return refs;
   }
 
   /** "the first message of our last chat", "the last message in session 12": a position inside sessions. */
   responsesInSessions(): void {
-    const position = (w: string) => (/last|final|closing/i.test(w) ? -1 : /opening|initial/i.test(w) ? 1 : ordinalValue(w.toLowerCase())!);
     this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening|initial|closing)\\s+${MNOUN}\\s+(?=(?:of|in|from|during)\\s+\\S)`, (m) => ({
       kind: 'response',
       from: 0,
       to: 0,
-      inSession: position(m[1]),
+      inSession: positionIn(m[1]),
       relative: false,
     }));
     // "the first thing I said in session 20", "the last thing you told me yesterday": a position and whose turn
-    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:thing|words?)\\s+(i|you)\\s+(?:said|asked|wrote|typed|told\\s+(?:you|me)|mentioned|answered|replied)\\b`, (m) => {
-      const refs: RefInit[] = [{ kind: 'response', from: 0, to: 0, inSession: position(m[1]), relative: false }];
-      if (this.ctx.roles) refs.push({ kind: 'role', role: m[2].toLowerCase() === 'i' ? 'user' : 'assistant', relative: false });
-      return refs;
-    });
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:thing|words?)\\s+(i|you)\\s+(?:said|asked|wrote|typed|told\\s+(?:you|me)|mentioned|answered|replied)\\b`, (m) =>
+      this.turnOf(m[1], m[2]),
+    );
   }
 
   responses(): void {

@@ -52,6 +52,8 @@ describe('spoken forms and shortenings', () => {
     expect(abbreviated('mon')).toBeNull();
     expect(abbreviated('sess')).toBeNull();
     expect(abbreviated('wk')).toBeNull();
+    // English words with a chat noun's letters in order ("don": discussion, "mess": message), and the nouns themselves
+    for (const w of ['don', 'mess', 'sent', 'monday', 'week', 'weeks', 'session']) expect(abbreviated(w), w).toBeNull();
     expect(spelled('recap of conv 12 from last mth')).toBe('recap of conversation 12 from last month');
   });
 });

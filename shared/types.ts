@@ -200,6 +200,8 @@ export interface Stats {
   nodes: number;
   edges: number;
   topTypes: TypeCount[];
+  /** Topics labelling the sessions (the timeline's topic lane has a row for each of the first few). */
+  topics: number;
   /** False while the graph store is still loading its snapshot. */
   graphReady: boolean;
 }

@@ -79,6 +79,24 @@ test('counts in the singular and plural; the Entities tree keeps messages and pr
   await screenshot(page, 'entities-tree-records-light');
 });
 
+test('the tabs stay where they first appear while the topic lane loads after the first screen', async ({ page, engram }) => {
+  // The page is opened here (not through the workbench fixture) to see the tabs from their first
+  // frame; the lane is held back a moment, as a large memory's takes a while.
+  await page.route('**/api/topicLane', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto(engram.url);
+  const graphTab = page.getByTestId('tab-graph');
+  await expect(graphTab).toBeVisible();
+  const first = await graphTab.boundingBox();
+  await expect(page.getByTestId('topic-row').first()).toBeVisible();
+  expect(await graphTab.boundingBox()).toEqual(first);
+  // a single click takes, at once
+  await graphTab.click();
+  await expect(graphTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+});
+
 test('Markdown in Messages and in Ask evidence; the timeline compresses the three empty years', async ({ workbench: page, engram }) => {
   await importOlderChat(engram);
   // The timeline: two periods with room each, a visible break between them.

@@ -78,7 +78,8 @@ export function App() {
     <div className="app" data-ready={memoryLoaded ? 'true' : 'false'}>
       <Header />
       {firstRun || unreachable ? null : <Timeline />}
-      {firstRun || unreachable ? null : <TabBar />}
+      {/* (the tabs appear with the memory: the timeline above them takes its final height then) */}
+      {firstRun || unreachable || !memoryLoaded ? null : <TabBar />}
       <main className="app-main">
         {!memoryLoaded ? (
           <div className="empty-state">

@@ -570,8 +570,10 @@ export class Engine implements EngramApi {
     // Kept until the chat table or a graph changes: each figure below reads every message or
     // every extracted graph's profile.
     const key = `${this.chat.dataVersion()}|${meta.generation()}`;
-    const kept = meta.keptStats<Omit<ApiResult<'stats'>, 'graphReady'>>(key);
-    if (kept) return { ...kept, graphReady: !loading };
+    // (topics are counted apart: the automatic job writes them after the graphs it counts)
+    const topics = this.topics.count();
+    const kept = meta.keptStats<Omit<ApiResult<'stats'>, 'graphReady' | 'topics'>>(key);
+    if (kept) return { ...kept, topics, graphReady: !loading };
     const chat = this.chat.overview();
     const others = await this.graph.otherStats();
     const graphs = await this.graph.graphs().catch(() => []);
@@ -585,7 +587,7 @@ export class Engine implements EngramApi {
       presentInMessages: (iris) => this.chat.structureIrisPresent(iris),
     });
     meta.keepStats(key, { ...chat, ...g });
-    return { ...chat, ...g, graphReady: !loading };
+    return { ...chat, ...g, topics, graphReady: !loading };
   }
 
   async listSources(): Promise<ApiResult<'listSources'>> {

@@ -24,6 +24,7 @@ export function TopicLane(props: { marks: SessionMark[]; toPx: (t: number) => nu
   const { marks, toPx, width } = props;
   const lane = useTopicLane((s) => s.lane);
   const selected = useTopicLane((s) => s.selected);
+  const error = useTopicLane((s) => s.error);
   const graphVersion = useApp((s) => s.graphVersion);
   const openInEntities = useApp((s) => s.openInEntities);
   const scheme = useColorScheme();
@@ -34,7 +35,10 @@ export function TopicLane(props: { marks: SessionMark[]; toPx: (t: number) => nu
   useEffect(() => afterFirstScreen(() => void useTopicLane.getState().load()), [graphVersion, marks.length]);
 
   const byId = useMemo(() => new Map(marks.map((m) => [m.session.id, m])), [marks]);
-  const rows = Math.min(LANE_ROWS, lane?.topics.length ?? 0);
+  // Until the lane arrives (after the first screen), its rows are held empty at the height the
+  // memory's topic count gives, so the tabs below do not move under the person's pointer.
+  const expected = useApp((s) => (lane || error ? 0 : Math.min(LANE_ROWS, s.stats?.topics ?? 0)));
+  const rows = lane ? Math.min(LANE_ROWS, lane.topics.length) : expected;
   const height = rows * ROW_H + 2;
 
   useEffect(() => {
@@ -71,7 +75,8 @@ export function TopicLane(props: { marks: SessionMark[]; toPx: (t: number) => nu
     window.__engramTopicLane = { drawMs: performance.now() - t0, marks: drawn.length, draws: (prev?.draws ?? 0) + 1 };
   }, [lane, byId, toPx, width, rows, height, selected, hoverRow, scheme]);
 
-  if (!lane || !rows) return null;
+  if (!rows) return null;
+  if (!lane) return <div className="topic-lane" style={{ height }} aria-busy="true" data-testid="topic-lane-pending" />;
   const choose = (row: number) => {
     const topic = lane.topics[row];
     if (topic) void useTopicLane.getState().selectTopic(topic, sessionsOfRow(lane, row));

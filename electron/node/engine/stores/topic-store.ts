@@ -174,6 +174,21 @@ export class TopicStore {
     })();
   }
 
+  /**
+   * How many topics label a session of a ready source: the topics the workbench's lane has rows
+   * for (TopicService.topics over the same sessions), counted without reading the labels.
+   */
+  countTopics(): number {
+    return this.db
+      .prepare(
+        `SELECT COUNT(DISTINCT t.topic_key) FROM session_topics t
+         JOIN sessions x ON x.id = t.session_id JOIN sources s ON s.id = x.source_id
+         WHERE s.status = 'ready'`,
+      )
+      .pluck()
+      .get() as number;
+  }
+
   /** Session labels, of some sources (all when none given), by session then rank. */
   sessionTopics(sourceIds?: number[]): SessionTopicRow[] {
     const where = sourceIds?.length ? `WHERE source_id IN (${sourceIds.map(() => '?').join(',')})` : '';

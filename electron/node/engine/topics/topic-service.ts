@@ -144,6 +144,15 @@ export class TopicService {
 
   private readonly topicsCache = new Map<string, TopicAggregate[]>();
 
+  /** How many topics `topics()` lists for the whole memory, from a count (the first screen reserves the lane's rows with it). */
+  count(): number {
+    const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}`;
+    if (this.counted?.key !== key) this.counted = { key, n: this.deps.store.countTopics() };
+    return this.counted.n;
+  }
+
+  private counted: { key: string; n: number } | null = null;
+
   private aggregateTopics(sourceIds?: number[]): TopicAggregate[] {
     const rows = this.deps.store.sessionTopics(sourceIds);
     const spans = new Map(this.deps.chat.listSessions(sourceIds).map((s) => [s.id, s]));

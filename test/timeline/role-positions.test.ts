@@ -50,6 +50,19 @@ describe('positions of one role in a session', () => {
     expect(plan('What did I ask you?')).toBe('f_value(Role, [user])');
   });
 
+  it('a possessive position: "my first question", "your last answer", "the first question I asked", "your very first reply in session 1"', () => {
+    expect(plan('What was my first question?')).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [0]) → f_value(Role, [user])');
+    expect(plan('what was your last answer?')).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [3]) → f_value(Role, [assistant])');
+    expect(plan('show me my last message')).toBe('f_value(Session_Index, [3]) → f_value(Response_Index, [2]) → f_value(Role, [user])');
+    expect(plan('What was the first question I asked in session 2?')).toBe('f_value(Session_Index, [2]) → f_value(Response_Index, [0]) → f_value(Role, [user])');
+    expect(plan('your very first reply in session 1')).toBe('f_value(Session_Index, [1]) → f_value(Response_Index, [1]) → f_value(Role, [assistant])');
+    // a question being announced is not a reference to one
+    expect(plan('My first question is: what did we discuss on March 2?')).not.toMatch(/Response_Index|Role/);
+    expect(plan('my last question: what did we discuss on March 2?')).not.toMatch(/Response_Index|Role/);
+    // without the position, every turn of that side (as before)
+    expect(plan('What were my questions?')).toBe('f_value(Role, [user])');
+  });
+
   it('with no session or day named, the plan says it read the latest conversation (Ask leads its answer with that)', () => {
     const explained = (question: string) => planQuestion({ question, now: '2025-03-05T12:00:00' }, memory(true)).explanation;
     expect(explained('What was the first thing I asked you?')).toContain('(no conversation named: the latest one, on 2025-03-03)');

@@ -740,6 +740,12 @@ class Extractor {
     this.scan(gi`\\bwhat\\s+did\\s+(i|you)\\s+(?:say|ask|write|type|tell|mention|answer|reply)(?:\\s+(?:to\\s+)?(?:you|me))?\\s+(${ORD_NC}|last)\\b(?=\\s*(?:[?.!,;]|$|(?:in|on|during|today|yesterday|this|that)\\b))`, (m) =>
       this.turnOf(m[2], m[1]),
     );
+    // "my first question", "your last answer", "my 3rd message": a position among the owner's
+    // (or the assistant's) turns; not one being announced ("my first question is…", "my last question:")
+    const lex = lexicon();
+    this.scan(gi`\\b(my|your)\\s+(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:own\\s+)?${lex.roleTurnNouns}\\b(?!\\s*(?::|(?:is|would\\s+be|will\\s+be)\\b))`, (m) =>
+      this.turnOf(m[2], m[1].toLowerCase() === 'my' ? 'i' : 'you'),
+    );
   }
 
   /** A position in a session ("1st", "last", "opening"…) among one side's turns ("I": the user's), the side only when the memory has roles. */
@@ -759,7 +765,7 @@ class Extractor {
       relative: false,
     }));
     // "the first thing I said in session 20", "the last thing you told me yesterday": a position and whose turn
-    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:thing|words?)\\s+(i|you)\\s+(?:said|asked|wrote|typed|told\\s+(?:you|me)|mentioned|answered|replied)\\b`, (m) =>
+    this.scan(gi`\\b(?:the\\s+)?(?:very\\s+)?(${ORD_NC}|last|final|opening)\\s+(?:thing|words?|question|answer|reply|response|message|suggestion|prompt)\\s+(i|you)\\s+(?:said|asked|wrote|typed|told\\s+(?:you|me)|mentioned|answered|replied)\\b`, (m) =>
       this.turnOf(m[1], m[2]),
     );
   }

@@ -123,6 +123,18 @@ describe('Ask on an assistant chat', () => {
     expect(t.answer.text).toMatch(/^45 cm — “At least 30 cm; 45 cm for carrots\.”/);
   });
 
+  it('"my first question" / "your last answer" in a named chat: that side’s turn, its evidence saying why once', async () => {
+    const first = await ask('What was my first question in the Porto in October chat?');
+    expect(first.answer.status).toBe('answered');
+    expect(first.answer.text).toMatch(/I'm going to Porto for a week in October/);
+    expect(first.answer.text).not.toMatch(/weather|Ribeira/);
+    const last = await ask('What was your last answer in the Porto in October chat?');
+    expect(last.answer.text).toMatch(/18–22 °C/);
+    expect(last.answer.text).not.toMatch(/Ribeira/);
+    const why = first.evidence.messages.find((e) => e.route === 'timeline')?.why ?? '';
+    expect(why.match(/my first question/g)).toHaveLength(1);
+  });
+
   it('"what did I ask about X" quotes the person’s own question', async () => {
     const t = await ask('What did I ask about the spreadsheet column?');
     expect(t.answer.status).toBe('answered');

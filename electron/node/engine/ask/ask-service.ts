@@ -504,7 +504,8 @@ export class AskService {
       }
     }
     if (run) {
-      const why = planned.plan.chain.map((op) => op.why).filter(Boolean).join('; ');
+      // (one phrase can make several steps: "my first question" is a session, a position and a side)
+      const why = [...new Set(planned.plan.chain.map((op) => op.why).filter(Boolean))].join('; ');
       run.rows.slice(0, a.intent === 'time' ? 50 : 10).forEach((m, i) =>
         candidates.push({ message: m, route: 'timeline', score: (run.ranked ? 2 : 1) - i * 0.001, why: run.ranked ? `rank ${i + 1} in the plan's rows${why ? ` (${why})` : ''}` : `kept by the plan${why ? `: ${why}` : ''}` }),
       );

@@ -117,6 +117,9 @@ describe('values a sentence states', () => {
     expect(valuesOf('person', 'No, indie folk is not her thing, so I went with my colleague Jonas.', at, asked).map((v) => v.text)).toEqual(['my colleague Jonas', 'Jonas']);
     expect(valuesOf('person', 'They are playing at the Columbia Theater on Friday!', at, asked)).toEqual([]);
     expect(valuesOf('person', 'They played "Low Tide Letters" and "Paper Boats".', at, asked)).toEqual([]);
+    // a relation in the possessive names what is theirs, not a person: singular or plural
+    expect(valuesOf('person', "Seeing my kids' smiles at my daughter's party was the best.", at, asked)).toEqual([]);
+    expect(valuesOf('person', 'I took my kids to the lake.', at, asked).map((v) => v.text)).toEqual(['my kids']);
     expect(valuesOf('place', 'I went to Woodhaven, a small town in the Midwest.', at).map((v) => v.text)).toEqual(['Woodhaven', 'town', 'Midwest']);
     expect(valuesOf('name', 'I named it Monty by the way.', at)[0]).toMatchObject({ text: 'Monty', raw: 'named' });
     // titles in quotes, single or double; an apostrophe inside a word is no quote

@@ -145,8 +145,8 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
         .filter((n) => !asked.has(n.text.toLowerCase()) && !n.text.split(/\s+/).every((w) => asked.has(w.toLowerCase())) && !NOT_A_PERSON.test(n.text) && /\p{Ll}/u.test(n.text))
         .map((n) => ({ text: n.text, phrase: n.text, index: n.index }));
       for (const m of s.matchAll(RELATION)) {
-        // "my daughter's birthday" is about her birthday; "his dad" when the question asks about the dad is no answer
-        if (/^['’]s\b/.test(s.slice((m.index ?? 0) + m[0].length))) continue;
+        // "my daughter's birthday", "my kids' smiles" are about the birthday, the smiles; "his dad" when the question asks about the dad is no answer
+        if (/^['’](?:s\b|\s|$)/.test(s.slice((m.index ?? 0) + m[0].length))) continue;
         if (m[0].split(/\s+/).slice(1).every((w) => asked.has(w.toLowerCase()) || /^(?:best|close|old|new|little|big|older|younger)$/i.test(w))) continue;
         out.push({ text: m[0], phrase: m[0], index: m.index ?? 0 });
       }

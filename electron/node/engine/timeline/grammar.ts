@@ -406,22 +406,18 @@ class Extractor {
         if (last && last >= this.today) return y;
       }
     }
-    const candidates: number[] = [];
-    for (let y = ty; y >= ty - 30; y--) {
-      const first = d ? (isValidDate(y, m, d) ? ymd(y, m, d) : null) : ymd(y, m, 1);
-      if (!first || first > this.today) continue;
-      candidates.push(y);
-    }
-    if (!candidates.length) return ty;
+    // the latest year (of the last thirty) not after today in which the memory has that date,
+    // else the latest year not after today; years are tried from today back, and stop at the first
+    let latest: number | null = null;
     const has = this.ctx.hasData;
-    if (has) {
-      for (const y of candidates) {
-        const from = d ? ymd(y, m, d) : ymd(y, m, 1);
-        const to = d ? ymd(y, m, dTo ?? d) : ymd(y, m, daysInMonth(y, m));
-        if (has(from, to)) return y;
-      }
+    for (let y = ty; y >= ty - 30; y--) {
+      const from = d ? (isValidDate(y, m, d) ? ymd(y, m, d) : null) : ymd(y, m, 1);
+      if (!from || from > this.today) continue;
+      latest ??= y;
+      if (!has) break;
+      if (has(from, d ? ymd(y, m, dTo ?? d) : ymd(y, m, daysInMonth(y, m)))) return y;
     }
-    return candidates[0];
+    return latest ?? ty;
   }
 
   /** "last year", "this year", "2025", "'25" after a month or holiday: its year. */

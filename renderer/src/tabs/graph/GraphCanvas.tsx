@@ -41,6 +41,9 @@ declare global {
   }
 }
 
+/** After a layout's last positions, the time its final fit and paint take (a tap then still aims at where a node was). */
+const SETTLE_MS = 400;
+
 export function GraphCanvas(props: { onConnect(from: string, to: string): void; onMenu(menu: CanvasMenu | null): void }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const cyRef = useRef<cytoscape.Core | null>(null);
@@ -51,6 +54,8 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
   const pendingAdd = useRef(false);
   const pendingFor = useRef<{ nodes: GraphViewNode[]; edges: GraphViewEdge[] }>({ nodes: [], edges: [] });
   const lastPlacement = useRef(0);
+  /** Until when nodes may still move (a layout streaming positions, then its last fit): a tap beside one then is a miss, not a choice. */
+  const settlingUntil = useRef(0);
   const [cyVersion, setCyVersion] = useState(0);
   const [hover, setHover] = useState<{ x: number; y: number; node: GraphViewNode } | null>(null);
   const scheme = useColorScheme();
@@ -129,7 +134,8 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
     cy.on('dbltap', 'node', (e) => void useGraph.getState().toggleExpand(e.target.id()));
     cy.on('tap', (e) => {
       if (e.target === cy) {
-        useGraph.getState().startConnect(null);
+        // drawing an edge ends on the background, not on a click that missed a node still moving
+        if (performance.now() > settlingUntil.current) useGraph.getState().startConnect(null);
         propsRef.current.onMenu(null);
       }
     });
@@ -254,6 +260,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
     const ids = [...cy.nodes().map((n) => n.id()), ...(pending?.nodes.map((n) => n.id) ?? [])];
     if (!worker || !ids.length) {
       pendingAdd.current = false;
+      settlingUntil.current = 0;
       useGraph.getState().setMetrics({ layoutMs: 0, settledMs: performance.now() - t0, layoutEngine: null, ...(pending ? { addMs: 0, firstPaintMs: 0 } : {}) });
       return;
     }
@@ -268,6 +275,10 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       if (s !== undefined && t !== undefined && s !== t) reqEdges.push([s, t]);
     }
     const id = ++layoutReq.current;
+    settlingUntil.current = Infinity;
+    const settled = () => {
+      if (layoutReq.current === id) settlingUntil.current = performance.now() + SETTLE_MS;
+    };
     const req: LayoutRequest = { id, name: useGraph.getState().layout, nodes: ids.map((n) => ({ id: n, size: sizeOf(n) })), edges: reqEdges };
     let first = true;
     const onMessage = (e: MessageEvent<LayoutResponse>) => {
@@ -279,6 +290,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       }
       if (r.error) {
         worker.removeEventListener('message', onMessage);
+        settled();
         useGraph.getState().setMetrics({ layoutMs: r.ms, settledMs: performance.now() - t0, layoutEngine: `${r.engine} failed: ${r.error}` });
         if (pendingAdd.current && pending) {
           pendingAdd.current = false;
@@ -318,6 +330,7 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       }
       if (r.done) {
         worker.removeEventListener('message', onMessage);
+        settled();
         const layoutMs = r.ms;
         afterPaint(() => useGraph.getState().setMetrics({ layoutMs, settledMs: performance.now() - t0, layoutEngine: r.engine }));
       }

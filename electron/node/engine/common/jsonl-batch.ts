@@ -109,8 +109,8 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
 
 /** Runs a batch from one file into another, closing the output before returning. */
 export async function runJsonlBatchFiles(inFile: string, outFile: string, run: (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => Promise<BatchStats>): Promise<BatchStats> {
-  // Read and written in large pieces, so answering seldom waits for the disk: with 64 KB reads
-  // and a 1 MB write buffer, a batch spent about a tenth of its time idle between them.
+  // Read and written in large pieces (a retrieve batch writes ~50 MB): 1 MB reads and a 16 MB
+  // write buffer instead of 64 KB and 1 MB made the temporal-memory batch 2–4% faster.
   const input = fs.createReadStream(inFile, { encoding: 'utf8', highWaterMark: 1 << 20 });
   const output = fs.createWriteStream(outFile, { encoding: 'utf8', highWaterMark: 1 << 24 });
   try {

@@ -436,7 +436,7 @@ class Extractor {
 
   run(): void {
     this.notTime();
-    this.turnPositionsAfterVerb();
+    this.sideTurnPositions();
     this.speakersAndRoles();
     this.holidayNames();
     this.responsesInSessions();
@@ -728,10 +728,11 @@ class Extractor {
   // ---- responses
 
   /**
-   * "what did I ask you first?", "what did you say last?": a position among one side's turns,
-   * read before the speakers and roles (whose "did I ask" would take the span first).
+   * "what did I ask you first?", "what did you say last?", "my first question", "your last
+   * answer": a position among one side's turns, read before the speakers and roles (whose "did I
+   * ask" and "my questions" would take the span first).
    */
-  turnPositionsAfterVerb(): void {
+  sideTurnPositions(): void {
     // not "last week", "first thing in the morning": the position ends the clause
     this.scan(gi`\\bwhat\\s+did\\s+(i|you)\\s+(?:say|ask|write|type|tell|mention|answer|reply)(?:\\s+(?:to\\s+)?(?:you|me))?\\s+(${ORD_NC}|last)\\b(?=\\s*(?:[?.!,;]|$|(?:in|on|during|today|yesterday|this|that)\\b))`, (m) =>
       this.turnOf(m[2], m[1]),

@@ -42,6 +42,39 @@ async function nodePoint(page: Page, label: string) {
   return p;
 }
 
+/**
+ * A point on a node that no other node covers (a force layout can leave two nodes overlapping,
+ * and a click goes to the one drawn on top), after centring it as nodePoint does.
+ */
+async function nodeClearPoint(page: Page, label: string) {
+  const centre = await nodePoint(page, label);
+  const p = await page.evaluate((id) => {
+    const cy = window.__engramGraph!.cy;
+    const n = cy.getElementById(id) as cytoscape.NodeSingular;
+    const r = cy.container()!.getBoundingClientRect();
+    const c = n.renderedPosition();
+    const radius = n.renderedWidth() / 2;
+    const others = cy.nodes().filter((x) => x.id() !== id).map((x) => ({ p: (x as cytoscape.NodeSingular).renderedPosition(), r: x.renderedWidth() / 2 }));
+    // covered whole: moved aside first, as a person would drag it
+    if (others.some((o) => Math.hypot(o.p.x - c.x, o.p.y - c.y) + radius <= o.r)) {
+      n.shift({ x: (4 * radius) / cy.zoom(), y: 0 });
+      c.x += 4 * radius;
+    }
+    let best = { x: c.x, y: c.y, clear: -Infinity };
+    for (let k = 0; k <= 8; k++) {
+      for (let a = 0; a < 16; a++) {
+        const d = (k / 8) * radius * 0.85;
+        const x = c.x + d * Math.cos((a * Math.PI) / 8);
+        const y = c.y + d * Math.sin((a * Math.PI) / 8);
+        const clear = Math.min(...others.map((o) => Math.hypot(o.p.x - x, o.p.y - y) - o.r));
+        if (clear > best.clear) best = { x, y, clear };
+      }
+    }
+    return { x: r.left + best.x, y: r.top + best.y };
+  }, centre.id);
+  return p;
+}
+
 test('the whole graph: counts, top types, legend, layouts, filters, structure', async ({ workbench: page }) => {
   await openGraph(page);
   const nodes = await count(page, 'nodes');
@@ -129,7 +162,7 @@ test('grow from a search, expand and collapse by double-click, draw an edge, mer
   // goes on (only a tap on the settled background ends it), and the click is aimed again.
   await expect(async () => {
     await expect(page.getByTestId('connect-banner')).toBeVisible({ timeout: 500 });
-    const pixel = await nodePoint(page, 'Pixel');
+    const pixel = await nodeClearPoint(page, 'Pixel');
     await page.mouse.click(pixel.x, pixel.y);
     await expect(page.getByTestId('connect-property')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });

@@ -16,6 +16,7 @@ import { useColorScheme } from '../../ui/use-color-scheme';
 import { useGraph } from './graph-store';
 import { graphStylesheet, nodeSize } from './graph-style';
 import type { LayoutRequest, LayoutResponse } from './layout-protocol';
+import { DiscGrid, freeSpot } from './free-spot';
 import { layoutWorker } from './layout-pool';
 
 /** Above this many elements cytoscape uses its fast rendering paths. */
@@ -197,7 +198,8 @@ export function GraphCanvas(props: { onConnect(from: string, to: string): void; 
       laidOutKey.current = layoutKey;
       runLayout(cy, t0, { nodes: d.fresh, edges, degree: d.degree, maxDegree: d.maxDegree });
     } else {
-      add(cy, placeNear(cy, d.fresh, edges, store.placement), edges, d.degree, d.maxDegree, prefixes, d.fresh);
+      const many = cy.nodes().length + d.fresh.length > MANY;
+      add(cy, placeNear(cy, d.fresh, edges, store.placement, (id) => nodeSize(d.degree.get(id) ?? 0, many)), edges, d.degree, d.maxDegree, prefixes, d.fresh);
       if (store.placement && store.placement.at !== lastPlacement.current) {
         // An expansion (even one that brought nothing new): time to the frame that shows it.
         const at = store.placement.at;
@@ -414,22 +416,27 @@ function isHub(degree: number, maxDegree: number): boolean {
 }
 
 /** Positions for nodes an expansion or an edit brought: around the expanded node, else next to a neighbour on screen. */
-function placeNear(cy: cytoscape.Core, fresh: GraphViewNode[], edges: GraphViewEdge[], placement: { around: string } | null): Map<string, { x: number; y: number }> {
+/** Places for nodes brought into a laid-out view: around the node expanded, else near a neighbour on the canvas; never over another node (free-spot.ts). */
+function placeNear(cy: cytoscape.Core, fresh: GraphViewNode[], edges: GraphViewEdge[], placement: { around: string } | null, sizeOf: (id: string) => number): Map<string, { x: number; y: number }> {
   const out = new Map<string, { x: number; y: number }>();
   const around = placement && cy.getElementById(placement.around).nonempty() ? cy.getElementById(placement.around) : null;
   const extent = cy.extent();
   const center = { x: (extent.x1 + extent.x2) / 2, y: (extent.y1 + extent.y2) / 2 };
+  const taken = new DiscGrid();
+  cy.nodes().forEach((n) => taken.add({ ...n.position(), r: (n.data('size') as number) / 2 }));
   fresh.forEach((n, i) => {
+    let wanted: { x: number; y: number };
     if (around) {
       const c = around.position();
       const r = 70 + fresh.length * 3.2;
       const a = (2 * Math.PI * i) / Math.max(1, fresh.length);
-      out.set(n.id, { x: c.x + Math.cos(a) * r, y: c.y + Math.sin(a) * r });
-      return;
+      wanted = { x: c.x + Math.cos(a) * r, y: c.y + Math.sin(a) * r };
+    } else {
+      const near = edges.find((e) => (e.source === n.id && cy.getElementById(e.target).nonempty()) || (e.target === n.id && cy.getElementById(e.source).nonempty()));
+      const anchor = near ? cy.getElementById(near.source === n.id ? near.target : near.source).position() : center;
+      wanted = { x: anchor.x + (Math.random() - 0.5) * 120, y: anchor.y + (Math.random() - 0.5) * 120 };
     }
-    const near = edges.find((e) => (e.source === n.id && cy.getElementById(e.target).nonempty()) || (e.target === n.id && cy.getElementById(e.source).nonempty()));
-    const anchor = near ? cy.getElementById(near.source === n.id ? near.target : near.source).position() : center;
-    out.set(n.id, { x: anchor.x + (Math.random() - 0.5) * 120, y: anchor.y + (Math.random() - 0.5) * 120 });
+    out.set(n.id, freeSpot(taken, wanted, sizeOf(n.id) / 2));
   });
   return out;
 }

@@ -43,8 +43,8 @@ async function nodePoint(page: Page, label: string) {
 }
 
 /**
- * A point on a node that no other node covers (a force layout can leave two nodes overlapping,
- * and a click goes to the one drawn on top), after centring it as nodePoint does.
+ * A point on a node that no other node covers (two nodes can overlap, and a click goes to the
+ * one drawn on top), after centring it as nodePoint does.
  */
 async function nodeClearPoint(page: Page, label: string) {
   const centre = await nodePoint(page, label);

@@ -415,7 +415,6 @@ function isHub(degree: number, maxDegree: number): boolean {
   return degree >= Math.max(8, maxDegree * 0.25);
 }
 
-/** Positions for nodes an expansion or an edit brought: around the expanded node, else next to a neighbour on screen. */
 /** Places for nodes brought into a laid-out view: around the node expanded, else near a neighbour on the canvas; never over another node (free-spot.ts). */
 function placeNear(cy: cytoscape.Core, fresh: GraphViewNode[], edges: GraphViewEdge[], placement: { around: string } | null, sizeOf: (id: string) => number): Map<string, { x: number; y: number }> {
   const out = new Map<string, { x: number; y: number }>();

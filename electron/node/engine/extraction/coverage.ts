@@ -22,7 +22,6 @@ export interface AnswerLine {
   answer: unknown;
 }
 
-export { ORIGINS, STRATEGIES };
 
 /** A literal value and the origins of the graphs that hold it. */
 export interface OriginLiteral {

@@ -5,7 +5,6 @@ import { DEFAULT_LLM_SETTINGS, OllamaClient, type LlmSettings } from '../llm/oll
 import type { SettingsStore } from '../stores/settings-store';
 import { DEFAULT_EXTRACTION_SETTINGS } from './default-settings';
 
-export { DEFAULT_EXTRACTION_SETTINGS };
 
 export const SETTINGS_KEY = 'extraction.settings';
 

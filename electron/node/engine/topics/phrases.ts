@@ -6,9 +6,7 @@
 // (resources/topics/generic-words.v1.txt, plus the toolkit's stop words and chat fillers) are
 // never candidates, and generic modifiers ("great", "new") are dropped from the front.
 import fs from 'node:fs';
-import type WinkNLP from 'wink-nlp';
-import type WinkModel from 'wink-eng-lite-web-model';
-import { lazyModule } from '../common/lazy-module';
+import { englishWink } from '../common/english-wink';
 import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
 import { stem } from '../../../../shared/text/stem';
 import { normalizeText } from '../../../../shared/text/words';
@@ -58,15 +56,11 @@ export function genericWords(): GenericWords {
 }
 
 // Its own wink instance: the automatic extraction's (extraction/auto/nlp.ts) stays as it is.
-// Made on first use: decoding the model takes a tenth of a second that most commands never need.
 // Only the part-of-speech step runs: tokens, tags and lemmas do not depend on sentence
 // boundaries (wink's 'sbd' step only fills the document's sentences, which nothing here reads),
 // and skipping it saves a sixth of the tagging of every message.
 export const TOPIC_NLP_STEPS = ['pos'] as const;
-const winkNLP = lazyModule<typeof WinkNLP>('wink-nlp');
-const englishModel = lazyModule<typeof WinkModel>('wink-eng-lite-web-model');
-let instance: ReturnType<typeof WinkNLP> | undefined;
-const wink = () => (instance ??= winkNLP()(englishModel(), [...TOPIC_NLP_STEPS]));
+const wink = englishWink(TOPIC_NLP_STEPS);
 
 /** Characters of a message that are tagged: a longer message (a pasted document, a long answer) is read up to here. */
 export const MAX_TAGGED_CHARS = 2000;

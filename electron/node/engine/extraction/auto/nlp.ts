@@ -4,9 +4,7 @@
 // extraction"): about 20× faster than compromise on LoCoMo text, which the ≥ 5,000 messages/s
 // target needs. Nothing here tags or recognises by hand: the patterns (patterns.ts) read these
 // tokens. Words, sentences and stop words come from the shared text toolkit (shared/text).
-import type WinkNLP from 'wink-nlp';
-import type WinkModel from 'wink-eng-lite-web-model';
-import { lazyModule } from '../../common/lazy-module';
+import { englishWink } from '../../common/english-wink';
 import { STOP_WORDS } from '../../../../../shared/text/stop-words';
 import { words } from '../../../../../shared/text/words';
 
@@ -44,15 +42,11 @@ export interface Sentence {
 
 type WinkItem = { out: (f?: unknown) => unknown; each: (fn: (x: WinkItem, i: number) => void) => void; tokens: () => WinkItem; entities: () => WinkItem };
 
-// Made on first use: decoding the model takes a tenth of a second that most commands never need.
 // The steps analyse() reads: sentences, negation, entities, tags and lemmas. wink's default
 // pipeline also scores sentiment and custom entities, which nothing here reads and which change
 // none of the above (they only write their own fields).
 export const AUTO_NLP_STEPS = ['sbd', 'negation', 'ner', 'pos'] as const;
-const winkNLP = lazyModule<typeof WinkNLP>('wink-nlp');
-const englishModel = lazyModule<typeof WinkModel>('wink-eng-lite-web-model');
-let instance: ReturnType<typeof WinkNLP> | undefined;
-const wink = () => (instance ??= winkNLP()(englishModel(), [...AUTO_NLP_STEPS]));
+const wink = englishWink(AUTO_NLP_STEPS);
 
 /** Sentences of a text with their tokens and entities (token indexes are per sentence). */
 export function analyse(text: string): Sentence[] {

@@ -31,6 +31,25 @@ describe('the kind of answer a question expects', () => {
     expect(expectedAnswer('In what year did she move?').parts[0].granularity).toBe('year');
   });
 
+  it('"my time in the race" is a result time; "how many minutes" a span; "how much was the bill" money', () => {
+    expect(expectedAnswer('What was my time in the half marathon?').parts[0]).toMatchObject({ kind: 'time', resultTime: true });
+    expect(expectedAnswer("What was Ana's time at the 10k?").parts[0]).toMatchObject({ kind: 'time', resultTime: true });
+    // a time of day stays a time of day
+    expect(expectedAnswer('What time is my dentist appointment?').parts[0].resultTime).toBeUndefined();
+    expect(kinds('How many minutes a day can I study Spanish?')).toEqual(['duration']);
+    expect(kinds('How many hours did the flight take?')).toEqual(['duration']);
+    expect(kinds('How many days ago did I call mum?')).toEqual(['date']);
+    expect(kinds('How many books did I read?')).toEqual(['count']);
+    expect(kinds('How much was my heating bill in September?')).toEqual(['amount']);
+    expect(kinds('How much was the concert ticket?')).toEqual(['amount']);
+    expect(kinds('How much is my salary now?')).toEqual(['amount']);
+    // no money in it: a number
+    expect(kinds('How much did my parcel weigh?')).toEqual(['number']);
+    // a measure in its unit
+    expect(kinds('How many km was my long run?')).toEqual(['number']);
+    expect(valuesOf('number', 'My current long run is 12 km.', '2026-09-05T07:30:00').map((v) => v.text)).toEqual(['12 km']);
+  });
+
   it('splits a question in parts; a part without words of its own leans on the first', () => {
     expect(splitParts('What day trip did we do from Porto, and when?')).toEqual(['What day trip did we do from Porto', 'when']);
     expect(splitParts('When and where was the Nightjar Parade concert?')).toEqual(['When was the Nightjar Parade concert', 'where was the Nightjar Parade concert']);
@@ -61,6 +80,23 @@ describe('values a sentence states', () => {
     expect(valuesOf('date', 'Max and I had a blast on our camping trip last summer.', '2023-08-11T00:10:00').map((v) => v.text)).toEqual(['summer 2022']);
     expect(valuesOf('date', 'I just joined a new LGBTQ activist group last Tues.', '2023-07-20T20:56:00').map((v) => v.text)).toEqual(['Tuesday, July 18, 2023']);
     expect(valuesOf('date', 'Now they are super happy.', at)).toEqual([]);
+  });
+
+  it('a number after a month that a unit follows is a quantity, not the month\'s year or day', () => {
+    const on = '2026-09-20T11:00:00';
+    expect(findDates('My heating bill for August was 64 euros and for September 92 euros.', on)).toMatchObject([
+      { date: '2026-08-01', phrase: 'August', precision: 'month' },
+      { date: '2026-09-01', phrase: 'September', precision: 'month' },
+    ]);
+    expect(findDates('In March 12 km felt long.', on)[0]).toMatchObject({ phrase: 'March', precision: 'month' });
+    // a day or a year after the month is still read
+    expect(findDates('We met on September 12.', on)[0]).toMatchObject({ date: '2026-09-12', precision: 'day' });
+    expect(findDates('We moved in September 2019.', on)[0]).toMatchObject({ date: '2019-09-01', precision: 'month' });
+  });
+
+  it('"how much was it": an amount of money is the number', () => {
+    expect(valuesOf('number', 'The bill was 92 euros.', '2026-09-20T11:00:00').map((v) => v.text)).toEqual(['€92']);
+    expect(valuesOf('number', 'The parcel weighed 3 kg.', '2026-09-20T11:00:00').map((v) => v.text)).toEqual(['3 kg']);
   });
 
   it('reads "N weekends ago", "a few weeks back" and "early May" as chrono does not', () => {

@@ -2,28 +2,11 @@
 // something once; asked again in Engram, the answer is the assistant's reply — even when the
 // reply shares no word with the question — and advice the person asked for is the assistant's,
 // not the person's own description of the problem. A loose match stays 'related'.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
-import { importFiles, openEngine, tempDir } from '../support/temp-engine';
+import { chatGptConversation, engineOnChatGptExport } from '../support/chatgpt-export';
 
-/** A ChatGPT `conversations.json` conversation: one linear branch of [role, text] turns. */
-function conversation(id: string, title: string, start: number, turns: [string, string][]) {
-  const mapping: Record<string, unknown> = {};
-  let parent: string | null = null;
-  turns.forEach(([role, text], i) => {
-    const node = `${id}-n${i}`;
-    mapping[node] = {
-      id: node,
-      parent,
-      children: i + 1 < turns.length ? [`${id}-n${i + 1}`] : [],
-      message: { id: node, author: { role }, create_time: start + i * 60, content: { content_type: 'text', parts: [text] } },
-    };
-    parent = node;
-  });
-  return { id, title, create_time: start, update_time: start + turns.length * 60, mapping, current_node: parent };
-}
+const conversation = chatGptConversation;
 
 const EXPORT = [
   conversation('c-porto', 'Porto in October', Date.UTC(2025, 8, 2, 18) / 1000, [
@@ -61,11 +44,7 @@ describe('Ask on an assistant chat', () => {
   const ask = (question: string) => engine.askEngine.answer({ question, llm: false, now: '2025-10-01T10:00:00' });
 
   beforeAll(async () => {
-    const dir = tempDir('engram-assistant-chat-');
-    const file = path.join(dir, 'conversations.json');
-    fs.writeFileSync(file, JSON.stringify(EXPORT));
-    engine = await openEngine(path.join(dir, 'data'), { withoutOntology: false, autoGraph: false });
-    await importFiles(engine, file);
+    engine = await engineOnChatGptExport('engram-assistant-chat-', EXPORT);
   }, 120_000);
   afterAll(async () => {
     await engine?.close();

@@ -78,6 +78,10 @@ describe('amounts, counts and sums', () => {
       { amount: 35, currency: 'EUR', phrase: '35 euros' },
     ]);
     expect(findAmounts('$1,200.50 for the flight')[0]).toMatchObject({ amount: 1200.5, currency: 'USD' });
+    // the symbol after the number, with European separators
+    expect(findAmounts('a workshop voucher (about 70 €)')).toEqual([{ amount: 70, currency: 'EUR', phrase: '70 €' }]);
+    expect(findAmounts('It was 12,50€ in the end; the sofa 1.250 €.').map((a) => a.amount)).toEqual([12.5, 1250]);
+    expect(findAmounts('€35 and 120 euros').map((a) => a.phrase)).toEqual(['€35', '120 euros']);
   });
 
   it('sums per currency and shows the arithmetic', () => {

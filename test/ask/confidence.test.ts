@@ -27,3 +27,18 @@ describe('graph answers that are no answer', () => {
     expect(other).toEqual({ ok: true, why: '' });
   });
 });
+
+describe('a relation the question only names in passing', () => {
+  it('"for my sister\'s birthday" is about the birthday: the sister\'s name is no answer; "my sister\'s name" is', () => {
+    const ask = (question: string) => {
+      const a = analyse(question);
+      return { a, c: graphConfidence('my-attribute', a, expectedAnswer(question), rows('Lena'), { text: 'Your sister is Lena.', refs: [], entities: [] }, []) };
+    };
+    const picked = ask("What did I pick for my sister's birthday?");
+    expect(picked.a.attribute?.phrase).toMatch(/sister/);
+    expect(picked.c.ok).toBe(false);
+    expect(picked.c.why).toMatch(/asks about the birthday of 'my sister'/);
+    expect(ask("What is my sister's name?").c.ok).toBe(true);
+    expect(ask('Who is my sister?').c.ok).toBe(true);
+  });
+});

@@ -63,11 +63,16 @@ export function kindOf(text: string): Pick<AnswerPart, 'kind' | 'granularity' | 
   }
   if (/\b(?:what|which) days? of the week\b|\b(?:what|which|on which|on what) (?:days|evenings?|mornings?|nights?|afternoons?|weekdays?)\b/.test(q)) return { kind: 'weekday' };
   if (/\b(?:what|which) day\b(?=\s+(?:is|was|did|does|do|will|are|were|and)\b|\s*[?,.]|\s*$)/.test(q)) return { kind: 'date', granularity: 'day' };
-  if (/\b(?:finish(?:ing)?|race|lap|record|personal best|completion|marathon|10k|5k)\s+time\b/.test(q)) return { kind: 'time', resultTime: true };
+  // a result time: "my finish time", and "my time in the half marathon" (a possessive time is a result, not a time of day)
+  if (/\b(?:finish(?:ing)?|race|lap|record|personal best|completion|marathon|10k|5k)\s+time\b|\b(?:my|his|her|their|your|our|[a-z]+'s)\s+time\s+(?:in|at|for|on)\b|\bhow fast did\b/.test(q)) return { kind: 'time', resultTime: true };
   if (/\b(?:what|which|at what) time\b|\bwhat time\b/.test(q)) return { kind: 'time' };
-  if (/\bhow long\b(?!\s+ago|\s+since|\s+(?:has it been|is it|was it)\s+since)|\bfor how long\b|\bwhat(?:'s| is| was) the duration\b/.test(q)) return { kind: 'duration' };
+  // "how many minutes a day": a span of time in the unit asked for, not a count of things
+  if (/\bhow long\b(?!\s+ago|\s+since|\s+(?:has it been|is it|was it)\s+since)|\bfor how long\b|\bwhat(?:'s| is| was) the duration\b|\bhow many (?:seconds|minutes|hours|days|nights|weeks|months|years)\b/.test(q)) return { kind: 'duration' };
   if (/\bhow often\b|\bhow many times (?:a|per|each|every)\b|\bhow frequently\b/.test(q)) return { kind: 'frequency' };
-  if (/\bhow much\b.*\b(?:cost|costs|pay|paid|spend|spent|price|charge[ds]?|fee|earn(?:ed)?|raised?|donat\w*|sav(?:e|ed)|worth|budget|rent|owe[ds]?)\b|\bhow much money\b|\bwhat did .+ cost\b|\bwhat (?:was|is|were) the (?:price|cost|fee|rent|total)\b|\bhow much (?:did|does|do|was|is) .+ (?:cost|pay)\b/.test(q)) return { kind: 'amount' };
+  // what is paid or earned: verbs of paying, and what people pay (a bill, the rent, a ticket) or are paid
+  if (/\bhow much\b.*\b(?:cost|costs|pay|paid|spend|spent|price|charge[ds]?|fees?|earn(?:ed)?|raised?|donat\w*|sav(?:e|ed)|worth|budget|rent|owe[ds]?|bills?|invoices?|salary|wages?|tickets?|fares?|deposit|tips?|refund|bonus|mortgage|subscriptions?|insurance|tuition|loan|fines?|tax(?:es)?|euros?|dollars?|pounds|bucks)\b|\bhow much\b.*[€$£¥]|\bhow much money\b|\bwhat did .+ cost\b|\bwhat (?:was|is|were) the (?:price|cost|fee|rent|total)\b|\bhow much (?:did|does|do|was|is) .+ (?:cost|pay)\b/.test(q)) return { kind: 'amount' };
+  // "how many km": a measure, said with its unit, not a count of things
+  if (/\bhow many (?:km|kms|kilomet(?:er|re)s|miles|meters|metres|kg|kilos|kilograms|pounds|lbs|grams|litres|liters|calories|kcal|steps|degrees|percent)\b/.test(q)) return { kind: 'number' };
   if (/\bhow many\b|\bnumber of\b|\bhow much\b/.test(q)) return { kind: /\bhow much\b/.test(q) && !/\bhow many\b/.test(q) ? 'number' : 'count' };
   if (/\bhow (?:old|far|tall|big|heavy|fast|high|deep|long is|large)\b/.test(q)) return { kind: 'number' };
   if (/^\s*(?:and\s+)?(?:who|whom|with whom)\b|\bwho (?:did|was|is|were|went|came|else|looked|helped|gave|recommended|performed|supports?|joined)\b/.test(q)) return { kind: 'person' };

@@ -11,7 +11,7 @@
 // each is stated with one of two things.
 import type { AskComputation, AskEvidenceMessage, AskEvidenceTriple, AskSparqlResults, MessageRow, PlanRun, RdfTerm } from '../../../../shared/types';
 import type { Analysis } from './analyze';
-import { ordinalWord } from '../../../../shared/text/numbers';
+import { ordinalWord, quantityValue, timesValue } from '../../../../shared/text/numbers';
 import { containsStem, matchStem } from '../../../../shared/text/stem';
 import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
 import { words as tokens } from '../../../../shared/text/words';
@@ -597,12 +597,65 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   const opener = sc.part.kind !== 'date' && sc.expected.parts.length === 1 && i <= 1 && !NEGATIVE_REPLY.test(sents[0]) ? sc.newsOf.get(e.message.id) : undefined;
   const told = opener ? weightedMatch(opener.text, weights) : 0;
   const news = told >= 0.2 ? weightedMatch(`${opener!.text} ${asked!.text}`, weights) : told;
-  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply, (i === 0 ? 0.8 : 0.7) * news);
+  // what was done or chosen (a question about an action, past or planned): the person's closing words
+  // after the assistant's reply are about what their exchange is about
+  const exchange = i <= 1 && (sc.expected.past || sc.expected.future) ? closedExchange(sc, e.message) : null;
+  const closes = exchange ? 0.85 * weightedMatch(`${exchange.opener.text} ${exchange.reply.text}`, weights) : 0;
+  return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply, (i === 0 ? 0.8 : 0.7) * news, closes);
 }
+
+/**
+ * The exchange with an assistant a person's message closes: their earlier message and the
+ * assistant's reply to it, both in the evidence ("My chain keeps slipping" → "Turn the barrel
+ * adjuster…" → "The barrel adjuster fixed it, thanks!"). A closing message takes up something
+ * the reply said that the person had not, and adds little of its own (a choice, a result, thanks):
+ * what was chosen, done or decided is said there, in fewer of the question's words. A message that
+ * tells something new ("I booked an orthopedist for Tuesday") goes on with the conversation
+ * instead. (Between two people a reply is as often a remark of their own: measured on LoCoMo,
+ * where this made adversarial questions answered, so only an assistant's reply counts.)
+ */
+function closedExchange(sc: Scoring, m: MessageRow): { opener: MessageRow; reply: MessageRow } | null {
+  if (m.role === 'assistant') return null;
+  const reply = sc.before.get(m.id);
+  if (!reply || reply.role !== 'assistant') return null;
+  const opener = sc.before.get(reply.id);
+  if (!opener || opener.speaker !== m.speaker) return null;
+  const replied = new Set(topicWords(reply.text));
+  const opened = new Set(topicWords(opener.text));
+  const own = topicWords(m.text);
+  const takenUp = own.filter((w) => replied.has(w) && !opened.has(w));
+  const added = own.filter((w) => !replied.has(w) && !opened.has(w) && !CLOSING_WORDS.has(w));
+  return takenUp.length && added.length <= 2 ? { opener, reply } : null;
+}
+
+/** Words a closing message has besides what it takes up: thanks, a verdict, that it worked. */
+const CLOSING_WORDS = new Set(['thank', 'perfect', 'great', 'awesom', 'cool', 'nice', 'ok', 'okay', 'work', 'fix', 'sort', 'tri', 'choos', 'chose', 'pick', 'take', 'took']);
 
 /** A conversation's title without the speakers' names (a title that only names who talks says nothing of the topic). */
 function titleTopic(title: string, sc: Scoring): string {
   return topicWords(title).filter((w) => !sc.speakers.has(w)).join(' ');
+}
+
+/** An amount that is a limit or an aim, not what was paid. */
+const BUDGET = /\b(?:budget(?:ed|ing)?|target|goal|aim(?:ing)?|max(?:imum)?|at most|up to|no more than|willing to (?:pay|spend)|can afford)\b/i;
+
+/** Whether a sentence has a phrase, as whole words, in any case. */
+function containsPhrase(s: string, phrase: string): boolean {
+  const t = phrase.trim();
+  return t.length > 1 && new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(s);
+}
+
+/** How many times a sentence says something happened: "once", "twice", "three times". */
+function timesStated(s: string): Value[] {
+  const out: Value[] = [];
+  const number = '(?:once|twice|thrice|(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few|several)\\s+times)';
+  for (const m of s.matchAll(new RegExp(`\\b${number}(\\s+or\\s+${number})?\\b`, 'gi'))) {
+    const first = m[0].replace(/\s+or\s+.*$/i, '');
+    const n = m[1] ? (quantityValue(m[1]) ?? Number(m[1])) : timesValue(first.toLowerCase());
+    // a vague number ("a few times") or a range ("once or twice") stays in words
+    if (n && Number.isFinite(n)) out.push({ text: m[2] || (m[1] && /^(?:a |several)/i.test(m[1])) ? m[0] : String(n), phrase: m[0], index: m.index ?? 0, raw: n });
+  }
+  return out;
 }
 
 /** Every sentence of the best evidence, scored as the answer to one part of the question. */
@@ -624,7 +677,14 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
-      const stated = valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
+      // "how many times …": a number of times ("twice", "three times"), not any number the sentence holds ("both of them");
+      // what was paid is not a budget or a target ("Budget about 80 euros")
+      const stated =
+        part.kind === 'count' && /\bhow many times\b/i.test(part.text)
+          ? timesStated(s)
+          : part.kind === 'amount' && expected.past && !BUDGET.test(a.question)
+            ? valuesOf(part.kind, s, m.timestamp, sc.asked).filter((v) => !BUDGET.test(s.slice(Math.max(0, v.index - 16), v.index + v.phrase.length + 10)))
+            : valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
       const reported = part.kind === 'date' && !stated.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
@@ -634,6 +694,11 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // "It's about leaving home": a sentence that refers back takes the value of the one before
       const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
+      // "Annihilation it is.": the one of the assistant's suggestions the person's closing words name
+      if (!values.length && index <= 1 && !/\?\s*$/.test(s)) {
+        const exchange = closedExchange(sc, m);
+        if (exchange) values = valuesOf(part.kind, exchange.reply.text, exchange.reply.timestamp, sc.asked).filter((v) => containsPhrase(s, v.text));
+      }
       const shared = topicOf(sc, sc.shared, sents, index, e);
       const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
       // the period counts for messages on the topic: one of its own that shares no word is about something else
@@ -647,7 +712,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (part.kind === 'yesno' && /^(?:yes|yeah|yep|yup|no|nope|not|never|definitely|of course)\b/i.test(s)) score += 0.3;
       // "what did I name it?": a name given ("I named it Fern")
       if (part.kind === 'name' && /\b(?:name[ds]?|call(?:ed)?)\b/i.test(part.text) && values.some((v) => v.raw === 'named')) score += 0.4;
-      const novel = novelWords(s, sc.askedWords, sc.speakers);
+      // a value of the kind asked for is what the sentence adds ("I can study 20 minutes a day" for "how many minutes a day can I study?")
+      const novel = novelWords(s, sc.askedWords, sc.speakers) + (values.length && STATED_KINDS.has(part.kind) ? 2 : 0);
       if ((isFiller(s) && part.kind !== 'yesno') || novel === 0) score -= 0.8;
       else if (novel === 1) score -= 0.25;
       else score += Math.min(novel, 6) * 0.015;
@@ -670,6 +736,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
         else if ((part.kind === 'thing' || part.kind === 'name') && findDates(s, m.timestamp).some((d) => d.date.slice(0, 10) > m.timestamp.slice(0, 10))) score -= sc.plansWithOutcome.has(m.id) ? 0.5 : 0.25;
         else if (PAST_TENSE.test(s) && !/\?\s*$/.test(s)) score += 0.1;
       }
+      // what was done or chosen ("what did I cook", "which book am I reading next"): said when the exchange closes, not when it opens
+      if ((expected.past || expected.future) && index <= 1 && !/\?\s*$/.test(s) && !isFiller(s) && closedExchange(sc, m)) score += 0.25;
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
       out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...(valuesBefore && values.length ? { valuesBefore: true } : {}) });
@@ -747,16 +815,27 @@ function quotedUnit(c: Cand, sc: Scoring, unit: string): string {
 }
 
 /** Of several values, the one nearest the question's words in the sentence (the counted noun, the thing priced). */
-function nearestValue(values: Value[], s: string, sc: Scoring): Value {
+function nearestValue(values: Value[], s: string, sc: Scoring, at: string): Value {
   if (values.length === 1) return values[0];
   const weights = sc.own ?? sc.shared;
   let keys = [...weights.keys()];
   // "in total": the amount stated with the total
   if (/\b(total|altogether|in all|overall)\b/i.test(sc.a.question) && /\b(total|altogether|overall)\b/i.test(s)) keys = ['total', 'altogether', 'overall'];
   const positions: number[] = [];
-  for (const m of s.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const w = matchStem(m[0].toLowerCase());
-    if (keys.some((k) => w === k || (k.length >= 4 && w.startsWith(k)))) positions.push(m.index ?? 0, (m.index ?? 0) + m[0].length);
+  // "the bill in September" ← "for August 64 euros and for September 92": the value said with the period asked about
+  const period = sc.a.period;
+  if (period) {
+    for (const d of findDates(s, at)) {
+      const day = d.date.slice(0, 10);
+      const i = s.indexOf(d.phrase);
+      if (i >= 0 && day >= period.from && day <= period.to && !values.some((v) => v.index === i)) positions.push(i, i + d.phrase.length);
+    }
+  }
+  if (!positions.length) {
+    for (const m of s.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const w = matchStem(m[0].toLowerCase());
+      if (keys.some((k) => w === k || (k.length >= 4 && w.startsWith(k)))) positions.push(m.index ?? 0, (m.index ?? 0) + m[0].length);
+    }
   }
   if (!positions.length) return values[0];
   const dist = (v: Value) => Math.min(...positions.map((p) => (p >= v.index && p <= v.index + v.phrase.length ? 0 : Math.min(Math.abs(p - v.index), Math.abs(p - v.index - v.phrase.length)))));
@@ -789,7 +868,7 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
   if (anchor && !sc.own) {
     const same = cands.filter((c) => c.evidence.message.id === anchor.cand.evidence.message.id && c.values.length);
     const near = same.sort((x, y) => Math.abs(x.index - anchor.cand.index) - Math.abs(y.index - anchor.cand.index))[0];
-    if (near) return { cand: near, unit: near.index === anchor.cand.index ? anchor.unit : unitOf(near, sc), value: nearestValue(near.values, near.sentence, sc) };
+    if (near) return { cand: near, unit: near.index === anchor.cand.index ? anchor.unit : unitOf(near, sc), value: nearestValue(near.values, near.sentence, sc, near.evidence.message.timestamp) };
     if (sc.part.kind === 'date') {
       // what the message tells happened on (or by) the day it was written
       const m = anchor.cand.evidence.message;
@@ -819,7 +898,7 @@ function answerPart(sc: Scoring, pool: AskEvidenceMessage[], anchor: PartAnswer 
     if (inLatest[0]) best = inLatest[0];
     statements = new Set(close.map((c) => c.evidence.message.sessionId)).size;
   }
-  const value = best.values.length && (STATED_KINDS.has(sc.part.kind) || best.values[0].kind) ? nearestValue(best.values, best.sentence, sc) : undefined;
+  const value = best.values.length && (STATED_KINDS.has(sc.part.kind) || best.values[0].kind) ? nearestValue(best.values, best.sentence, sc, best.evidence.message.timestamp) : undefined;
   const core = unitOf(best, sc);
   return { cand: best, unit: quotedUnit(best, sc, core), core, value, ...(statements ? { statements } : {}) };
 }
@@ -864,6 +943,10 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
   if (expected.compare) {
     const c = compareAmounts(a, pool);
     if (c) return c;
+  }
+  if (expected.parts.length === 1 && expected.parts[0].kind === 'amount' && TOTAL_ASKED.test(a.question)) {
+    const t = totalFromMessages(a, expected, pool, opts.me ?? []);
+    if (t) return t;
   }
   const answers: { part: AnswerPart; answer: PartAnswer }[] = [];
   let judged: { answered: boolean; why: string } | undefined;
@@ -1056,6 +1139,52 @@ function composeParts(answers: { part: AnswerPart; answer: PartAnswer }[], a: An
   const text = groups.map((g) => (g.values.length ? `${g.values.join('; ')} — ${quoteOf(g.answer)}` : quoteOf(g.answer))).join('; ');
   const computation = computations[0];
   return { text, refs, ...(computation ? { computation } : {}) };
+}
+
+const TOTAL_ASKED = /\b(?:in total|total|altogether|in all|overall|combined|all together|sum)\b/i;
+const TOTAL_SAID = /\b(?:in total|total|altogether|in all|overall|combined|all together)\b/i;
+
+/**
+ * "How much did I spend on heating in total?": every amount the evidence states on the topic, by
+ * whom the question is about, summed — each amount once per conversation (a reply that repeats it
+ * is not a second payment). Nothing when a message states the total itself (that sentence is the
+ * answer), when fewer than two amounts are found, or when they are in different currencies.
+ */
+function totalFromMessages(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], me: string[]): MessageAnswer | null {
+  const sc = scoringFor(a, expected, expected.parts[0], pool);
+  const mine = new Set(me.map((n) => n.toLowerCase()));
+  const byWhom = (m: MessageRow) => {
+    const speaker = m.speaker.toLowerCase();
+    if (sc.subjects.size) return sc.subjects.has(speaker);
+    if (!sc.self) return true;
+    return mine.size ? mine.has(speaker) : m.role !== 'assistant';
+  };
+  const stated = scoreSentences(sc, pool).filter((c) => c.values.length && c.topic >= TOPIC_FLOOR.thing && byWhom(c.evidence.message) && !/\?\s*$/.test(c.sentence) && !WISH.test(c.sentence));
+  if (stated.some((c) => TOTAL_SAID.test(c.sentence))) return null;
+  const seen = new Set<string>();
+  const items: { cand: Cand; values: Value[] }[] = [];
+  // in the order they were said
+  for (const c of [...stated].sort((x, y) => x.evidence.message.timestamp.localeCompare(y.evidence.message.timestamp) || x.index - y.index)) {
+    const values = c.values.filter((v) => {
+      const key = `${c.evidence.message.conversationId}|${v.currency}|${String(v.raw)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (values.length) items.push({ cand: c, values });
+  }
+  const amounts = items.flatMap((i) => i.values.map((v) => ({ amount: Number(v.raw), currency: v.currency ?? '' })));
+  if (amounts.length < 2 || new Set(amounts.map((x) => x.currency)).size > 1) return null;
+  const sum = sumAmounts(amounts);
+  const refs = [...new Set(items.map((i) => i.cand.evidence.ref))];
+  const lines = items.map((i) => `${i.values.map((v) => v.text).join(' + ')} — ${quote({ evidence: i.cand.evidence, sentence: i.cand.sentence, score: i.cand.score })}`);
+  return {
+    text: `${sum.value} in total, from ${amounts.length} amounts:\n${listLines(lines)}`,
+    computation: { kind: 'sum', value: sum.value, detail: sum.detail, refs },
+    refs,
+    judged: { answered: true, why: `${amounts.length} amounts on the question's topic, summed` },
+    how: `Summed in code from ${amounts.length} amounts stated in ${refs.length} message${refs.length === 1 ? '' : 's'}.`,
+  };
 }
 
 /** A question that asks for several things: the best sentences of different messages, up to six. */

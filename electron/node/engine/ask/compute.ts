@@ -91,6 +91,11 @@ export function findAmounts(text: string): Amount[] {
   const out: Amount[] = [];
   const num = (s: string) => Number(s.replace(/,(?=\d{3}\b)/g, '').replace(',', '.'));
   for (const m of text.matchAll(/([€$£¥])\s?(\d{1,3}(?:,\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)/g)) out.push({ amount: num(m[2]), currency: SYMBOLS[m[1]], phrase: m[0] });
+  // the symbol after the number, as much of Europe writes it ("about 70 €", "12,50€")
+  for (const m of text.matchAll(/(?<![\d.,€$£¥]\s?)(\d{1,3}(?:[.\s]\d{3})*(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?([€£¥])/g)) {
+    const european = /,\d{1,2}$/.test(m[1]) || /\.\d{3}/.test(m[1]);
+    out.push({ amount: european ? Number(m[1].replace(/[.\s]/g, '').replace(',', '.')) : num(m[1]), currency: SYMBOLS[m[2]], phrase: m[0] });
+  }
   for (const m of text.matchAll(/(\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s?(euros?|eur|dollars?|usd|pounds?|gbp)\b/gi)) {
     const unit = m[2].toLowerCase();
     out.push({ amount: num(m[1]), currency: unit.startsWith('e') ? 'EUR' : unit.startsWith('d') || unit === 'usd' ? 'USD' : 'GBP', phrase: m[0] });
@@ -190,6 +195,18 @@ function seasonYear(rel: 'last' | 'this' | 'next', season: string, at: string): 
   return month > to ? y : y - 1;
 }
 
+/** A number right after a month that a unit follows is a quantity, not the month's year or day ("for September 92 euros"). */
+const QUANTITY_UNIT = /^\s*(?:%|percent|euros?|dollars?|pounds|bucks|quid|eur|usd|gbp|chf|€|\$|£|km|kms|kilomet\w*|miles?|kg|kilos?|lbs?|minutes?|mins?|hours?|hrs?|times|people|pages|steps|calories|kcal)(?![\p{L}])/iu;
+type ChronoResult = Pick<Chrono.ParsedResult, 'index' | 'text' | 'start'>;
+
+/** The month alone when chrono read the quantity after it as a year or a day. */
+function monthWithoutQuantity(r: Chrono.ParsedResult, text: string, ref: Date, forwardDate: boolean): ChronoResult {
+  const m = new RegExp(`^(${MONTH_NAMES.join('|')})\\s+\\d{1,4}$`, 'i').exec(r.text.trim());
+  if (!m || !QUANTITY_UNIT.test(text.slice(r.index + r.text.length))) return r;
+  const month = chrono().parse(m[1], ref, { forwardDate })[0];
+  return month ? { index: r.index, text: m[1], start: month.start } : r;
+}
+
 export function findDates(raw: string, at: string): TextDate[] {
   // "a few weeks back" says what "a few weeks ago" says
   const text = raw.replace(WEEKDAY_SHORT, (w, d: string) => WEEKDAY_FULL[d.toLowerCase()] ?? w).replace(/\b(days?|weeks?|months?|years?) back\b/gi, '$1 ago');
@@ -204,7 +221,8 @@ export function findDates(raw: string, at: string): TextDate[] {
   } catch {
     return out;
   }
-  for (const r of results) {
+  for (const found of results) {
+    const r = monthWithoutQuantity(found, text, ref, forwardDate);
     const t = r.text.trim();
     if (/^(?:in\s+)?(?:\d+|a|an|one|two|three)\s+(?:seconds?|minutes?|mins?|hours?)$/i.test(t) || /^in \d+ minutes/i.test(t)) continue;
     if (/^\d{1,2}(?::\d{2})?$/.test(t)) continue;

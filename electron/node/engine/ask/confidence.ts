@@ -61,8 +61,14 @@ export function graphConfidence(template: TemplateId | null, a: Analysis, expect
       what = `'${labels(best, 'pivotLabel')}'`;
       break;
     }
+    case 'my-attribute': {
+      // "my sister's birthday", "what did I pick for my sister's birthday": the question is about
+      // something of the attribute's value, not who or what it is (its name is the value itself)
+      const of = a.attribute ? new RegExp(`${a.attribute.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/['’]s$/i, '')}['’]s\\s+(?!(?:full\\s+)?(?:name|names|called)\\b)([\\p{L}-]+)`, 'iu').exec(a.question) : null;
+      if (of) return { ok: false, why: `the question asks about the ${of[1]} of '${a.attribute!.phrase.replace(/['’]s$/i, '')}', not who or what it is: answered from the messages` };
+      break;
+    }
     case 'who-most':
-    case 'my-attribute':
     case 'current-of-class':
     case 'preference':
       // typed by the ontology from the person: the words are the attribute's own

@@ -131,6 +131,8 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
         const measured: Value[] = [];
         for (const m of s.matchAll(/\b\d+(?:[.,]\d+)?\s*(?:km|kilometers?|kilometres?|miles?|kg|lbs?|pounds|m|meters?|metres?|cm|feet|ft|%|percent|degrees|°C?)(?![\p{L}])/giu)) measured.push({ text: m[0], phrase: m[0], index: m.index ?? 0 });
         for (const m of s.matchAll(/\b(\d+|\w+)\s+years?\s+old\b|\b(?:age|aged)\s+(\d+)/gi)) measured.push({ text: m[0], phrase: m[0], index: m.index ?? 0 });
+        // "how much was the bill": a sum of money is the number
+        for (const a of findAmounts(s)) measured.push({ text: formatMoney(a.amount, a.currency), phrase: a.phrase ?? '', index: s.indexOf(a.phrase ?? ''), raw: a.amount, currency: a.currency });
         if (measured.length) return measured.sort((x, y) => x.index - y.index);
       }
       return out.sort((x, y) => x.index - y.index);

@@ -14,7 +14,7 @@ import type { Analysis } from './analyze';
 import { ordinalWord, quantityValue, timesValue } from '../../../../shared/text/numbers';
 import { containsStem, matchStem } from '../../../../shared/text/stem';
 import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
-import { words as tokens } from '../../../../shared/text/words';
+import { escapeRegExp, words as tokens } from '../../../../shared/text/words';
 import { topicWords } from './analyze';
 import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer } from './answer-type';
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
@@ -448,6 +448,8 @@ interface Scoring {
   before: Map<number, MessageRow>;
   /** Answers to a follow-up question about news, with the news they detail. */
   newsOf: Map<number, MessageRow>;
+  /** A person's messages that close an exchange with an assistant, with that exchange (closedExchange). */
+  closes: Map<number, { opener: MessageRow; reply: MessageRow }>;
   /** Kinds the other parts ask for, answered best from the same message ("how many …, and where?"). */
   companions: AnswerKind[];
   /** Messages that tell how a planned event went, with how well the plan matched the question. */
@@ -482,6 +484,11 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
   const before = previousInPool(pool);
   const newsOf = newsInPool(pool, before);
+  const closes = new Map<number, { opener: MessageRow; reply: MessageRow }>();
+  for (const e of pool) {
+    const exchange = closedExchange(before, e.message);
+    if (exchange) closes.set(e.message.id, exchange);
+  }
   return {
     a,
     expected,
@@ -502,6 +509,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     times: [...new Set(pool.map((e) => e.message.timestamp))].sort(),
     before,
     newsOf,
+    closes,
     companions: part === expected.parts[0] ? expected.parts.slice(1).filter((p) => !p.keywords.length).map((p) => p.kind) : [],
     sessionText: sessionTexts(pool),
     ...outcomes(pool, shared),
@@ -599,7 +607,7 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
   const news = told >= 0.2 ? weightedMatch(`${opener!.text} ${asked!.text}`, weights) : told;
   // what was done or chosen (a question about an action, past or planned): the person's closing words
   // after the assistant's reply are about what their exchange is about
-  const exchange = i <= 1 && (sc.expected.past || sc.expected.future) ? closedExchange(sc, e.message) : null;
+  const exchange = i <= 1 && (sc.expected.past || sc.expected.future) ? sc.closes.get(e.message.id) : undefined;
   const closes = exchange ? 0.85 * weightedMatch(`${exchange.opener.text} ${exchange.reply.text}`, weights) : 0;
   return Math.max(0.65 * s + 0.35 * Math.max(whole, 0.7 * prev, 0.5 * title, 0.8 * question), 0.9 * outcome, reply, (i === 0 ? 0.8 : 0.7) * news, closes);
 }
@@ -614,11 +622,11 @@ function topicOf(sc: Scoring, weights: Map<string, number>, sents: string[], i: 
  * instead. (Between two people a reply is as often a remark of their own: measured on LoCoMo,
  * where this made adversarial questions answered, so only an assistant's reply counts.)
  */
-function closedExchange(sc: Scoring, m: MessageRow): { opener: MessageRow; reply: MessageRow } | null {
+function closedExchange(before: Map<number, MessageRow>, m: MessageRow): { opener: MessageRow; reply: MessageRow } | null {
   if (m.role === 'assistant') return null;
-  const reply = sc.before.get(m.id);
+  const reply = before.get(m.id);
   if (!reply || reply.role !== 'assistant') return null;
-  const opener = sc.before.get(reply.id);
+  const opener = before.get(reply.id);
   if (!opener || opener.speaker !== m.speaker) return null;
   const replied = new Set(topicWords(reply.text));
   const opened = new Set(topicWords(opener.text));
@@ -642,7 +650,7 @@ const BUDGET = /\b(?:budget(?:ed|ing)?|target|goal|aim(?:ing)?|max(?:imum)?|at m
 /** Whether a sentence has a phrase, as whole words, in any case. */
 function containsPhrase(s: string, phrase: string): boolean {
   const t = phrase.trim();
-  return t.length > 1 && new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(s);
+  return t.length > 1 && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`, 'iu').test(s);
 }
 
 /** How many times a sentence says something happened: "once", "twice", "three times". */
@@ -696,7 +704,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
       // "Annihilation it is.": the one of the assistant's suggestions the person's closing words name
       if (!values.length && index <= 1 && !/\?\s*$/.test(s)) {
-        const exchange = closedExchange(sc, m);
+        const exchange = sc.closes.get(m.id);
         if (exchange) values = valuesOf(part.kind, exchange.reply.text, exchange.reply.timestamp, sc.asked).filter((v) => containsPhrase(s, v.text));
       }
       const shared = topicOf(sc, sc.shared, sents, index, e);
@@ -737,7 +745,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
         else if (PAST_TENSE.test(s) && !/\?\s*$/.test(s)) score += 0.1;
       }
       // what was done or chosen ("what did I cook", "which book am I reading next"): said when the exchange closes, not when it opens
-      if ((expected.past || expected.future) && index <= 1 && !/\?\s*$/.test(s) && !isFiller(s) && closedExchange(sc, m)) score += 0.25;
+      if ((expected.past || expected.future) && index <= 1 && !/\?\s*$/.test(s) && !isFiller(s) && sc.closes.has(m.id)) score += 0.25;
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
       out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...(valuesBefore && values.length ? { valuesBefore: true } : {}) });

@@ -9,6 +9,7 @@
 import type { AskEvidenceTriple, AskSparqlResults, RdfTerm } from '../../../../shared/types';
 import type { Analysis } from './analyze';
 import { topicWords } from './analyze';
+import { escapeRegExp } from '../../../../shared/text/words';
 import { wordsMatch, type Interpretation } from './answer';
 import type { AnswerKind, ExpectedAnswer } from './answer-type';
 import { TEMPLATES, type TemplateId } from './templates';
@@ -64,7 +65,7 @@ export function graphConfidence(template: TemplateId | null, a: Analysis, expect
     case 'my-attribute': {
       // "my sister's birthday", "what did I pick for my sister's birthday": the question is about
       // something of the attribute's value, not who or what it is (its name is the value itself)
-      const of = a.attribute ? new RegExp(`${a.attribute.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/['’]s$/i, '')}['’]s\\s+(?!(?:full\\s+)?(?:name|names|called)\\b)([\\p{L}-]+)`, 'iu').exec(a.question) : null;
+      const of = a.attribute ? new RegExp(`${escapeRegExp(a.attribute.phrase.replace(/['’]s$/i, ''))}['’]s\\s+(?!(?:full\\s+)?(?:name|names|called)\\b)([\\p{L}-]+)`, 'iu').exec(a.question) : null;
       if (of) return { ok: false, why: `the question asks about the ${of[1]} of '${a.attribute!.phrase.replace(/['’]s$/i, '')}', not who or what it is: answered from the messages` };
       break;
     }

@@ -89,6 +89,11 @@ function measureSpans(s: string, at: string): [number, number][] {
 
 const inSpans = (spans: [number, number][], i: number) => spans.some(([a, b]) => i >= a && i < b);
 
+/** The amounts of money a sentence states, as values. */
+function amountValues(s: string): Value[] {
+  return findAmounts(s).map((a) => ({ text: formatMoney(a.amount, a.currency), phrase: a.phrase ?? '', index: s.indexOf(a.phrase ?? ''), raw: a.amount, currency: a.currency }));
+}
+
 /**
  * The values of a kind a sentence states. `at` is the time of its message (dates are resolved
  * against it); `asked` are words of the question (a name the question says is not an answer).
@@ -110,7 +115,7 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
         .filter((d) => !/^(?:a|an)\s/i.test(d.phrase) || /\b(?:for|in|about|almost|nearly|over|under|around|within|after|took|takes|lasted|lasts|spent|half)\s+$/i.test(s.slice(0, s.indexOf(d.phrase))))
         .map((d) => ({ text: durationText(d.phrase, d.minutes), phrase: d.phrase, index: s.indexOf(d.phrase), raw: d.minutes }));
     case 'amount':
-      return findAmounts(s).map((a) => ({ text: formatMoney(a.amount, a.currency), phrase: a.phrase ?? '', index: s.indexOf(a.phrase ?? ''), raw: a.amount, currency: a.currency }));
+      return amountValues(s);
     case 'frequency':
       return [...s.matchAll(FREQUENCY)].map((m) => ({ text: m[0], phrase: m[0], index: m.index ?? 0 }));
     case 'count':
@@ -132,7 +137,7 @@ export function valuesOf(kind: AnswerKind, s: string, at: string, asked: Set<str
         for (const m of s.matchAll(/\b\d+(?:[.,]\d+)?\s*(?:km|kilometers?|kilometres?|miles?|kg|lbs?|pounds|m|meters?|metres?|cm|feet|ft|%|percent|degrees|°C?)(?![\p{L}])/giu)) measured.push({ text: m[0], phrase: m[0], index: m.index ?? 0 });
         for (const m of s.matchAll(/\b(\d+|\w+)\s+years?\s+old\b|\b(?:age|aged)\s+(\d+)/gi)) measured.push({ text: m[0], phrase: m[0], index: m.index ?? 0 });
         // "how much was the bill": a sum of money is the number
-        for (const a of findAmounts(s)) measured.push({ text: formatMoney(a.amount, a.currency), phrase: a.phrase ?? '', index: s.indexOf(a.phrase ?? ''), raw: a.amount, currency: a.currency });
+        measured.push(...amountValues(s));
         if (measured.length) return measured.sort((x, y) => x.index - y.index);
       }
       return out.sort((x, y) => x.index - y.index);

@@ -2,7 +2,9 @@
 // strings 'YYYY-MM-DDTHH:MM:SS' whose first ten characters are one. The arithmetic is date-fns's,
 // run on UTCDates (@date-fns/utc): a calendar day never meets the machine's zone, its DST changes
 // or its skipped days (test/dates/calendar.test.ts runs in such zones). Pure: the renderer uses it too.
-import { UTCDate } from '@date-fns/utc';
+// The minimal UTCDate: the full one also formats itself (toString) with Intl formatters made as
+// its module loads, which costs a page ~20 ms of ICU set-up before it draws anything.
+import { UTCDateMini } from '@date-fns/utc/date/mini';
 // One module per function: the package's index would load all of date-fns (~900 modules).
 import { addDays as addDaysFns } from 'date-fns/addDays';
 import { addMonths as addMonthsFns } from 'date-fns/addMonths';
@@ -67,9 +69,9 @@ export function parts(date: string): { y: number; m: number; d: number } {
 }
 
 /** The day as a UTCDate (years below 100 included). */
-function dayOf(date: string): UTCDate {
+function dayOf(date: string): Date {
   const { y, m, d } = parts(date);
-  const dt = new UTCDate(2000, 0, 1);
+  const dt = new UTCDateMini(2000, 0, 1);
   dt.setUTCFullYear(y, m - 1, d);
   return dt;
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const root = import.meta.dirname;
 const graphWorker = resolve(root, 'electron/node/engine/stores/graph/graph-worker.ts');
@@ -21,6 +22,33 @@ const mainInputs: Record<string, string> = {
 if (existsSync(graphWorker)) mainInputs['graph-worker'] = graphWorker;
 // The automatic job's analysis worker (extraction/auto/analysis-worker.ts), found the same way.
 mainInputs['analysis-worker'] = resolve(root, 'electron/node/engine/extraction/auto/analysis-worker.ts');
+
+// The page's first script (renderer/src/boot.ts): its own entry, so that it needs only its few
+// modules, not the workbench's, before it runs and sends the first screen's calls. Written into
+// index.html ahead of the workbench's entry (module scripts run in document order).
+const bootEntry = resolve(root, 'renderer/src/boot.ts');
+function firstScript(): Plugin {
+  return {
+    name: 'engram-first-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let src = '/src/boot.ts';
+        let preloads: string[] = [];
+        if (ctx.bundle) {
+          const boot = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === bootEntry);
+          if (!boot || boot.type !== 'chunk') throw new Error('renderer build: the first script (boot.ts) was not bundled');
+          src = `./${boot.fileName}`;
+          preloads = boot.imports.filter((file) => !html.includes(`/${file}"`));
+        }
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('renderer build: index.html has no module script to put the first script before');
+        const tags = [`<script type="module" crossorigin src="${src}"></script>`, ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`)];
+        return `${html.slice(0, at)}${tags.join('\n    ')}\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -46,7 +74,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), firstScript()],
     worker: { format: 'es' },
     build: {
       outDir: resolve(root, 'out/renderer'),
@@ -54,7 +82,7 @@ export default defineConfig({
       chunkSizeWarningLimit: 6000,
       // Served over HTTP by `engram serve` too: minified loads noticeably faster in a browser.
       minify: true,
-      rollupOptions: { input: resolve(root, 'renderer/index.html') },
+      rollupOptions: { input: { index: resolve(root, 'renderer/index.html'), boot: bootEntry } },
     },
   },
 });

@@ -193,15 +193,7 @@ export function endOfMonth(date: string): Ymd {
   return ymd(y, m, daysInMonth(y, m));
 }
 
-/** The first instant of a day as a wall clock ('2026-05-03' → '2026-05-03T00:00:00'). */
-export function startOfDay(date: string): string {
-  return `${date.slice(0, 10)}T00:00:00`;
-}
-
-/** The upper bound of a range end: a bare date means its whole day ('…T23:59:59'); a wall clock stays as it is. */
-export function endOfDay(dateOrWall: string): string {
-  return dateOrWall.length === 10 ? `${dateOrWall}T23:59:59` : dateOrWall;
-}
+export { endOfDay, startOfDay } from './day-bounds';
 
 /** A date in a date-fns `format` pattern ('EEE MMM d, yyyy' → 'Sun May 3, 2026'). */
 export function formatDate(date: string, pattern: string): string {

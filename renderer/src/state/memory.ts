@@ -4,6 +4,7 @@
 // sessions is interactive as soon as its overview has arrived.
 import type { ChangeTopic, EngineEvent } from '../../../shared/types';
 import { api, connection } from '../api/connection';
+import { takeFirstOverview } from '../first-calls';
 import { errorMessage } from '../ui/format';
 import { wallToMs } from '../../../shared/dates/wall-clock';
 import { DAY, GAP_MIN } from '../timeline/timeline-model';
@@ -16,11 +17,9 @@ export async function refreshMemory(): Promise<void> {
   if (refreshing) return refreshing;
   refreshing = (async () => {
     try {
-      const [stats, sources, memoryInfo] = await Promise.all([
-        api().stats({}),
-        api().listSources({}),
-        useApp.getState().memoryInfo ?? api().memoryInfo({}),
-      ]);
+      // the page's first script may have asked already (first-calls.ts)
+      const [stats, sources, memoryInfo] = await (takeFirstOverview() ??
+        Promise.all([api().stats({}), api().listSources({}), useApp.getState().memoryInfo ?? api().memoryInfo({})]));
       useApp.setState({ stats, sources, memoryInfo, memoryLoaded: true, memoryError: null });
       void loadPeriods();
     } catch (err) {

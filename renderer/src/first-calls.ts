@@ -1,10 +1,14 @@
 // The first screen's calls, made by the page's first script (boot.ts) the moment it runs: the
 // memory's overview and, when the page opens on the Messages tab, its first page. That script
 // is small (the connection and this), so the calls leave while the workbench's code (React, the
-// tabs) is still being fetched and evaluated, and are answered before it draws. The stores take
-// these answers instead of asking again (each once: a later refresh asks anew). Without the
-// first script (a test, the dev server's first load) the workbench asks as it starts.
+// tabs) is still being fetched and evaluated, and are answered before it draws. When the page
+// came with the answers (`engram serve` writes them into it: shared/transport/first-screen.ts)
+// those are taken instead of calls. The stores take these answers instead of asking again
+// (each once: a later refresh asks anew). Without the first script (a test, the dev server's
+// first load) the workbench asks as it starts.
 import type { MessageFilter, MessagePage, SourceInfo, Stats } from '../../shared/types';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../shared/transport/first-screen';
+import { resultOf } from '../../shared/transport/wire';
 import { api } from './api/connection';
 import { parseRoute } from './state/route';
 import { buildMessageFilter, EMPTY_FILTERS, PAGE_SIZE } from './tabs/messages/message-query';
@@ -19,15 +23,34 @@ let asked = false;
 export function askFirstScreen(): void {
   if (asked) return;
   asked = true;
-  overview = Promise.all([api().stats({}), api().listSources({}), api().memoryInfo({})]);
+  const given = answersInPage();
+  overview = given
+    ? Promise.resolve([resultOf(given.stats.answer), resultOf(given.listSources.answer), resultOf(given.memoryInfo.answer)] as Overview)
+    : Promise.all([api().stats({}), api().listSources({}), api().memoryInfo({})]);
   const route = parseRoute(window.location.hash);
   if (route.tab === 'messages') {
     // the Messages tab's first query: its filters start empty, no plan is shown yet
     const filter = buildMessageFilter(EMPTY_FILTERS, route.selection);
-    firstPage = { key: JSON.stringify(filter), page: api().listMessages({ filter, offset: 0, limit: PAGE_SIZE }) };
+    const args = { filter, offset: 0, limit: PAGE_SIZE };
+    const key = JSON.stringify(args);
+    const page = given && JSON.stringify(given.listMessages.args) === key ? Promise.resolve(resultOf(given.listMessages.answer) as MessagePage) : api().listMessages(args);
+    firstPage = { key: JSON.stringify(filter), page };
   }
   // a failed call is reported by the store that takes it; until then it is not an unhandled rejection
   for (const call of [overview, firstPage?.page]) call?.catch(() => {});
+}
+
+/** The answers the page came with (once: the block is removed), or null. */
+function answersInPage(): FirstScreenData | null {
+  const block = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    const data = JSON.parse(block.textContent ?? '') as FirstScreenData;
+    return Object.values(data).every((call) => call.answer.ok) ? data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The first overview's answer (stats, sources, memory info), if asked and not yet taken. */

@@ -3,9 +3,10 @@
 // (first-calls.ts) asks for the first page with it before the store's code has loaded.
 import type { MessageFilter } from '../../../../shared/types';
 import { endOfDay, startOfDay } from '../../../../shared/dates/day-bounds';
+import { MESSAGE_PAGE_ROWS } from '../../../../shared/transport/first-screen';
 import type { TimeSelection } from '../../state/route';
 
-export const PAGE_SIZE = 200;
+export const PAGE_SIZE = MESSAGE_PAGE_ROWS;
 
 export interface MessageFilters {
   text: string;

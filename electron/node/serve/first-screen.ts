@@ -1,0 +1,38 @@
+// The first screen's data for the workbench's page (shared/transport/first-screen.ts), kept
+// ready: made when the server starts and again, on the next page asked for, after any change
+// the engine reports. A page then has its first screen without a call, and the engine does
+// that work while no browser waits, instead of while the page's scripts are being served.
+import type { EngramClient } from '../../../shared/api';
+import { callToEnvelope } from '../../../shared/transport/dispatch';
+import { FIRST_SCREEN_CALLS, firstScreenBlock, type FirstScreenMethod } from '../../../shared/transport/first-screen';
+import type { ServedApi } from './server';
+
+export interface FirstScreen {
+  /** The data block, if ready within `waitMs`; null when not (the page then asks itself) or a call failed. */
+  block(waitMs: number): Promise<string | null>;
+  stop(): void;
+}
+
+export function keepFirstScreen(api: ServedApi): FirstScreen {
+  let current: Promise<string | null> | null = null;
+  const make = async (): Promise<string | null> => {
+    const methods = Object.keys(FIRST_SCREEN_CALLS) as FirstScreenMethod[];
+    const answers = await Promise.all(methods.map((m) => callToEnvelope(api as unknown as EngramClient, m, FIRST_SCREEN_CALLS[m])));
+    if (answers.some((a) => !a.ok)) return null;
+    return firstScreenBlock(Object.fromEntries(methods.map((m, i) => [m, (answers[i] as { result: unknown }).result])) as Record<FirstScreenMethod, unknown>);
+  };
+  // Whatever the engine reports (a change, a job's progress) may change what the first screen shows.
+  const unsubscribe = api.onEvent(() => {
+    current = null;
+  });
+  current = make();
+  return {
+    block(waitMs) {
+      current ??= make();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+      return Promise.race([current, late]).finally(() => clearTimeout(timer));
+    },
+    stop: unsubscribe,
+  };
+}

@@ -9,11 +9,12 @@ import { fakeEngram } from '../../test/support/dom';
 
 type FirstCalls = typeof import('./first-calls');
 const page = { total: 1, offset: 0, rows: [{ id: 7, text: 'from the page </script>' }], highlight: [] } as unknown as MessagePage;
-const answers = { stats: { messages: 1 }, listSources: [], memoryInfo: { dataDir: '/d', version: '1' }, listMessages: page };
+const answers = { stats: { messages: 1 }, listSources: [], memoryInfo: { dataDir: '/d', version: '1' }, timelinePeriods: [['2026-01-01T09:00:00', '2026-02-01T10:00:00']], listMessages: page };
 const engram = fakeEngram({
   stats: () => ({ messages: 2 }) as never,
   listSources: () => [],
   memoryInfo: () => ({ dataDir: '/asked', version: '1' }),
+  timelinePeriods: () => [],
   listMessages: () => ({ total: 0, rows: [], highlight: [] }) as never,
 });
 
@@ -41,6 +42,8 @@ describe('first calls', () => {
     expect(stats).toEqual({ messages: 1 });
     expect(info.dataDir).toBe('/d');
     expect(await calls.takeFirstPage(FIRST_SCREEN_CALLS.listMessages.filter)).toEqual(page);
+    expect(calls.takeFirstPeriods(FIRST_SCREEN_CALLS.timelinePeriods.minGapDays + 1)).toBeNull();
+    expect(await calls.takeFirstPeriods(FIRST_SCREEN_CALLS.timelinePeriods.minGapDays)).toEqual(answers.timelinePeriods);
     expect(engram.calls).toEqual([]);
     expect(calls.takeFirstOverview()).toBeNull();
     expect(calls.takeFirstPage({})).toBeNull();
@@ -50,7 +53,7 @@ describe('first calls', () => {
     const calls = await load(false);
     expect((await calls.takeFirstOverview())![2].dataDir).toBe('/asked');
     expect((await calls.takeFirstPage({}))!.total).toBe(0);
-    expect(engram.calls.map((c) => c.method).sort()).toEqual(['listMessages', 'listSources', 'memoryInfo', 'stats']);
+    expect(engram.calls.map((c) => c.method).sort()).toEqual(['listMessages', 'listSources', 'memoryInfo', 'stats', 'timelinePeriods']);
   });
 
   it("asks for the Messages page of the URL's own query, and gives it only for that query", async () => {
@@ -63,7 +66,7 @@ describe('first calls', () => {
 
   it('asks for no page when the page opens on another tab', async () => {
     const calls = await load(false, '#/graph');
-    expect(engram.calls.map((c) => c.method).sort()).toEqual(['listSources', 'memoryInfo', 'stats']);
+    expect(engram.calls.map((c) => c.method).sort()).toEqual(['listSources', 'memoryInfo', 'stats', 'timelinePeriods']);
     expect(calls.takeFirstPage({})).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// Counts with their noun, pluralised by the language's rules (Intl.PluralRules), for the UI and
-// the CLI alike: "1 source", "2 sources", "0 entities".
-const rules = new Intl.PluralRules('en-US');
+// Counts with their noun, pluralised by English's rules, for the UI and the CLI alike: "1
+// source", "2 sources", "0 entities". English has one rule (Intl.PluralRules('en-US'): 'one' for
+// 1 and -1, 'other' for every other number), written out: the first select() of a page loads
+// ICU's plural data, milliseconds the first screen does without.
 // Made on first need: the first number formatter of a page loads ICU's number data (~20 ms in a
 // fresh browser tab), and whole numbers, nearly all there are to show, do without it.
 let numbers: Intl.NumberFormat | null = null;
@@ -24,9 +25,9 @@ export function pluralNoun(noun: string): string {
   return `${noun}s`;
 }
 
-/** The noun for a count: `one` when the rules say so, else `many` (by default the plural of `one`). */
+/** The noun for a count: `one` for one (or minus one), else `many` (by default the plural of `one`). */
 export function nounFor(n: number, one: string, many = pluralNoun(one)): string {
-  return rules.select(n) === 'one' ? one : many;
+  return Math.abs(n) === 1 ? one : many;
 }
 
 /** "1 source", "2,048 sessions". */

@@ -3,6 +3,7 @@
 // in a JSON data block (`<script type="application/json">`: never run, so the strict CSP holds).
 // The page takes them instead of asking, and asks as usual when the block is missing (the desktop
 // app, a reload without the token in the URL) or was made for another query than its own.
+import { COMPRESSED_GAP_DAYS } from '../dates/activity';
 import { resultEnvelope, type WireResponse } from './wire';
 
 export const FIRST_SCREEN_ELEMENT_ID = 'engram-first-screen';
@@ -15,6 +16,8 @@ export const FIRST_SCREEN_CALLS = {
   stats: {},
   listSources: {},
   memoryInfo: {},
+  // the timeline's compressed pauses
+  timelinePeriods: { minGapDays: COMPRESSED_GAP_DAYS },
   // the Messages tab with no filter and no timeline selection: a page opened without a route
   listMessages: { filter: {}, offset: 0, limit: MESSAGE_PAGE_ROWS },
 } as const;

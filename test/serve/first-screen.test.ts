@@ -40,6 +40,9 @@ describe('the first screen in the page', () => {
     async memoryInfo() {
       return { dataDir: '/data', version: '0.1.0' };
     },
+    async timelinePeriods() {
+      return [['2026-01-01T09:00:00', '2026-02-01T10:00:00']];
+    },
     async listMessages(args: unknown) {
       calls.push(`listMessages ${JSON.stringify(args)}`);
       return page;
@@ -71,6 +74,7 @@ describe('the first screen in the page', () => {
     expect(data.stats.answer).toEqual({ ok: true, result: { messages: 3 } });
     expect(data.listSources.answer.result).toEqual([{ id: 1, name: 'ChatGPT' }]);
     expect(data.memoryInfo.answer.result).toEqual({ dataDir: '/data', version: '0.1.0' });
+    expect(data.timelinePeriods).toEqual({ args: { minGapDays: 21 }, answer: { ok: true, result: [['2026-01-01T09:00:00', '2026-02-01T10:00:00']] } });
     expect(data.listMessages.args).toEqual(FIRST_SCREEN_CALLS.listMessages);
     expect(data.listMessages.answer.result).toEqual(page);
   });

@@ -17,6 +17,9 @@ describe('countOf', () => {
     expect(['day', 'class', 'box', 'query', 'conversation'].map(pluralNoun)).toEqual(['days', 'classes', 'boxes', 'queries', 'conversations']);
     expect(nounFor(1, 'row')).toBe('row');
     expect(nounFor(1.5, 'row')).toBe('rows');
+    // the rule written out is Intl's for English
+    const en = new Intl.PluralRules('en-US');
+    for (const n of [0, 1, -1, 2, 1.5, 0.5, 1e21, -0, 11, 21, 101]) expect(nounFor(n, 'row')).toBe(en.select(n) === 'one' ? 'row' : 'rows');
   });
 });
 

@@ -1,4 +1,4 @@
-// First import: its requests leave while the rest of the page's code is still being evaluated.
+// First import: the first screen's data goes into the stores as it arrives (first-requests.ts).
 import { firstScreenData } from './first-requests';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

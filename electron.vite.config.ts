@@ -27,9 +27,21 @@ mainInputs['analysis-worker'] = resolve(root, 'electron/node/engine/extraction/a
 // modules, not the workbench's, before it runs and sends the first screen's calls. Written into
 // index.html ahead of the workbench's entry (module scripts run in document order).
 const bootEntry = resolve(root, 'renderer/src/boot.ts');
+/** The modules the first script imports (directly or not), found once the build has read them. */
+const firstScriptModules = new Set<string>();
 function firstScript(): Plugin {
   return {
     name: 'engram-first-script',
+    buildEnd() {
+      firstScriptModules.clear();
+      const walk = (id: string) => {
+        if (firstScriptModules.has(id)) return;
+        firstScriptModules.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep);
+      };
+      walk(bootEntry);
+      firstScriptModules.delete(bootEntry);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -82,7 +94,21 @@ export default defineConfig({
       chunkSizeWarningLimit: 6000,
       // Served over HTTP by `engram serve` too: minified loads noticeably faster in a browser.
       minify: true,
-      rollupOptions: { input: { index: resolve(root, 'renderer/index.html'), boot: bootEntry } },
+      rollupOptions: {
+        input: { index: resolve(root, 'renderer/index.html'), boot: bootEntry },
+        // Few files for the first screen (a browser opens at most six connections to a server;
+        // the seventh file waits for one): the first script's modules in one chunk, everything
+        // else the workbench's entry needs in the entry's chunk. Left to itself the bundler
+        // makes a small chunk of each set of modules the lazily loaded tabs share with it.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'first-calls', test: (id: string) => firstScriptModules.has(id), priority: 2 },
+              { name: 'index', tags: ['$initial'], test: (id: string) => id !== bootEntry, priority: 1 },
+            ],
+          },
+        },
+      },
     },
   },
 });

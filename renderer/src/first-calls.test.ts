@@ -18,10 +18,11 @@ const engram = fakeEngram({
   listMessages: () => ({ total: 0, rows: [], highlight: [] }) as never,
 });
 
-async function load(block: boolean, hash = ''): Promise<FirstCalls> {
+async function load(block: boolean | string, hash = ''): Promise<FirstCalls> {
   vi.resetModules();
   window.location.hash = hash;
-  document.body.innerHTML = block ? `<div id="root"></div>${firstScreenBlock(answers)}` : '<div id="root"></div>';
+  const html = typeof block === 'string' ? block : block ? firstScreenBlock(answers) : '';
+  document.body.innerHTML = `<div id="root"></div>${html}`;
   const calls = await import('./first-calls');
   calls.askFirstScreen();
   return calls;
@@ -62,6 +63,16 @@ describe('first calls', () => {
     expect(engram.calls[0].args).toEqual({ filter: { sessionIds: [5] }, offset: 0, limit: 200 });
     expect(calls.takeFirstPage({})).toBeNull();
     expect(calls.takeFirstPage({ sessionIds: [5] })).not.toBeNull();
+  });
+
+  it('asks as usual when the block is broken or incomplete', async () => {
+    const incomplete = firstScreenBlock(answers).replace('"stats":', '"statz":');
+    for (const block of ['<script type="application/json" id="engram-first-screen">{"stats": </script>', incomplete]) {
+      engram.calls.length = 0;
+      const calls = await load(block);
+      expect((await calls.takeFirstOverview())![2].dataDir).toBe('/asked');
+      expect(engram.calls.map((c) => c.method).sort()).toEqual(['listMessages', 'listSources', 'memoryInfo', 'stats', 'timelinePeriods']);
+    }
   });
 
   it('asks for no page when the page opens on another tab', async () => {

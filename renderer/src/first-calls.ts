@@ -1,12 +1,11 @@
 // The first screen's calls, made by the page's first script (boot.ts) the moment it runs: the
 // memory's overview, the timeline's periods and, when the page opens on the Messages tab, its
-// first page. That script
-// is small (the connection and this), so the calls leave while the workbench's code (React, the
-// tabs) is still being fetched and evaluated, and are answered before it draws. When the page
-// came with the answers (`engram serve` writes them into it: shared/transport/first-screen.ts)
-// those are taken instead of calls. The stores take these answers instead of asking again
-// (each once: a later refresh asks anew). Without the first script (a test, the dev server's
-// first load) the workbench asks as it starts.
+// first page. That script is small (the connection and this), so the calls leave while the
+// workbench's code (React, the tabs) is still being fetched and evaluated, and are answered
+// before it draws. When the page came with the answers (`engram serve` writes them into it:
+// shared/transport/first-screen.ts) those are taken instead of calls. The stores take these
+// answers instead of asking again (each once: a later refresh asks anew). Without the first
+// script (a test, the dev server's first load) the workbench asks as it starts.
 import type { MessageFilter, MessagePage, SourceInfo, Stats } from '../../shared/types';
 import { FIRST_SCREEN_CALLS, FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../shared/transport/first-screen';
 import { resultOf } from '../../shared/transport/wire';
@@ -35,8 +34,8 @@ export function askFirstScreen(): void {
     // the Messages tab's first query: its filters start empty, no plan is shown yet
     const filter = buildMessageFilter(EMPTY_FILTERS, route.selection);
     const args = { filter, offset: 0, limit: PAGE_SIZE };
-    const key = JSON.stringify(args);
-    const page = given && JSON.stringify(given.listMessages.args) === key ? Promise.resolve(resultOf(given.listMessages.answer) as MessagePage) : api().listMessages(args);
+    const sameCall = given !== null && JSON.stringify(given.listMessages.args) === JSON.stringify(args);
+    const page = sameCall ? Promise.resolve(resultOf(given.listMessages.answer) as MessagePage) : api().listMessages(args);
     firstPage = { key: JSON.stringify(filter), page };
   }
   // a failed call is reported by the store that takes it; until then it is not an unhandled rejection
@@ -49,8 +48,9 @@ function answersInPage(): FirstScreenData | null {
   if (!block) return null;
   block.remove();
   try {
-    const data = JSON.parse(block.textContent ?? '') as FirstScreenData;
-    return Object.values(data).every((call) => call.answer.ok) ? data : null;
+    const data = JSON.parse(block.textContent ?? '') as Partial<FirstScreenData>;
+    const complete = Object.keys(FIRST_SCREEN_CALLS).every((method) => data[method as keyof FirstScreenData]?.answer?.ok === true);
+    return complete ? (data as FirstScreenData) : null;
   } catch {
     return null;
   }

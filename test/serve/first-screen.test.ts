@@ -22,6 +22,7 @@ describe('the first screen in the page', () => {
   const listeners = new Set<(e: EngineEvent) => void>();
   let messages = 3;
   let failStats = false;
+  let graphReady: boolean | undefined;
   const calls: string[] = [];
   const page: MessagePage = {
     total: 1,
@@ -32,7 +33,7 @@ describe('the first screen in the page', () => {
     async stats() {
       calls.push('stats');
       if (failStats) throw new Error('no stats today');
-      return { messages } as never;
+      return (graphReady === undefined ? { messages } : { messages, graphReady }) as never;
     },
     async listSources() {
       return [{ id: 1, name: 'ChatGPT' }] as never;
@@ -109,11 +110,29 @@ describe('the first screen in the page', () => {
     expect(calls.slice(before)).toEqual(['stats', `listMessages ${JSON.stringify(FIRST_SCREEN_CALLS.listMessages)}`]);
   });
 
-  it('is left out when a call fails: the page then asks for itself', async () => {
+  it('is left out when a call fails (the page then asks for itself), and made again for the next page', async () => {
     failStats = true;
     for (const l of listeners) l({ type: 'changed', topics: ['sources'] });
     const html = await (await get(`/?token=${encodeURIComponent(server.token)}`)).text();
     expect(html).toBe(PAGE);
     failStats = false;
+    // no event in between: a failure is not kept
+    expect(blockOf(await (await get(`/?token=${encodeURIComponent(server.token)}`)).text())).not.toBeNull();
+  });
+
+  it('is made again for every page while the graph is loading (its end is no event)', async () => {
+    graphReady = false;
+    for (const l of listeners) l({ type: 'changed', topics: ['graph'] });
+    const page = () => get(`/?token=${encodeURIComponent(server.token)}`).then(async (r) => blockOf(await r.text())!);
+    expect((await page()).stats.answer.result).toMatchObject({ graphReady: false });
+    const before = calls.length;
+    graphReady = true;
+    expect((await page()).stats.answer.result).toMatchObject({ graphReady: true });
+    expect(calls.length).toBeGreaterThan(before);
+    // once loaded, kept again
+    const after = calls.length;
+    await page();
+    expect(calls.length).toBe(after);
+    graphReady = undefined;
   });
 });

@@ -14,24 +14,40 @@ export interface FirstScreen {
 }
 
 export function keepFirstScreen(api: ServedApi): FirstScreen {
-  let current: Promise<string | null> | null = null;
-  const make = async (): Promise<string | null> => {
+  /** The block being made or made, and whether it may serve later pages too. */
+  let current: Promise<{ html: string | null; keep: boolean }> | null = null;
+  const make = async () => {
     const methods = Object.keys(FIRST_SCREEN_CALLS) as FirstScreenMethod[];
     const answers = await Promise.all(methods.map((m) => callToEnvelope(api as unknown as EngramClient, m, FIRST_SCREEN_CALLS[m])));
-    if (answers.some((a) => !a.ok)) return null;
-    return firstScreenBlock(Object.fromEntries(methods.map((m, i) => [m, (answers[i] as { result: unknown }).result])) as Record<FirstScreenMethod, unknown>);
+    // a failed call: no block, and the next page tries again
+    if (answers.some((a) => !a.ok)) return { html: null, keep: false };
+    const results = Object.fromEntries(methods.map((m, i) => [m, (answers[i] as { result: unknown }).result])) as Record<FirstScreenMethod, unknown>;
+    // The graph's end of loading is no event: a block that says it is still loading serves the
+    // page asking now only.
+    const loading = (results.stats as { graphReady?: boolean } | null)?.graphReady === false;
+    return { html: firstScreenBlock(results), keep: !loading };
+  };
+  const start = () => {
+    const made = make();
+    current = made;
+    // pages asking while it is made get it; once made, one that may not be kept is dropped
+    void made.then(({ keep }) => {
+      if (!keep && current === made) current = null;
+    });
+    return made;
   };
   // Whatever the engine reports (a change, a job's progress) may change what the first screen shows.
   const unsubscribe = api.onEvent(() => {
     current = null;
   });
-  current = make();
+  start();
   return {
-    block(waitMs) {
-      current ??= make();
+    async block(waitMs) {
+      const mine = current ?? start();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-      return Promise.race([current, late]).finally(() => clearTimeout(timer));
+      const made = await Promise.race([mine, late]).finally(() => clearTimeout(timer));
+      return made?.html ?? null;
     },
     stop: unsubscribe,
   };

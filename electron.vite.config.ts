@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const root = import.meta.dirname;
 const graphWorker = resolve(root, 'electron/node/engine/stores/graph/graph-worker.ts');
@@ -23,6 +24,45 @@ if (existsSync(graphWorker)) mainInputs['graph-worker'] = graphWorker;
 mainInputs['analysis-worker'] = resolve(root, 'electron/node/engine/extraction/auto/analysis-worker.ts');
 // The retrieve batch's workers (timeline/batch-worker.ts), likewise.
 mainInputs['batch-worker'] = resolve(root, 'electron/node/engine/timeline/batch-worker.ts');
+
+// The page's first script (renderer/src/boot.ts): its own entry, so that it needs only its few
+// modules, not the workbench's, before it runs and sends the first screen's calls. Written into
+// index.html ahead of the workbench's entry (module scripts run in document order).
+const bootEntry = resolve(root, 'renderer/src/boot.ts');
+/** The modules the first script imports (directly or not), found once the build has read them. */
+const firstScriptModules = new Set<string>();
+function firstScript(): Plugin {
+  return {
+    name: 'engram-first-script',
+    buildEnd() {
+      firstScriptModules.clear();
+      const walk = (id: string) => {
+        if (firstScriptModules.has(id)) return;
+        firstScriptModules.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep);
+      };
+      walk(bootEntry);
+      firstScriptModules.delete(bootEntry);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let src = '/src/boot.ts';
+        let preloads: string[] = [];
+        if (ctx.bundle) {
+          const boot = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === bootEntry);
+          if (!boot || boot.type !== 'chunk') throw new Error('renderer build: the first script (boot.ts) was not bundled');
+          src = `./${boot.fileName}`;
+          preloads = boot.imports.filter((file) => !html.includes(`/${file}"`));
+        }
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('renderer build: index.html has no module script to put the first script before');
+        const tags = [`<script type="module" crossorigin src="${src}"></script>`, ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`)];
+        return `${html.slice(0, at)}${tags.join('\n    ')}\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -48,7 +88,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), firstScript()],
     worker: { format: 'es' },
     build: {
       outDir: resolve(root, 'out/renderer'),
@@ -56,7 +96,21 @@ export default defineConfig({
       chunkSizeWarningLimit: 6000,
       // Served over HTTP by `engram serve` too: minified loads noticeably faster in a browser.
       minify: true,
-      rollupOptions: { input: resolve(root, 'renderer/index.html') },
+      rollupOptions: {
+        input: { index: resolve(root, 'renderer/index.html'), boot: bootEntry },
+        // Few files for the first screen (a browser opens at most six connections to a server;
+        // the seventh file waits for one): the first script's modules in one chunk, everything
+        // else the workbench's entry needs in the entry's chunk. Left to itself the bundler
+        // makes a small chunk of each set of modules the lazily loaded tabs share with it.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'first-calls', test: (id: string) => firstScriptModules.has(id), priority: 2 },
+              { name: 'index', tags: ['$initial'], test: (id: string) => id !== bootEntry, priority: 1 },
+            ],
+          },
+        },
+      },
     },
   },
 });

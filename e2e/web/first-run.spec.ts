@@ -4,7 +4,7 @@ import { expect, expectPopulated, screenshot, test } from '../support/fixtures';
 
 test('first run → demo memory', async ({ workbench: page, engram }) => {
   // The token travels in the URL once, then leaves the address bar.
-  expect(page.url()).not.toContain('token=');
+  await expect.poll(() => page.url(), { timeout: 2_000 }).not.toContain('token=');
   await expect(page.getByTestId('welcome')).toBeVisible();
   await expect(page.getByTestId('dropzone')).toBeVisible();
   await expect(page.getByTestId('import-demo')).toBeEnabled();

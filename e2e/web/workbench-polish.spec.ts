@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PREFIXES } from '../../shared/rdf';
-import type { JobInfo, SessionInfo } from '../../shared/types';
+import type { JobInfo, SessionInfo, Stats } from '../../shared/types';
 import { expect, openTab, screenshot, test } from '../support/fixtures';
 import { ROOT } from '../support/serve';
 
@@ -86,6 +86,9 @@ test('the tabs stay where they first appear while the topic lane loads after the
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
+  // The topics are ranked by the automatic job after the import: once they exist, the memory's
+  // overview says how many rows the lane will have (until then the page cannot know).
+  await expect.poll(async () => (await engram.api<Stats>('stats')).topics, { timeout: 60_000 }).toBeGreaterThan(0);
   await page.goto(engram.url);
   const graphTab = page.getByTestId('tab-graph');
   await expect(graphTab).toBeVisible();

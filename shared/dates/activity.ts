@@ -2,6 +2,9 @@
 // `minGap`. The timeline compresses the longer pauses; the engine computes the periods of a
 // whole memory (ChatStore.activityPeriods) so the workbench need not load every session.
 
+/** Pauses longer than this many days are compressed on the timeline (its periods are merged across shorter ones). */
+export const COMPRESSED_GAP_DAYS = 21;
+
 /** Spans as [start, end] in ms, sorted by start, merged across pauses of at most `minGap` ms. */
 export function activityPeriods(spans: Iterable<readonly [number, number]>, minGap: number): [number, number][] {
   const periods: [number, number][] = [];

@@ -2,7 +2,9 @@
 // strings 'YYYY-MM-DDTHH:MM:SS' whose first ten characters are one. The arithmetic is date-fns's,
 // run on UTCDates (@date-fns/utc): a calendar day never meets the machine's zone, its DST changes
 // or its skipped days (test/dates/calendar.test.ts runs in such zones). Pure: the renderer uses it too.
-import { UTCDate } from '@date-fns/utc';
+// The minimal UTCDate: the full one also formats itself (toString) with Intl formatters made as
+// its module loads, which costs a page ~20 ms of ICU set-up before it draws anything.
+import { UTCDateMini } from '@date-fns/utc/date/mini';
 // One module per function: the package's index would load all of date-fns (~900 modules).
 import { addDays as addDaysFns } from 'date-fns/addDays';
 import { addMonths as addMonthsFns } from 'date-fns/addMonths';
@@ -67,9 +69,9 @@ export function parts(date: string): { y: number; m: number; d: number } {
 }
 
 /** The day as a UTCDate (years below 100 included). */
-function dayOf(date: string): UTCDate {
+function dayOf(date: string): Date {
   const { y, m, d } = parts(date);
-  const dt = new UTCDate(2000, 0, 1);
+  const dt = new UTCDateMini(2000, 0, 1);
   dt.setUTCFullYear(y, m - 1, d);
   return dt;
 }
@@ -191,15 +193,7 @@ export function endOfMonth(date: string): Ymd {
   return ymd(y, m, daysInMonth(y, m));
 }
 
-/** The first instant of a day as a wall clock ('2026-05-03' → '2026-05-03T00:00:00'). */
-export function startOfDay(date: string): string {
-  return `${date.slice(0, 10)}T00:00:00`;
-}
-
-/** The upper bound of a range end: a bare date means its whole day ('…T23:59:59'); a wall clock stays as it is. */
-export function endOfDay(dateOrWall: string): string {
-  return dateOrWall.length === 10 ? `${dateOrWall}T23:59:59` : dateOrWall;
-}
+export { endOfDay, startOfDay } from './day-bounds';
 
 /** A date in a date-fns `format` pattern ('EEE MMM d, yyyy' → 'Sun May 3, 2026'). */
 export function formatDate(date: string, pattern: string): string {

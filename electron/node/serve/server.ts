@@ -10,7 +10,7 @@
 // - every call is validated against the typed API (`parseApiArgs`) before the engine sees it;
 // - responses carry the same strict CSP as the desktop app.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -21,6 +21,7 @@ import { SECURITY_HEADERS } from './csp';
 import { callToEnvelope } from '../../../shared/transport/dispatch';
 import { ARGS_HEADER, BYTES_FIELD_HEADER, decodeWire, resultEnvelope, type WireResponse } from '../../../shared/transport/wire';
 import { mimeTypeOf } from './mime';
+import { keepFirstScreen } from './first-screen';
 
 /** What the server needs from the engine: the API and its event stream. */
 export type ServedApi = Pick<EngramClient, 'onEvent'> & Partial<Omit<EngramClient, 'onEvent'>>;
@@ -53,6 +54,8 @@ export interface RunningServer {
 
 
 const SSE_HEARTBEAT_MS = 15_000;
+/** Longest a page waits for its first screen's data (kept ready, so rarely waited for at all). */
+const FIRST_SCREEN_WAIT_MS = 150;
 /** A workbench tab holds one event stream; a few tabs and reconnects fit well under this. */
 const MAX_EVENT_STREAMS = 16;
 
@@ -102,10 +105,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     host === `127.0.0.1:${port}` || host === `localhost:${port}`;
   const isAllowedOrigin = (origin: string) =>
     origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+  const isToken = (value: string) => timingSafeEqual(digest(value), tokenDigest);
   const hasToken = (req: IncomingMessage) => {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    return !!m && timingSafeEqual(digest(m[1]), tokenDigest);
+    return !!m && isToken(m[1]);
   };
+  const firstScreen = keepFirstScreen(opts.api);
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err) => {
@@ -128,7 +133,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       res.setHeader('Allow', 'GET, HEAD');
       return sendText(res, 405, 'Method not allowed.');
     }
-    return serveStatic(req, res, url.pathname);
+    return serveStatic(req, res, url);
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -203,10 +208,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     res.on('close', stop);
   }
 
-  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL) {
     let rel: string;
     try {
-      rel = decodeURIComponent(pathname);
+      rel = decodeURIComponent(url.pathname);
     } catch {
       return sendText(res, 400, 'Bad path.');
     }
@@ -232,6 +237,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       }
     }
     const type = mimeTypeOf(file);
+    // The page opened with its token (the URL the CLI prints): it gets its first screen's data
+    // with it, as an API call with the token would. Never without the token; never cached.
+    const token = url.searchParams.get('token');
+    if (file === join(rendererDir, 'index.html') && req.method === 'GET' && token && isToken(token)) {
+      const block = await firstScreen.block(FIRST_SCREEN_WAIT_MS);
+      if (block) {
+        const html = readFileSync(file, 'utf8');
+        const at = html.lastIndexOf('</body>');
+        const body = Buffer.from(at < 0 ? html + block : `${html.slice(0, at)}${block}${html.slice(at)}`);
+        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': String(body.byteLength), 'Cache-Control': 'no-store' });
+        res.end(body);
+        return;
+      }
+    }
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'Content-Type': type,
@@ -273,6 +292,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     port,
     close: () =>
       new Promise<void>((done) => {
+        firstScreen.stop();
         for (const stream of streams) stream.end();
         server.close(() => done());
         for (const socket of sockets) socket.destroy();

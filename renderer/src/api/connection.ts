@@ -25,17 +25,25 @@ const TOKEN_KEY = 'engram.token';
 /**
  * The serve token: taken from `?token=` on first load, kept in sessionStorage (this tab only)
  * and removed from the visible URL so that it is not copied, bookmarked or shown on screen.
+ * Both right after the task that takes it: each waits on the browser process (a fresh page's
+ * first storage access is a synchronous round trip), which the first screen need not wait for.
+ * Until then a reload still finds the token in the URL.
  */
 export function takeToken(): string | null {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
+  const fromUrl = new URL(window.location.href).searchParams.get('token');
   if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    setTimeout(() => keepToken(fromUrl), 0);
     return fromUrl;
   }
   return sessionStorage.getItem(TOKEN_KEY);
+}
+
+function keepToken(token: string): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  // the URL as it is now (the route may have changed since), without the token
+  const url = new URL(window.location.href);
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
 export function connect(): Connection {

@@ -1,13 +1,13 @@
 // Memory stats: messages, sessions, triples and the date range.
 import { useApp } from '../state/app-store';
-import { formatCompact, formatRange } from '../ui/format';
+import { formatCompact, formatCount, formatRange } from '../ui/format';
 
 export function StatsBar() {
   const stats = useApp((s) => s.stats);
   if (!stats) return null;
   return (
     <div className="stats" data-testid="stats">
-      <Stat value={formatCompact(stats.messages)} label="messages" title={`${stats.messages.toLocaleString('en-US')} messages`} />
+      <Stat value={formatCompact(stats.messages)} label="messages" title={`${formatCount(stats.messages)} messages`} />
       <Stat value={formatCompact(stats.sessions)} label="sessions" />
       <Stat value={stats.graphReady ? formatCompact(stats.triples) : '…'} label="triples" title={stats.graphReady ? undefined : 'The graph is still loading'} />
       <Stat value={formatRange(stats.firstAt, stats.lastAt)} label="" />

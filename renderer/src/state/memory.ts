@@ -4,9 +4,10 @@
 // sessions is interactive as soon as its overview has arrived.
 import type { ChangeTopic, EngineEvent } from '../../../shared/types';
 import { api, connection } from '../api/connection';
+import { takeFirstOverview, takeFirstPeriods } from '../first-calls';
 import { errorMessage } from '../ui/format';
+import { COMPRESSED_GAP_DAYS } from '../../../shared/dates/activity';
 import { wallToMs } from '../../../shared/dates/wall-clock';
-import { DAY, GAP_MIN } from '../timeline/timeline-model';
 import { useApp } from './app-store';
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -16,13 +17,14 @@ export async function refreshMemory(): Promise<void> {
   if (refreshing) return refreshing;
   refreshing = (async () => {
     try {
-      const [stats, sources, memoryInfo] = await Promise.all([
-        api().stats({}),
-        api().listSources({}),
-        useApp.getState().memoryInfo ?? api().memoryInfo({}),
-      ]);
+      // the page's first script may have asked already (first-calls.ts)
+      const first = takeFirstOverview();
+      const [stats, sources, memoryInfo] = await (first ??
+        Promise.all([api().stats({}), api().listSources({}), useApp.getState().memoryInfo ?? api().memoryInfo({})]));
       useApp.setState({ stats, sources, memoryInfo, memoryLoaded: true, memoryError: null });
-      void loadPeriods();
+      const periods = loadPeriods();
+      // asked with the first overview: the first screen draws the timeline with them (later refreshes do not wait)
+      if (first) await periods;
     } catch (err) {
       useApp.setState({ memoryLoaded: true, memoryError: errorMessage(err) });
     } finally {
@@ -46,7 +48,8 @@ export function loadFirstOverview(): Promise<void> {
  */
 async function loadPeriods(): Promise<void> {
   try {
-    const periods = await api().timelinePeriods({ minGapDays: GAP_MIN / DAY });
+    const args = { minGapDays: COMPRESSED_GAP_DAYS };
+    const periods = await (takeFirstPeriods(args.minGapDays) ?? api().timelinePeriods(args));
     useApp.setState({ timelinePeriods: periods.map(([a, b]) => [wallToMs(a), wallToMs(b)]) });
   } catch {
     useApp.setState({ timelinePeriods: null });

@@ -4,7 +4,7 @@
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import { zoomIdentity, type ZoomTransform } from 'd3-zoom';
 import { wallToMs } from '../../../shared/dates/wall-clock';
-import { activityPeriods } from '../../../shared/dates/activity';
+import { activityPeriods, COMPRESSED_GAP_DAYS } from '../../../shared/dates/activity';
 import type { SessionInfo } from '../../../shared/types';
 
 export const HOUR = 3_600_000;
@@ -187,7 +187,7 @@ export function constrainTransform(limits: [number, number]) {
 // times only to read a time or select a range.
 
 /** Gaps of no conversation longer than this are compressed. */
-export const GAP_MIN = 21 * DAY;
+export const GAP_MIN = COMPRESSED_GAP_DAYS * DAY;
 /** Room kept at real scale on each side of a gap, so sessions never touch a break. */
 const GAP_MARGIN = 2 * DAY;
 

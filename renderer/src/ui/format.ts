@@ -1,13 +1,13 @@
 // Formatting of wall-clock times, counts and durations. Wall-clock strings have no zone: the
 // date toolkit (shared/dates) reads them as calendar days, so no local zone or DST shift creeps in.
-import { formatDate as formatDay, isDate } from '../../../shared/dates/calendar';
-import { countOf } from '../../../shared/text/plural';
+import { isDate, MONTH_ABBREVIATIONS } from '../../../shared/dates/calendar';
+import { countOf, formatNumber } from '../../../shared/text/plural';
 
 export { nounFor } from '../../../shared/text/plural';
 
 export function formatDate(wall: string | null | undefined): string {
   if (!wall) return '—';
-  return isDate(wall) ? formatDay(wall, 'MMM d, yyyy') : wall;
+  return isDate(wall) ? `${monthDay(wall)}, ${wall.slice(0, 4)}` : wall;
 }
 
 export function formatTime(wall: string): string {
@@ -29,19 +29,27 @@ export function formatRange(from: string | null | undefined, to: string | null |
     return t1 && t2 && t1 !== t2 ? `${formatDate(from)} ${t1}–${t2}` : formatDate(from);
   }
   if (isDate(from) && isDate(to) && from.slice(0, 4) === to.slice(0, 4)) {
-    return `${formatDay(from, 'MMM d')} – ${formatDay(to, 'MMM d, yyyy')}`;
+    return `${monthDay(from)} – ${formatDate(to)}`;
   }
   return `${formatDate(from)} – ${formatDate(to)}`;
 }
 
+/**
+ * 'Mar 3' of a date or wall clock (date-fns's 'MMM d', written out: dates are on every row of the
+ * first screen, and date-fns's formatter is large code to compile for so little).
+ */
+function monthDay(date: string): string {
+  return `${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+}
+
 export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
-  return n.toLocaleString('en-US');
+  return formatNumber(n);
 }
 
 export function formatCompact(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
-  if (n < 10_000) return n.toLocaleString('en-US');
+  if (n < 10_000) return formatNumber(n);
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 100_000 ? 1 : 0)}k`;
   return `${(n / 1_000_000).toFixed(1)}M`;
 }

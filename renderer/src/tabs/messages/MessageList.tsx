@@ -1,9 +1,9 @@
 // The virtualized message list: fixed-height rows, pages fetched as they scroll into view.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { MessageRow } from '../../../../shared/types';
 import { formatDateTime } from '../../ui/format';
 import { Highlighted, useHighlighter } from '../../ui/Highlighted';
+import { useRowWindow } from '../../ui/use-row-window';
 import { rowAt, useMessages } from './messages-store';
 
 const ROW_HEIGHT = 74;
@@ -19,15 +19,11 @@ export function MessageList() {
   const pattern = useHighlighter(highlight);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
+  const rowWindow = useRowWindow(scrollRef, total, ROW_HEIGHT, 12);
+  const first = rowWindow.first;
+  const last = Math.max(first, rowWindow.last);
+  const indexes: number[] = [];
+  for (let i = rowWindow.first; i <= rowWindow.last; i++) indexes.push(i);
 
   // Fetch the pages on screen once scrolling pauses: a fling through 100,000 rows must not
   // queue a request for every page it passes.
@@ -51,7 +47,7 @@ export function MessageList() {
     const row = rowAt(pages, index);
     if (row) {
       void selectMessage(row.id);
-      virtualizer.scrollToIndex(index, { align: 'auto' });
+      rowWindow.scrollToIndex(index);
     }
   };
 
@@ -73,14 +69,14 @@ export function MessageList() {
         }
       }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => {
-          const row = rowAt(pages, item.index);
+      <div style={{ height: rowWindow.totalHeight, position: 'relative' }}>
+        {indexes.map((index) => {
+          const row = rowAt(pages, index);
           return (
             <div
-              key={item.key}
+              key={index}
               className="message-row-slot"
-              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              style={{ transform: `translateY(${index * ROW_HEIGHT}px)`, height: ROW_HEIGHT }}
             >
               {row ? (
                 <MessageRowView row={row} pattern={pattern} selected={row.id === selectedId} onSelect={() => void selectMessage(row.id)} />

@@ -4,28 +4,11 @@
 import { create } from 'zustand';
 import type { MessageFilter, MessagePart, MessageRow } from '../../../../shared/types';
 import { api } from '../../api/connection';
-import type { TimeSelection } from '../../state/route';
+import { takeFirstPage } from '../../first-calls';
 import { errorMessage } from '../../ui/format';
-import { endOfDay, startOfDay } from '../../../../shared/dates/calendar';
+import { EMPTY_FILTERS, PAGE_SIZE, type MessageFilters, type PlanRows } from './message-query';
 
-export const PAGE_SIZE = 200;
-
-export interface MessageFilters {
-  text: string;
-  sourceId: number | null;
-  speaker: string | null;
-  /** 'YYYY-MM-DD' or '' */
-  from: string;
-  to: string;
-}
-
-/** The rows of a timeline plan (the timeline's question box, Ask): Messages shows only them. */
-export interface PlanRows {
-  label: string;
-  ids: number[];
-  /** Rows the plan selects in all (ids holds at most the first 5,000). */
-  total: number;
-}
+export { buildMessageFilter, PAGE_SIZE, type MessageFilters, type PlanRows } from './message-query';
 
 export interface MessageDetail {
   message: MessageRow;
@@ -67,7 +50,6 @@ interface MessagesState {
   loadSpeakers(): Promise<void>;
 }
 
-const EMPTY_FILTERS: MessageFilters = { text: '', sourceId: null, speaker: null, from: '', to: '' };
 const inflight = new Set<string>();
 /** The last run with a version: its query and version, and its promise. */
 let lastRun: { key: string; queryId: number; done: Promise<void> } | null = null;
@@ -101,7 +83,8 @@ export const useMessages = create<MessagesState>()((set, get) => ({
     const started = performance.now();
     const done = (async () => {
       try {
-        const page = await api().listMessages({ filter: query, offset: 0, limit: PAGE_SIZE });
+        // the page's first script may have asked for this very page already (first-calls.ts)
+        const page = await (takeFirstPage(query) ?? api().listMessages({ filter: query, offset: 0, limit: PAGE_SIZE }));
         if (get().queryId !== queryId) return;
         set({
           total: page.total,
@@ -163,24 +146,4 @@ export const useMessages = create<MessagesState>()((set, get) => ({
 /** Row `index` of the current query, if its page has arrived. */
 export function rowAt(pages: Record<number, MessageRow[]>, index: number): MessageRow | undefined {
   return pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
-}
-
-/** The engine filter for the tab's filters combined with the timeline selection. */
-export function buildMessageFilter(filters: MessageFilters, selection: TimeSelection | null, plan: PlanRows | null = null): MessageFilter {
-  const filter: MessageFilter = {};
-  if (plan) filter.ids = plan.ids;
-  const text = filters.text.trim();
-  if (text) filter.text = text;
-  if (filters.sourceId !== null) filter.sourceIds = [filters.sourceId];
-  if (filters.speaker !== null) filter.speakers = [filters.speaker];
-  let from = filters.from ? startOfDay(filters.from) : undefined;
-  let to = filters.to ? endOfDay(filters.to) : undefined;
-  if (selection?.kind === 'session') filter.sessionIds = [selection.sessionId];
-  if (selection?.kind === 'range') {
-    from = from && from > selection.from ? from : selection.from;
-    to = to && to < selection.to ? to : selection.to;
-  }
-  if (from) filter.from = from;
-  if (to) filter.to = to;
-  return filter;
 }

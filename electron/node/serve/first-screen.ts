@@ -1,0 +1,54 @@
+// The first screen's data for the workbench's page (shared/transport/first-screen.ts), kept
+// ready: made when the server starts and again, on the next page asked for, after any change
+// the engine reports. A page then has its first screen without a call, and the engine does
+// that work while no browser waits, instead of while the page's scripts are being served.
+import type { EngramClient } from '../../../shared/api';
+import { callToEnvelope } from '../../../shared/transport/dispatch';
+import { FIRST_SCREEN_CALLS, firstScreenBlock, type FirstScreenMethod } from '../../../shared/transport/first-screen';
+import type { ServedApi } from './server';
+
+export interface FirstScreen {
+  /** The data block, if ready within `waitMs`; null when not (the page then asks itself) or a call failed. */
+  block(waitMs: number): Promise<string | null>;
+  stop(): void;
+}
+
+export function keepFirstScreen(api: ServedApi): FirstScreen {
+  /** The block being made or made, and whether it may serve later pages too. */
+  let current: Promise<{ html: string | null; keep: boolean }> | null = null;
+  const make = async () => {
+    const methods = Object.keys(FIRST_SCREEN_CALLS) as FirstScreenMethod[];
+    const answers = await Promise.all(methods.map((m) => callToEnvelope(api as unknown as EngramClient, m, FIRST_SCREEN_CALLS[m])));
+    // a failed call: no block, and the next page tries again
+    if (answers.some((a) => !a.ok)) return { html: null, keep: false };
+    const results = Object.fromEntries(methods.map((m, i) => [m, (answers[i] as { result: unknown }).result])) as Record<FirstScreenMethod, unknown>;
+    // The graph's end of loading is no event: a block that says it is still loading serves the
+    // page asking now only.
+    const loading = (results.stats as { graphReady?: boolean } | null)?.graphReady === false;
+    return { html: firstScreenBlock(results), keep: !loading };
+  };
+  const start = () => {
+    const made = make();
+    current = made;
+    // pages asking while it is made get it; once made, one that may not be kept is dropped
+    void made.then(({ keep }) => {
+      if (!keep && current === made) current = null;
+    });
+    return made;
+  };
+  // Whatever the engine reports (a change, a job's progress) may change what the first screen shows.
+  const unsubscribe = api.onEvent(() => {
+    current = null;
+  });
+  start();
+  return {
+    async block(waitMs) {
+      const mine = current ?? start();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+      const made = await Promise.race([mine, late]).finally(() => clearTimeout(timer));
+      return made?.html ?? null;
+    },
+    stop: unsubscribe,
+  };
+}

@@ -20,7 +20,7 @@ import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer }
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
 import { isFiller, ongoingSince, reportedOn, valuesOf, type Value } from './sentences';
-import { kindsIn, knowsKinds } from './noun-kinds';
+import { kindsIn, knowsKinds, sortsIn } from './noun-kinds';
 import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
 
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
@@ -408,6 +408,8 @@ const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|wo
 const NEGATIVE_REPLY = /^(?:no|nope|nah|never|not)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
+/** "I'll always remember the trip when we …", "a day I'll never forget": a future of memory, about what happened. */
+const REMEMBERED = /\b(?:will|'ll|’ll|won't|won’t)\s+(?:always\s+|never\s+|forever\s+)?(?:remember|forget|cherish|treasure)\b/gi;
 /** A statement that something changed (or holds now): what "now" asks for. */
 const NOW_CUE = /\b(?:now|currently|these days|from now on|at the moment|anymore|any more|no longer|used to|switch(?:ed|ing)?|chang(?:ed|ing)|moved|instead|new|signed up|joined|cancel(?:l)?ed|quit|stopped|started)\b/i;
 /** Stems of words that add nothing to a sentence: function words, fillers, praise ("amazing", "fun"). */
@@ -683,6 +685,9 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     }
     const speaker = m.speaker.toLowerCase();
     const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
+    const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head ? part.head : null;
+    // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
+    const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
       // "how many times …": a number of times ("twice", "three times"), not any number the sentence holds ("both of them");
@@ -699,6 +704,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
       // "what bird …" ← "a heron landed on the roof": a noun phrase that is a kind of the thing asked for
       if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
+      // "what workshop …" ← "a counseling workshop": the noun asked for, said with which one it is
+      if (!values.length && sorted) values = sortsIn(s, sorted, askedStems).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true, sort: true }));
       // "It's about leaving home": a sentence that refers back takes the value of the one before
       const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
@@ -712,7 +719,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // the period counts for messages on the topic: one of its own that shares no word is about something else
       let score = topic + (topic > 0 || !sc.shared.size ? inPeriod : 0) + companions + 0.45 / (1 + rank);
       // a date only implied by the day it was told is weaker than one stated
-      if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].kind ? KIND_BONUS : 0.5;
+      if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].sort ? KIND_BONUS * Math.min(1, topic / TOPIC_FLOOR.thing) : values[0].kind ? KIND_BONUS : 0.5;
       else score -= MISSING[part.kind];
       // a place with a name says more than "the library"
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
@@ -738,7 +745,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (expected.future && !/\?\s*$/.test(s)) score += WISH.test(s) || /\b(?:next|soon|upcoming|planning|plan)\b/i.test(s) ? 0.25 : PAST_TENSE.test(s) ? -0.15 : 0;
       // what happened: a wish, a plan or a booking for later does not answer it
       if (expected.past && part.kind !== 'date') {
-        if (WISH.test(s)) score -= 0.45;
+        if (WISH.test(s.replace(REMEMBERED, ''))) score -= 0.45;
         // a booking for later ("I booked an orthopedist for Tuesday") does not say what happened
         // there, the less so when the evidence tells how it went
         else if ((part.kind === 'thing' || part.kind === 'name') && findDates(s, m.timestamp).some((d) => d.date.slice(0, 10) > m.timestamp.slice(0, 10))) score -= sc.plansWithOutcome.has(m.id) ? 0.5 : 0.25;
@@ -958,10 +965,12 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
   }
   const answers: { part: AnswerPart; answer: PartAnswer }[] = [];
   let judged: { answered: boolean; why: string } | undefined;
+  let sc0: Scoring | undefined;
   for (const part of expected.parts) {
     if (opts.kinds && !opts.kinds.includes(part.kind)) continue;
     const sc = scoringFor(a, expected, part, pool);
     sc.me = new Set((opts.me ?? []).map((n) => n.toLowerCase()));
+    sc0 ??= sc;
     let usable = pool;
     if (opts.exclude?.length && part.kind === 'person') {
       const known = opts.exclude.map((n) => n.toLowerCase());
@@ -978,7 +987,11 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
     }
   }
   if (!answers.length) return null;
-  const out = expected.list && answers.length === 1 ? listAnswer(a, expected, pool, answers[0].answer) : composeParts(answers, a);
+  if (expected.list && answers.length === 1) {
+    const list = listAnswer(a, expected, pool, answers[0].answer, sc0!);
+    return { ...list.answer, judged: list.judged };
+  }
+  const out = composeParts(answers, a);
   return { ...out, ...(judged ? { judged } : {}) };
 }
 
@@ -1013,7 +1026,9 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
     const names = [...about];
     const named = names.some((n) => namesAsSubject(unit, n));
     // said to them ("your new job"), not about the speaker's own world first
-    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON)));
+    // (and more about them than about the speaker: "Taking your advice, I'm sprucing up my plan" is the speaker's)
+    const count = (re: RegExp) => unit.match(new RegExp(re.source, 'gi'))?.length ?? 0;
+    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON))) && count(SECOND_PERSON) >= count(FIRST_PERSON);
     if (!named && !addressed) return { answered: false, why: `${m.speaker} says this about ${FIRST_PERSON.test(unit) ? `${m.speaker === 'Assistant' ? 'itself' : 'their own life'}` : 'something else'}, not about ${sc.subjects.size ? names.filter((n) => sc.subjects.has(n)).map(capitalize).join(' or ') : 'you'}` };
   }
   // the one asked about talking to the other about the other's life ("Your store looks great")
@@ -1034,7 +1049,7 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
   // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted
   // back is stated); a thing of the kind asked for is a value
-  const floor = p.value?.implicit === 'said' ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
+  const floor = p.value?.implicit === 'said' || p.value?.sort ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
   if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }
@@ -1195,17 +1210,30 @@ function totalFromMessages(a: Analysis, expected: ExpectedAnswer, pool: AskEvide
   };
 }
 
-/** A question that asks for several things: the best sentences of different messages, up to six. */
-function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer): MessageAnswer {
-  const sc = scoringFor(a, expected, expected.parts[0], pool);
-  const cands = scoreSentences(sc, pool);
-  const picked: PartAnswer[] = [first];
-  for (const c of cands) {
-    if (picked.length >= LIST_MAX || c.score < first.cand.score - LIST_MARGIN) break;
-    if (picked.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
-    picked.push({ cand: c, unit: c.sentence });
+/**
+ * A question that asks for several things: the best sentences of different messages, up to six,
+ * each judged as an answer on its own (about whom the question asks, on its topic, a value of the
+ * kind asked for): the items are gathered from several messages, so one item that does not answer
+ * (the best-matching sentence by the other speaker) does not stand for the others.
+ */
+function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer, sc: Scoring): { answer: MessageAnswer; judged: { answered: boolean; why: string } } {
+  const firstJudged = judge(sc, first);
+  const items: PartAnswer[] = [];
+  let top: number | null = null;
+  for (const c of [first.cand, ...scoreSentences(sc, pool)]) {
+    if (items.length >= LIST_MAX || (top !== null && c.score < top - LIST_MARGIN)) break;
+    if (items.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
+    const core = c === first.cand ? first.core ?? first.unit : unitOf(c, sc);
+    const item: PartAnswer = { cand: c, unit: c === first.cand ? first.unit : quotedUnit(c, sc, core), core };
+    if (!(c === first.cand ? firstJudged : judge(sc, item)).answered) continue;
+    top ??= c.score;
+    items.push(item);
   }
-  return { text: picked.map(quoteOf).join('; '), refs: picked.map((p) => p.cand.evidence.ref) };
+  if (!items.length) return { answer: { text: quoteOf(first), refs: [first.cand.evidence.ref] }, judged: firstJudged };
+  return {
+    answer: { text: items.map(quoteOf).join('; '), refs: items.map((p) => p.cand.evidence.ref) },
+    judged: items[0] === first || firstJudged.answered ? firstJudged : { answered: true, why: `${items.length} sentence${items.length === 1 ? '' : 's'} by ${[...new Set(items.map((p) => p.cand.evidence.message.speaker))].join(' and ')} with the question's words` },
+  };
 }
 
 /**

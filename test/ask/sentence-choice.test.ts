@@ -21,6 +21,7 @@ const CONVERSATION = {
     { speaker: 'Teo', dia_id: 'D1:4', text: 'Sounds like a blast. Any trips planned?' },
     { speaker: 'Ines', dia_id: 'D1:5', text: "I'll always remember our sailing trip last year when we saw a pod of dolphins. It was so peaceful lying on the deck and watching the sea sparkle in the sun." },
     { speaker: 'Teo', dia_id: 'D1:6', text: 'I have tried sports like climbing and rowing, they keep me sane.' },
+    { speaker: 'Ines', dia_id: 'D1:7', text: "I'm going to a pottery conference this month. I can't wait to learn new glazes." },
   ],
   session_2_date_time: '6:00 pm on 20 March, 2024',
   session_2: [
@@ -28,6 +29,12 @@ const CONVERSATION = {
     { speaker: 'Teo', dia_id: 'D2:2', text: 'Ha, that is brave. How was the rest of your week?' },
     { speaker: 'Ines', dia_id: 'D2:3', text: 'I also tried archery with my cousin, we hit the target twice.' },
     { speaker: 'Teo', dia_id: 'D2:4', text: "Taking your advice from the networking event, I'm rewriting my business plan and my pitch." },
+    { speaker: 'Ines', dia_id: 'D2:5', text: 'Good luck! So much has happened - I went to the pottery conference two days ago and it was really inspiring.' },
+    { speaker: 'Teo', dia_id: 'D2:6', text: "Guess what I did this week? I took the first step towards my big goal - I signed up for the city marathon! It's a big commitment, but I think I'm ready." },
+    { speaker: 'Ines', dia_id: 'D2:7', text: 'I love discovering new cities - here is a pic from one of my trips.' },
+    { speaker: 'Teo', dia_id: 'D2:8', text: 'Nice pic! Where are you headed next?' },
+    { speaker: 'Ines', dia_id: 'D2:9', text: "It's Lisbon, I'm stoked for my work trip there next month!" },
+    { speaker: 'Teo', dia_id: 'D2:10', text: 'Thanks! And I passed the marathon medical check last Friday!' },
   ],
   qa: [],
 };
@@ -73,5 +80,24 @@ describe('which sentence answers', () => {
     const t = await ask('What did Ines and her family see during their sailing trip last year?');
     expect(t.answer.status).toBe('answered');
     expect(t.answer.text).toMatch(/^“I'll always remember our sailing trip last year when we saw a pod of dolphins\./);
+  });
+
+  it('"which city": a name WordNet lists as a city, though no preposition comes before it', async () => {
+    const t = await ask('Which city is Ines excited to have a work trip to?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toContain("It's Lisbon");
+  });
+
+  it('"when did she go": the day she tells she went, not the plan to go', async () => {
+    const t = await ask('When did Ines go to the pottery conference?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/^Monday, March 18, 2024 — “.*I went to the pottery conference two days ago/);
+  });
+
+  it('news after a lead-in ("Guess what I did this week?") is dated by the lead-in, which is quoted', async () => {
+    const t = await ask('When did Teo sign up for a marathon?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/^[^(]*2024 — “Guess what I did this week\? I took the first step towards my big goal - I signed up for the city marathon!/);
+    expect(t.answer.text).not.toMatch(/^around/);
   });
 });

@@ -408,6 +408,8 @@ const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|wo
 const NEGATIVE_REPLY = /^(?:no|nope|nah|never|not)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
+/** A sentence that announces news to come in the next one ("Guess what I did this week?", "Big news from last weekend:"). */
+const LEAD_IN = /^(?:(?:oh|hey|so|and|wow|btw|by the way)[,!]?\s+)*(?:guess what|you won't believe|you'll never guess|big news|great news|some news|news)\b|:\s*$/i;
 /** "I'll always remember the trip when we …", "a day I'll never forget": a future of memory, about what happened. */
 const REMEMBERED = /\b(?:will|'ll|’ll|won't|won’t)\s+(?:always\s+|never\s+|forever\s+)?(?:remember|forget|cherish|treasure)\b/gi;
 /** A statement that something changed (or holds now): what "now" asks for. */
@@ -686,6 +688,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     const speaker = m.speaker.toLowerCase();
     const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
     const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head ? part.head : null;
+    const placeHead = part.kind === 'place' ? (/\b(?:what|which)\s+(?:[a-z]+\s+)?(cit(?:y|ies)|countr(?:y|ies)|towns?|villages?|states?|islands?|regions?|provinces?)\b/i.exec(part.text)?.[1].toLowerCase() ?? null) : null;
     // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
     const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
@@ -698,12 +701,19 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
           : part.kind === 'amount' && expected.past && !BUDGET.test(a.question)
             ? valuesOf(part.kind, s, m.timestamp, sc.asked).filter((v) => !BUDGET.test(s.slice(Math.max(0, v.index - 16), v.index + v.phrase.length + 10)))
             : valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
-      const reported = part.kind === 'date' && !stated.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
+      // "Guess what I did this week? I applied to …": the time of a lead-in that asks or announces, for the news after it
+      const lead = part.kind === 'date' && !stated.length && index > 0 && LEAD_IN.test(sents[index - 1]) ? valuesOf('date', sents[index - 1], m.timestamp, sc.asked) : [];
+      const reported = part.kind === 'date' && !stated.length && !lead.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
-      let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      let values = lead.length ? lead : reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
       // "what bird …" ← "a heron landed on the roof": a noun phrase that is a kind of the thing asked for
       if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
+      // "which city …" ← "It's Seattle": a name WordNet lists as one of the kind of place asked for
+      if (placeHead) {
+        const named = kindsIn(s, placeHead, sc.asked).filter((k) => /^\p{Lu}/u.test(k.text) && !values.some((v) => v.text === k.text));
+        if (named.length) values = [...named.map((k) => ({ text: k.text, phrase: k.text, index: k.index })), ...values];
+      }
       // "what workshop …" ← "a counseling workshop": the noun asked for, said with which one it is
       if (!values.length && sorted) values = sortsIn(s, sorted, askedStems).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true, sort: true }));
       // "It's about leaving home": a sentence that refers back takes the value of the one before
@@ -751,11 +761,13 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
         else if ((part.kind === 'thing' || part.kind === 'name') && findDates(s, m.timestamp).some((d) => d.date.slice(0, 10) > m.timestamp.slice(0, 10))) score -= sc.plansWithOutcome.has(m.id) ? 0.5 : 0.25;
         else if (PAST_TENSE.test(s) && !/\?\s*$/.test(s)) score += 0.1;
       }
+      // "when did she go …": a plan for it ("I'm going to a conference this month") dates it less well than its telling
+      else if (expected.past && part.kind === 'date' && WISH.test(s.replace(REMEMBERED, '')) && !PAST_TENSE.test(s)) score -= 0.2;
       // what was done or chosen ("what did I cook", "which book am I reading next"): said when the exchange closes, not when it opens
       if ((expected.past || expected.future) && index <= 1 && !/\?\s*$/.test(s) && !isFiller(s) && sc.closes.has(m.id)) score += 0.25;
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
-      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...(valuesBefore && values.length ? { valuesBefore: true } : {}) });
+      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...((valuesBefore || lead.length) && values.length ? { valuesBefore: true } : {}) });
     });
   });
   return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
@@ -804,6 +816,8 @@ function unitOf(c: Cand, sc: Scoring): string {
   const s = sents[c.index];
   const open = (i: number) => i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
   if (c.index > 0 && PRONOUN_START.test(s) && (c.valuesBefore || weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared)) && !/\?\s*$/.test(sents[c.index - 1])) from--;
+  // the lead-in its time comes from ("Guess what I did this week?")
+  else if (c.index > 0 && c.valuesBefore && LEAD_IN.test(sents[c.index - 1])) from--;
   const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
   if (open(to + 1) && (novelWords(s, sc.askedWords, sc.speakers) <= 2 || /:\s*$/.test(s) || thing)) to++;
   if (thing && from === c.index && c.index > 0 && open(c.index - 1) && weightedMatch(sents[c.index - 1], sc.shared) > 0) from--;
@@ -1003,6 +1017,8 @@ const VALUE_KINDS = new Set<AnswerKind>([...STATED_KINDS, 'time', 'person', 'pla
  * people word things differently: "my dog" ← "Pixel is a beagle"); one quoted for a thing needs more.
  */
 const TOPIC_FLOOR = { value: 0.1, thing: 0.3 };
+/** How many times a text says one of a pattern's words ("I", "you"). */
+const mentions = (text: string, re: RegExp) => text.match(new RegExp(re.source, 'gi'))?.length ?? 0;
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b/i;
 const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself)\b/i;
 
@@ -1027,8 +1043,7 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
     const named = names.some((n) => namesAsSubject(unit, n));
     // said to them ("your new job"), not about the speaker's own world first
     // (and more about them than about the speaker: "Taking your advice, I'm sprucing up my plan" is the speaker's)
-    const count = (re: RegExp) => unit.match(new RegExp(re.source, 'gi'))?.length ?? 0;
-    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON))) && count(SECOND_PERSON) >= count(FIRST_PERSON);
+    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON))) && mentions(unit, SECOND_PERSON) >= mentions(unit, FIRST_PERSON);
     if (!named && !addressed) return { answered: false, why: `${m.speaker} says this about ${FIRST_PERSON.test(unit) ? `${m.speaker === 'Assistant' ? 'itself' : 'their own life'}` : 'something else'}, not about ${sc.subjects.size ? names.filter((n) => sc.subjects.has(n)).map(capitalize).join(' or ') : 'you'}` };
   }
   // the one asked about talking to the other about the other's life ("Your store looks great")

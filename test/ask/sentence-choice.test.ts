@@ -36,6 +36,14 @@ const CONVERSATION = {
     { speaker: 'Ines', dia_id: 'D2:9', text: "It's Lisbon, I'm stoked for my work trip there next month!" },
     { speaker: 'Teo', dia_id: 'D2:10', text: 'Thanks! And I passed the marathon medical check last Friday!' },
   ],
+  session_3_date_time: '8:00 pm on 2 April, 2024',
+  session_3: [
+    { speaker: 'Ines', dia_id: 'D3:1', text: 'Evenings are calm lately. I also enjoy jasmine tea, it is a great way to unwind.' },
+    { speaker: 'Teo', dia_id: 'D3:2', text: 'Sounds cozy. The children keep me busy: my son Milo turns five tomorrow.' },
+    { speaker: 'Ines', dia_id: 'D3:3', text: 'Ha! For focus at work, oolong tea is totally worth it.' },
+    { speaker: 'Teo', dia_id: 'D3:4', text: 'And our daughter Ava, our youngest child, started school this week.' },
+    { speaker: 'Ines', dia_id: 'D3:5', text: "I've been reading fantasy novels lately, the dragons are the best part." },
+  ],
   qa: [],
 };
 
@@ -99,5 +107,24 @@ describe('which sentence answers', () => {
     expect(t.answer.status).toBe('answered');
     expect(t.answer.text).toMatch(/^[^(]*2024 — “Guess what I did this week\? I took the first step towards my big goal - I signed up for the city marathon!/);
     expect(t.answer.text).not.toMatch(/^around/);
+  });
+
+  it('"what types of tea": each sort said in a message is an item, though the question\'s verb is in none', async () => {
+    const t = await ask('What types of tea has Ines sampled?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toContain('jasmine tea');
+    expect(t.answer.text).toContain('oolong tea');
+  });
+
+  it('a sort the question names itself is not picked out as the value from another sort', async () => {
+    const t = await ask('Which two mystery novels does Ines enjoy reading?');
+    expect(t.answer.text).not.toMatch(/^fantasy novels —/);
+  });
+
+  it('"what are the names of his children" asks for a list', async () => {
+    const t = await ask("What are the names of Teo's children?");
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toContain('Milo');
+    expect(t.answer.text).toContain('Ava');
   });
 });

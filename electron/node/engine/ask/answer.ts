@@ -687,7 +687,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     }
     const speaker = m.speaker.toLowerCase();
     const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
-    const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head ? part.head : null;
+    // (not when the question says which one itself: "which two mystery novels …" is not answered by "fantasy novels")
+    const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head && !sortsIn(part.text, part.head).length ? part.head : null;
     const placeHead = part.kind === 'place' ? (/\b(?:what|which)\s+(?:[a-z]+\s+)?(cit(?:y|ies)|countr(?:y|ies)|towns?|villages?|states?|islands?|regions?|provinces?)\b/i.exec(part.text)?.[1].toLowerCase() ?? null) : null;
     // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
     const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
@@ -1064,7 +1065,8 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
   // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted
   // back is stated); a thing of the kind asked for is a value
-  const floor = p.value?.implicit === 'said' || p.value?.sort ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
+  // (a sort of the noun asked for is only one, unless the question asks for the sorts: "what types of yoga …")
+  const floor = p.value?.implicit === 'said' || (p.value?.sort && !sc.expected.list) ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
   if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }
@@ -1239,7 +1241,9 @@ function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMess
     if (items.length >= LIST_MAX || (top !== null && c.score < top - LIST_MARGIN)) break;
     if (items.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
     const core = c === first.cand ? first.core ?? first.unit : unitOf(c, sc);
-    const item: PartAnswer = { cand: c, unit: c === first.cand ? first.unit : quotedUnit(c, sc, core), core };
+    // a thing of the kind asked for is the item's value (the honesty judgement reads it as one)
+    const value = c.values.find((v) => v.kind);
+    const item: PartAnswer = { cand: c, unit: c === first.cand ? first.unit : quotedUnit(c, sc, core), core, ...(value ? { value } : {}) };
     if (!(c === first.cand ? firstJudged : judge(sc, item)).answered) continue;
     top ??= c.score;
     items.push(item);

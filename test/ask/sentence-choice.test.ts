@@ -43,6 +43,9 @@ const CONVERSATION = {
     { speaker: 'Ines', dia_id: 'D3:3', text: 'Ha! For focus at work, oolong tea is totally worth it.' },
     { speaker: 'Teo', dia_id: 'D3:4', text: 'And our daughter Ava, our youngest child, started school this week.' },
     { speaker: 'Ines', dia_id: 'D3:5', text: "I've been reading fantasy novels lately, the dragons are the best part." },
+    { speaker: 'Teo', dia_id: 'D3:6', text: 'Oh, for that soup: you can use oat milk or cashew paste instead of cream, and check the labels for sugar.' },
+    { speaker: 'Ines', dia_id: 'D3:7', text: 'Thanks! Back in the club days I won two chess tournaments in one season.' },
+    { speaker: 'Ines', dia_id: 'D3:8', text: 'And I won my fifth chess tournament on Sunday! The final game took three hours.' },
   ],
   qa: [],
 };
@@ -126,5 +129,17 @@ describe('which sentence answers', () => {
     expect(t.answer.status).toBe('answered');
     expect(t.answer.text).toContain('Milo');
     expect(t.answer.text).toContain('Ava');
+  });
+
+  it('what the one asked about suggests is said to the one it is for', async () => {
+    const t = await ask('What substitute does Teo suggest for cream in the soup?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toContain('oat milk or cashew paste');
+  });
+
+  it('"how many … has she won" ← "I won my fifth …": the count so far, said as an ordinal', async () => {
+    const t = await ask('How many chess tournaments has Ines won?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/^5 — “And I won my fifth chess tournament on Sunday!/);
   });
 });

@@ -11,7 +11,7 @@
 // each is stated with one of two things.
 import type { AskComputation, AskEvidenceMessage, AskEvidenceTriple, AskSparqlResults, MessageRow, PlanRun, RdfTerm } from '../../../../shared/types';
 import type { Analysis } from './analyze';
-import { ordinalWord, quantityValue, timesValue } from '../../../../shared/text/numbers';
+import { ordinalValue, ordinalWord, quantityValue, timesValue } from '../../../../shared/text/numbers';
 import { containsStem, matchStem } from '../../../../shared/text/stem';
 import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp, words as tokens } from '../../../../shared/text/words';
@@ -670,6 +670,22 @@ function timesStated(s: string): Value[] {
   return out;
 }
 
+/** "my fourth video game tournament" for "how many tournaments": the ordinal before the counted noun, as a count. */
+function ordinalCounts(s: string, counted: string): Value[] {
+  const noun = matchStem(counted.toLowerCase());
+  const out: Value[] = [];
+  for (const m of s.matchAll(/\b(?:my|his|her|their|our)\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d+(?:st|nd|rd|th))((?:\s+[\p{L}-]+){1,4})/giu)) {
+    const words = m[2].trim().split(/\s+/);
+    const at = words.findIndex((w) => matchStem(w.toLowerCase()) === noun);
+    if (at < 0) continue;
+    const n = ordinalValue(m[1].toLowerCase()) ?? Number.parseInt(m[1], 10);
+    if (!Number.isFinite(n)) continue;
+    const phrase = `${m[0].slice(0, m[0].indexOf(m[1]) + m[1].length)} ${words.slice(0, at + 1).join(' ')}`;
+    out.push({ text: String(n), phrase, index: m.index ?? 0, raw: n });
+  }
+  return out;
+}
+
 /** Every sentence of the best evidence, scored as the answer to one part of the question. */
 function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
   const { a, part, expected } = sc;
@@ -689,6 +705,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
     // (not when the question says which one itself: "which two mystery novels …" is not answered by "fantasy novels")
     const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head && !sortsIn(part.text, part.head).length ? part.head : null;
+    const counted = part.kind === 'count' && !/\bhow many times\b/i.test(part.text) ? (/\bhow many\s+(?:[a-z-]+\s+){0,2}?([a-z-]+)\s+(?:has|have|had|did|does|do|is|are|was|were)\b/i.exec(part.text)?.[1] ?? null) : null;
     const placeHead = part.kind === 'place' ? (/\b(?:what|which)\s+(?:[a-z]+\s+)?(cit(?:y|ies)|countr(?:y|ies)|towns?|villages?|states?|islands?|regions?|provinces?)\b/i.exec(part.text)?.[1].toLowerCase() ?? null) : null;
     // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
     const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
@@ -704,6 +721,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
             : valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
       // "Guess what I did this week? I applied to …": the time of a lead-in that asks or announces, for the news after it
       const lead = part.kind === 'date' && !stated.length && index > 0 && LEAD_IN.test(sents[index - 1]) ? valuesOf('date', sents[index - 1], m.timestamp, sc.asked) : [];
+      // "how many tournaments has he won?" ← "I won my fourth tournament": the count so far, said as an ordinal
+      if (counted) stated.unshift(...ordinalCounts(s, counted));
       const reported = part.kind === 'date' && !stated.length && !lead.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
@@ -1048,11 +1067,13 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
     if (!named && !addressed) return { answered: false, why: `${m.speaker} says this about ${FIRST_PERSON.test(unit) ? `${m.speaker === 'Assistant' ? 'itself' : 'their own life'}` : 'something else'}, not about ${sc.subjects.size ? names.filter((n) => sc.subjects.has(n)).map(capitalize).join(' or ') : 'you'}` };
   }
   // the one asked about talking to the other about the other's life ("Your store looks great")
-  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
+  // (unless the question asks what they suggested or advised: advice is said to the one it is for)
+  const adviceAsked = sc.advice && !sc.self;
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && !adviceAsked && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
     return { answered: false, why: `${m.speaker} says this about the one they talk to, not about themself` };
   }
   // the sentence with the question's words is said to the listener, about them ("That race sounds great, Mel!", "Sorry to hear about your job")
-  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && !adviceAsked && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
     return { answered: false, why: `${m.speaker} says this to the one they talk to, about them` };
   }
   // a question asks, it does not tell ("Love the necklace, any special meaning to it?")

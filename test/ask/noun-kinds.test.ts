@@ -61,5 +61,9 @@ describe('kinds of things', () => {
     expect(texts('Great job organizing the event.', 'organ')).toEqual([]);
     expect(texts("Melanie's workshop was fun.", 'workshop')).toEqual([]);
     expect(texts('We did the Douro Valley day trip.', 'trip', ['day'])).toEqual([]);
+    expect(texts("I'm still volunteering at the shelter.", 'volunt')).toEqual([]);
+    // a noun in -ing is the noun asked for when the question says it so
+    expect(sortsIn('It has strawberry filling and coconut cream frosting.', 'frost', new Set(), new Set(['frosting'])).map((k) => k.text)).toEqual(['coconut cream frosting']);
+    expect(texts('It has strawberry filling and coconut cream frosting.', 'frost')).toEqual([]);
   });
 });

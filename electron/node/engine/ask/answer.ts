@@ -709,6 +709,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     const placeHead = part.kind === 'place' ? (/\b(?:what|which)\s+(?:[a-z]+\s+)?(cit(?:y|ies)|countr(?:y|ies)|towns?|villages?|states?|islands?|regions?|provinces?)\b/i.exec(part.text)?.[1].toLowerCase() ?? null) : null;
     // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
     const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
+    const headForms = new Set([...sc.asked].filter((w) => sorted && matchStem(w) === sorted));
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
       // "how many times …": a number of times ("twice", "three times"), not any number the sentence holds ("both of them");
@@ -735,7 +736,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
         if (named.length) values = [...named.map((k) => ({ text: k.text, phrase: k.text, index: k.index })), ...values];
       }
       // "what workshop …" ← "a counseling workshop": the noun asked for, said with which one it is
-      if (!values.length && sorted) values = sortsIn(s, sorted, askedStems).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true, sort: true }));
+      if (!values.length && sorted) values = sortsIn(s, sorted, askedStems, headForms).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true, sort: true }));
       // "It's about leaving home": a sentence that refers back takes the value of the one before
       const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);

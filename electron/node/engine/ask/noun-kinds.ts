@@ -156,7 +156,7 @@ const NOT_A_SORT = new Set(
     'new old first second third last next other another same whole real own big small little huge tiny large great good nice bad ' +
     'amazing awesome cool fun favorite favourite best better worst beautiful lovely wonderful incredible fantastic special delicious ' +
     'recent local long short quick few many several couple lot lots whole entire such certain different usual regular ' +
-    'every each any some one two three four five six seven eight nine ten'
+    'every each any some one two three four five six seven eight nine ten still even just now then ever never often always also really'
   ).split(' '),
 );
 
@@ -164,9 +164,10 @@ const NOT_A_SORT = new Set(
  * The head noun said with a word that tells which one it is ("What workshop did she attend?" ←
  * "a counseling workshop", "her favourite style of dance" ← "contemporary dance"): the noun with
  * the one or two words before it, none of them a function word, a word of the question, a
- * number, or one that only rates or counts it. The head is a stem (answer-type.ts's `head`).
+ * number, or one that only rates or counts it. The head is a stem (answer-type.ts's `head`); `forms`
+ * are the question's own words for it.
  */
-export function sortsIn(sentence: string, head: string, asked: Set<string> = new Set()): KindMatch[] {
+export function sortsIn(sentence: string, head: string, asked: Set<string> = new Set(), forms: Set<string> = new Set()): KindMatch[] {
   const words = [...sentence.matchAll(/[\p{L}][\p{L}'’+-]*/gu)].map((m) => ({ w: m[0].replace(/['’]s$/, ''), index: m.index ?? 0 }));
   const out: KindMatch[] = [];
   const kinds = load();
@@ -177,8 +178,8 @@ export function sortsIn(sentence: string, head: string, asked: Set<string> = new
     return /^\p{Lu}[\p{Lu}\d+]+$/u.test(w) || /\p{L}-\p{L}/u.test(w) || !kinds || !!kinds.lemmas[l];
   };
   words.forEach((x, i) => {
-    // the noun itself, not a verb of its stem ("organizing" for "organization")
-    if (i === 0 || matchStem(x.w.toLowerCase()) !== head || /(?:ing|ed)$/i.test(x.w)) return;
+    // the noun itself, not a verb of its stem ("organizing" for "organization"), unless the question says it so ("frosting")
+    if (i === 0 || matchStem(x.w.toLowerCase()) !== head || (/(?:ing|ed)$/i.test(x.w) && !forms.has(x.w.toLowerCase()))) return;
     // the words before must run into the noun (no punctuation between)
     const adjacent = (j: number) => /^[\s]+$/.test(sentence.slice(words[j].index + words[j].w.length, words[j + 1].index).replace(/['’]s/, ''));
     let from = i;

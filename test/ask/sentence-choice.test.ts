@@ -4,11 +4,9 @@
 //  - a list gathered from several messages, each item judged on its own;
 //  - "taking your advice, I'm …" is the speaker's own news, not about the one spoken to;
 //  - "I'll always remember the trip when we saw …" tells what happened, it is no wish.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
-import { importFiles, openEngine, tempDir } from '../support/temp-engine';
+import { conversationEngine } from './support';
 
 const CONVERSATION = {
   speaker_a: 'Ines',
@@ -56,12 +54,7 @@ describe('which sentence answers', () => {
   const ask = (question: string) => engine.askEngine.answer({ question, sourceIds: [source], llm: false, now: '2024-04-01T10:00:00' });
 
   beforeAll(async () => {
-    const dir = tempDir('engram-sentence-choice-');
-    const file = path.join(dir, 'ines-teo.json');
-    fs.writeFileSync(file, JSON.stringify(CONVERSATION));
-    engine = await openEngine(path.join(dir, 'data'), { withoutOntology: false, autoGraph: false });
-    await importFiles(engine, file);
-    source = engine.chat.listSources()[0].id;
+    ({ engine, source } = await conversationEngine('sentence-choice', CONVERSATION));
   }, 120_000);
   afterAll(async () => {
     await engine?.close();

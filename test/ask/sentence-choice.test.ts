@@ -44,6 +44,9 @@ const CONVERSATION = {
     { speaker: 'Teo', dia_id: 'D3:6', text: 'Oh, for that soup: you can use oat milk or cashew paste instead of cream, and check the labels for sugar.' },
     { speaker: 'Ines', dia_id: 'D3:7', text: 'Thanks! Back in the club days I won two chess tournaments in one season.' },
     { speaker: 'Ines', dia_id: 'D3:8', text: 'And I won my fifth chess tournament on Sunday! The final game took three hours.' },
+    { speaker: 'Ines', dia_id: 'D3:9', text: 'Last night I hosted a cooking evening and taught my friends three vegan recipes on the terrace!' },
+    { speaker: 'Teo', dia_id: 'D3:10', text: 'Which one did they like?' },
+    { speaker: 'Ines', dia_id: 'D3:11', text: 'Lentil shepherd pie is at the top of my list. It is hearty and cheap.' },
   ],
   qa: [],
 };
@@ -134,5 +137,11 @@ describe('which sentence answers', () => {
     const t = await ask('How many chess tournaments has Ines won?');
     expect(t.answer.status).toBe('answered');
     expect(t.answer.text).toMatch(/^5 — “And I won my fifth chess tournament on Sunday!/);
+  });
+
+  it('"what is her favourite dish" ← "X is at the top of my list": what is said to be a favourite', async () => {
+    const t = await ask('What is Ines\'s favorite dish from the cooking evening she hosted?');
+    expect(t.answer.status).toBe('answered');
+    expect(t.answer.text).toMatch(/^Lentil shepherd pie — “Lentil shepherd pie is at the top of my list\./);
   });
 });

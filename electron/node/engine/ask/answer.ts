@@ -670,6 +670,31 @@ function timesStated(s: string): Value[] {
   return out;
 }
 
+/** A question about someone's favourite: "favourite", "a fan of", "like best / most", "top pick". */
+const FAVOURITE_ASKED = /\b(?:favou?rites?|faves?|fan of|like (?:the )?(?:best|most)|top pick)\b/i;
+/** "X is my favourite", "X is one of my favourites", "X has always been a favourite of mine", "X is at the top of my list", "X is my top pick". */
+const FAVOURITE_SAID = /((?:[\p{L}\p{N}"“”'’.-]+\s+){0,4}?[\p{L}\p{N}"“”'’.-]+)\s+(?:is|are|was|were|has always been|have always been|has been|have been)\s+(?:definitely\s+|still\s+|really\s+|totally\s+)?(?:(?:one of\s+)?(?:my|our)\s+(?:all-time\s+|absolute\s+|very\s+)?(?:favou?rites?|faves?|top picks?)|a\s+favou?rite of (?:mine|ours)|at the top of my list)\b/giu;
+/** What saying it is a favourite adds: the preference is stated, in words of its own. */
+const FAVOURITE_BONUS = 0.5;
+const NOT_FAVOURITE = /^(?:it|that|this|they|these|those|he|she|which|what|who|mine|yours|there|here)$/i;
+
+/** What a sentence says is someone's favourite (the words before "is my favourite"), as values. */
+function favouritesIn(s: string): Value[] {
+  const out: Value[] = [];
+  for (const m of s.matchAll(/\b(?:my|our)\s+(?:all-time\s+)?(?:favou?rite|fave)(?:\s+[\p{L}-]+){0,3}?\s+(?:is|was|has to be|would be)\s+((?:[\p{L}\p{N}"“”'’.-]+\s*){1,5})/giu)) {
+    const np = m[1].split(/\s*[,;:!?.–—]\s*|\s+-\s+|\s+(?:but|and|so|because|cause|'cause|since|which|that|who)\s+/i)[0].trim().replace(/^(?:the|a|an)\s+/i, '');
+    if (np && !NOT_FAVOURITE.test(np) && !STOP_WORDS.has(np.toLowerCase())) out.push({ text: np.replace(/^["“]|["”]$/g, ''), phrase: np, index: s.indexOf(np, m.index ?? 0) });
+  }
+  for (const m of s.matchAll(FAVOURITE_SAID)) {
+    // the noun phrase right before the verb: after the last clause break, without leading fillers
+    let np = m[1].split(/\s*[,;:!?–—]\s*|\s+-\s+|\s+(?:but|and|so|because|cause|'cause)\s+/i).pop()!.trim();
+    np = np.replace(/^(?:(?:yeah|yes|oh|well|honestly|i think|i guess|probably|definitely|actually|and|but|so)[,!]?\s+)+/i, '');
+    if (!np || NOT_FAVOURITE.test(np) || STOP_WORDS.has(np.toLowerCase())) continue;
+    out.push({ text: np.replace(/^["“]|["”]$/g, ''), phrase: np, index: s.indexOf(np, m.index ?? 0) });
+  }
+  return out;
+}
+
 /** "my fourth video game tournament" for "how many tournaments": the ordinal before the counted noun, as a count. */
 function ordinalCounts(s: string, counted: string): Value[] {
   const noun = matchStem(counted.toLowerCase());
@@ -706,6 +731,7 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     // (not when the question says which one itself: "which two mystery novels …" is not answered by "fantasy novels")
     const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head && !sortsIn(part.text, part.head).length ? part.head : null;
     const counted = part.kind === 'count' && !/\bhow many times\b/i.test(part.text) ? (/\bhow many\s+(?:[a-z-]+\s+){0,2}?([a-z-]+)\s+(?:has|have|had|did|does|do|is|are|was|were)\b/i.exec(part.text)?.[1] ?? null) : null;
+    const favourite = (part.kind === 'thing' || part.kind === 'name') && FAVOURITE_ASKED.test(part.text);
     const placeHead = part.kind === 'place' ? (/\b(?:what|which)\s+(?:[a-z]+\s+)?(cit(?:y|ies)|countr(?:y|ies)|towns?|villages?|states?|islands?|regions?|provinces?)\b/i.exec(part.text)?.[1].toLowerCase() ?? null) : null;
     // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
     const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
@@ -728,6 +754,9 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
       let values = lead.length ? lead : reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      // "what is her favourite show?" ← "\"That\" is one of my favorite shows": what is said to be a favourite
+      const favourites = favourite && !values.length ? favouritesIn(s) : [];
+      if (favourites.length) values = favourites.map((f) => ({ ...f, kind: true }));
       // "what bird …" ← "a heron landed on the roof": a noun phrase that is a kind of the thing asked for
       if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
       // "which city …" ← "It's Seattle": a name WordNet lists as one of the kind of place asked for
@@ -752,6 +781,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // a date only implied by the day it was told is weaker than one stated
       if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].sort ? KIND_BONUS * Math.min(1, topic / TOPIC_FLOOR.thing) : values[0].kind ? KIND_BONUS : 0.5;
       else score -= MISSING[part.kind];
+      // a favourite asked about, said to be one: as good as the question's words
+      if (favourites.length) score += FAVOURITE_BONUS;
       // a place with a name says more than "the library"
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
       // "Did he have a dog?" — "No, no pets right now."

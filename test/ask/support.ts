@@ -1,9 +1,11 @@
 // Shared pieces of the Ask tests: the demo memory in a temp engine (with the ontology), and a
 // small hand-made graph over its messages written the way extraction writes one (an
 // extraction chunk's named graph, entities with labels, types, dates and provenance).
+import fs from 'node:fs';
+import path from 'node:path';
 import { GRAPHS, MEMORY_BASE, PREFIXES } from '../../shared/rdf';
 import type { Engine } from '../../electron/node/engine/engine';
-import { finished, openEngine, tempDir } from '../support/temp-engine';
+import { finished, importFiles, openEngine, tempDir } from '../support/temp-engine';
 
 export const ME = `${MEMORY_BASE}person/maya`;
 export const ENT = `${MEMORY_BASE}entity/`;
@@ -23,6 +25,19 @@ export async function demoEngine(dir = tempDir('engram-ask-'), opts: { demoGraph
   }
   if (!opts.demoGraph) await engine.graph.request({ op: 'dropGraphs', graphs: [DEMO_GRAPH] });
   return engine;
+}
+
+/**
+ * A conversation written for a test, in LoCoMo's format, imported into a temp engine with the
+ * ontology and no automatic graph: the engine and its one source.
+ */
+export async function conversationEngine(name: string, conversation: object): Promise<{ engine: Engine; source: number }> {
+  const dir = tempDir(`engram-${name}-`);
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(conversation));
+  const engine = await openEngine(path.join(dir, 'data'), { withoutOntology: false, autoGraph: false });
+  await importFiles(engine, file);
+  return { engine, source: engine.chat.listSources()[0].id };
 }
 
 /** The post IRI of a demo message by its id in demo-memory.json. */

@@ -118,6 +118,8 @@ const NOT_PLURAL = /^(?:was|is|has|does|this|his|its|yes|us|plus|less|unless|ser
 function asksForList(question: string): boolean {
   const q = question.trim().toLowerCase().replace(/[?.!]+$/, '');
   if (/\b(?:favou?rite|first|last|main|best|only|latest|most)\b/.test(q)) return false;
+  // "what are the names of his children", "who have written to her": several named
+  if (/\bnames of (?:\w+['’]s? |his |her |their |my |the )?\w+(?:ies|[^s]s|ren)\b/.test(q) || /^\s*who (?:have|are|were)\b/.test(q)) return true;
   if (/\bin what ways\b|\b(?:list|name) (?:all|the|every)\b|^\s*where (?:has|have)\b|^\s*what (?:has|have) \w+ (?:done|made|painted|read|visited|bought|tried|created|written|cooked|baked)\b/.test(q)) return true;
   // "what <modifiers> <plural noun> <auxiliary> …": the noun right before the first auxiliary
   const m = /^\s*(?:what|which)\s+(.*)$/.exec(q);

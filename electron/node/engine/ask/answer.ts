@@ -11,7 +11,7 @@
 // each is stated with one of two things.
 import type { AskComputation, AskEvidenceMessage, AskEvidenceTriple, AskSparqlResults, MessageRow, PlanRun, RdfTerm } from '../../../../shared/types';
 import type { Analysis } from './analyze';
-import { ordinalWord, quantityValue, timesValue } from '../../../../shared/text/numbers';
+import { ordinalValue, ordinalWord, quantityValue, timesValue } from '../../../../shared/text/numbers';
 import { containsStem, matchStem } from '../../../../shared/text/stem';
 import { CHAT_FILLERS, STOP_WORDS } from '../../../../shared/text/stop-words';
 import { escapeRegExp, words as tokens } from '../../../../shared/text/words';
@@ -20,7 +20,7 @@ import { expectedAnswer, type AnswerKind, type AnswerPart, type ExpectedAnswer }
 import { dayDifference, findDates, formatMoney, latestValue, nth, parseIsoDuration, humanDuration, readableValue, sumAmounts, type Candidate } from './compute';
 import { sentences } from '../../../../shared/text/sentences';
 import { isFiller, ongoingSince, reportedOn, valuesOf, type Value } from './sentences';
-import { kindsIn, knowsKinds } from './noun-kinds';
+import { kindsIn, knowsKinds, sortsIn } from './noun-kinds';
 import { addDays, DAY_NAMES, longDate, MONTH_NAMES, shortStamp } from '../../../../shared/dates/calendar';
 
 const CALENDAR = new Set([...DAY_NAMES, ...MONTH_NAMES].flatMap((n) => [n.toLowerCase(), n.slice(0, 3).toLowerCase()]));
@@ -408,6 +408,10 @@ const PAST_TENSE = /\b(?:was|were|did|had|went|got|took|made|ran|came|saw|met|wo
 const NEGATIVE_REPLY = /^(?:no|nope|nah|never|not)\b/i;
 const PRONOUN_START = /^(?:it|it's|that|that's|this|they|they're|he|she|there|those|these|its|his|her|their)\b/i;
 const WISH = /\b(?:would love|'d love|’d love|would like|'d like|want(?:ed)? to|wanna|hop(?:e|ing) to|wish|plan(?:ning)? to|going to|gonna|will|'ll|’ll|aim(?:ing)? (?:for|to)|thinking (?:of|about)|might|may|could|should|can't wait)\b/i;
+/** A sentence that announces news to come in the next one ("Guess what I did this week?", "Big news from last weekend:"). */
+const LEAD_IN = /^(?:(?:oh|hey|so|and|wow|btw|by the way)[,!]?\s+)*(?:guess what|you won't believe|you'll never guess|big news|great news|some news|news)\b|:\s*$/i;
+/** "I'll always remember the trip when we …", "a day I'll never forget": a future of memory, about what happened. */
+const REMEMBERED = /\b(?:will|'ll|’ll|won't|won’t)\s+(?:always\s+|never\s+|forever\s+)?(?:remember|forget|cherish|treasure)\b/gi;
 /** A statement that something changed (or holds now): what "now" asks for. */
 const NOW_CUE = /\b(?:now|currently|these days|from now on|at the moment|anymore|any more|no longer|used to|switch(?:ed|ing)?|chang(?:ed|ing)|moved|instead|new|signed up|joined|cancel(?:l)?ed|quit|stopped|started)\b/i;
 /** Stems of words that add nothing to a sentence: function words, fillers, praise ("amazing", "fun"). */
@@ -666,6 +670,47 @@ function timesStated(s: string): Value[] {
   return out;
 }
 
+/** A question about someone's favourite: "favourite", "a fan of", "like best / most", "top pick". */
+const FAVOURITE_ASKED = /\b(?:favou?rites?|faves?|fan of|like (?:the )?(?:best|most)|top pick)\b/i;
+/** "X is my favourite", "X is one of my favourites", "X has always been a favourite of mine", "X is at the top of my list", "X is my top pick". */
+const FAVOURITE_SAID = /((?:[\p{L}\p{N}"“”'’.-]+\s+){0,4}?[\p{L}\p{N}"“”'’.-]+)\s+(?:is|are|was|were|has always been|have always been|has been|have been)\s+(?:definitely\s+|still\s+|really\s+|totally\s+)?(?:(?:one of\s+)?(?:my|our)\s+(?:all-time\s+|absolute\s+|very\s+)?(?:favou?rites?|faves?|top picks?)|a\s+favou?rite of (?:mine|ours)|at the top of my list)\b/giu;
+/** What saying it is a favourite adds: the preference is stated, in words of its own. */
+const FAVOURITE_BONUS = 0.5;
+const NOT_FAVOURITE = /^(?:it|that|this|they|these|those|he|she|which|what|who|mine|yours|there|here)$/i;
+
+/** What a sentence says is someone's favourite (the words before "is my favourite"), as values. */
+function favouritesIn(s: string): Value[] {
+  const out: Value[] = [];
+  for (const m of s.matchAll(/\b(?:my|our)\s+(?:all-time\s+)?(?:favou?rite|fave)(?:\s+[\p{L}-]+){0,3}?\s+(?:is|was|has to be|would be)\s+((?:[\p{L}\p{N}"“”'’.-]+\s*){1,5})/giu)) {
+    const np = m[1].split(/\s*[,;:!?.–—]\s*|\s+-\s+|\s+(?:but|and|so|because|cause|'cause|since|which|that|who)\s+/i)[0].trim().replace(/^(?:the|a|an)\s+/i, '');
+    if (np && !NOT_FAVOURITE.test(np) && !STOP_WORDS.has(np.toLowerCase())) out.push({ text: np.replace(/^["“]|["”]$/g, ''), phrase: np, index: s.indexOf(np, m.index ?? 0) });
+  }
+  for (const m of s.matchAll(FAVOURITE_SAID)) {
+    // the noun phrase right before the verb: after the last clause break, without leading fillers
+    let np = m[1].split(/\s*[,;:!?–—]\s*|\s+-\s+|\s+(?:but|and|so|because|cause|'cause)\s+/i).pop()!.trim();
+    np = np.replace(/^(?:(?:yeah|yes|oh|well|honestly|i think|i guess|probably|definitely|actually|and|but|so)[,!]?\s+)+/i, '');
+    if (!np || NOT_FAVOURITE.test(np) || STOP_WORDS.has(np.toLowerCase())) continue;
+    out.push({ text: np.replace(/^["“]|["”]$/g, ''), phrase: np, index: s.indexOf(np, m.index ?? 0) });
+  }
+  return out;
+}
+
+/** "my fourth video game tournament" for "how many tournaments": the ordinal before the counted noun, as a count. */
+function ordinalCounts(s: string, counted: string): Value[] {
+  const noun = matchStem(counted.toLowerCase());
+  const out: Value[] = [];
+  for (const m of s.matchAll(/\b(?:my|his|her|their|our)\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d+(?:st|nd|rd|th))((?:\s+[\p{L}-]+){1,4})/giu)) {
+    const words = m[2].trim().split(/\s+/);
+    const at = words.findIndex((w) => matchStem(w.toLowerCase()) === noun);
+    if (at < 0) continue;
+    const n = ordinalValue(m[1].toLowerCase()) ?? Number.parseInt(m[1], 10);
+    if (!Number.isFinite(n)) continue;
+    const phrase = `${m[0].slice(0, m[0].indexOf(m[1]) + m[1].length)} ${words.slice(0, at + 1).join(' ')}`;
+    out.push({ text: String(n), phrase, index: m.index ?? 0, raw: n });
+  }
+  return out;
+}
+
 /** Every sentence of the best evidence, scored as the answer to one part of the question. */
 function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
   const { a, part, expected } = sc;
@@ -683,6 +728,14 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     }
     const speaker = m.speaker.toLowerCase();
     const typed = (part.kind === 'thing' || part.kind === 'name') && part.head && knowsKinds(part.head) ? part.head : null;
+    // (not when the question says which one itself: "which two mystery novels …" is not answered by "fantasy novels")
+    const sorted = (part.kind === 'thing' || part.kind === 'name') && part.head && !sortsIn(part.text, part.head).length ? part.head : null;
+    const counted = part.kind === 'count' && !/\bhow many times\b/i.test(part.text) ? (/\bhow many\s+(?:[a-z-]+\s+){0,2}?([a-z-]+)\s+(?:has|have|had|did|does|do|is|are|was|were)\b/i.exec(part.text)?.[1] ?? null) : null;
+    const favourite = (part.kind === 'thing' || part.kind === 'name') && FAVOURITE_ASKED.test(part.text);
+    const placeHead = part.kind === 'place' ? (/\b(?:what|which)\s+(?:[a-z]+\s+)?(cit(?:y|ies)|countr(?:y|ies)|towns?|villages?|states?|islands?|regions?|provinces?)\b/i.exec(part.text)?.[1].toLowerCase() ?? null) : null;
+    // every word of the question as a stem ("day" of "what day trip" is no topic word, and tells no sort of trip)
+    const askedStems = new Set([...sc.askedWords, ...[...sc.asked].map(matchStem)]);
+    const headForms = new Set([...sc.asked].filter((w) => sorted && matchStem(w) === sorted));
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
       // "how many times …": a number of times ("twice", "three times"), not any number the sentence holds ("both of them");
@@ -693,12 +746,26 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
           : part.kind === 'amount' && expected.past && !BUDGET.test(a.question)
             ? valuesOf(part.kind, s, m.timestamp, sc.asked).filter((v) => !BUDGET.test(s.slice(Math.max(0, v.index - 16), v.index + v.phrase.length + 10)))
             : valuesOf(part.kind, s, m.timestamp, sc.asked, { resultTime: part.resultTime });
-      const reported = part.kind === 'date' && !stated.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
+      // "Guess what I did this week? I applied to …": the time of a lead-in that asks or announces, for the news after it
+      const lead = part.kind === 'date' && !stated.length && index > 0 && LEAD_IN.test(sents[index - 1]) ? valuesOf('date', sents[index - 1], m.timestamp, sc.asked) : [];
+      // "how many tournaments has he won?" ← "I won my fourth tournament": the count so far, said as an ordinal
+      if (counted) stated.unshift(...ordinalCounts(s, counted));
+      const reported = part.kind === 'date' && !stated.length && !lead.length ? (ongoingSince(s, m.timestamp) ?? reportedOn(s, m.timestamp)) : null;
       // "how long has she …": the span, and when it began
       const since = part.kind === 'duration' && expected.since && stated.length ? ongoingSince(s, m.timestamp) : null;
-      let values = reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      let values = lead.length ? lead : reported ? [reported] : since ? stated.map((v) => (v.phrase === since.phrase ? { ...v, text: `${v.text} (${since.text})` } : v)) : stated;
+      // "what is her favourite show?" ← "\"That\" is one of my favorite shows": what is said to be a favourite
+      const favourites = favourite && !values.length ? favouritesIn(s) : [];
+      if (favourites.length) values = favourites.map((f) => ({ ...f, kind: true }));
       // "what bird …" ← "a heron landed on the roof": a noun phrase that is a kind of the thing asked for
       if (!values.length && typed) values = kindsIn(s, typed, sc.askedWords).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true }));
+      // "which city …" ← "It's Seattle": a name WordNet lists as one of the kind of place asked for
+      if (placeHead) {
+        const named = kindsIn(s, placeHead, sc.asked).filter((k) => /^\p{Lu}/u.test(k.text) && !values.some((v) => v.text === k.text));
+        if (named.length) values = [...named.map((k) => ({ text: k.text, phrase: k.text, index: k.index })), ...values];
+      }
+      // "what workshop …" ← "a counseling workshop": the noun asked for, said with which one it is
+      if (!values.length && sorted) values = sortsIn(s, sorted, askedStems, headForms).map((k) => ({ text: k.text, phrase: k.text, index: k.index, kind: true, sort: true }));
       // "It's about leaving home": a sentence that refers back takes the value of the one before
       const valuesBefore = !values.length && index > 0 && PRONOUN_START.test(s) && (part.kind === 'name' || part.kind === 'person' || part.kind === 'place') && !/\?\s*$/.test(sents[index - 1]);
       if (valuesBefore) values = valuesOf(part.kind, sents[index - 1], m.timestamp, sc.asked);
@@ -712,8 +779,10 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       // the period counts for messages on the topic: one of its own that shares no word is about something else
       let score = topic + (topic > 0 || !sc.shared.size ? inPeriod : 0) + companions + 0.45 / (1 + rank);
       // a date only implied by the day it was told is weaker than one stated
-      if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].kind ? KIND_BONUS : 0.5;
+      if (values.length) score += reported?.implicit === 'said' ? 0.3 : values[0].sort ? KIND_BONUS * Math.min(1, topic / TOPIC_FLOOR.thing) : values[0].kind ? KIND_BONUS : 0.5;
       else score -= MISSING[part.kind];
+      // a favourite asked about, said to be one: as good as the question's words
+      if (favourites.length) score += FAVOURITE_BONUS;
       // a place with a name says more than "the library"
       if (part.kind === 'place' && values.some((v) => /^\p{Lu}/u.test(v.text))) score += 0.15;
       // "Did he have a dog?" — "No, no pets right now."
@@ -738,17 +807,19 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if (expected.future && !/\?\s*$/.test(s)) score += WISH.test(s) || /\b(?:next|soon|upcoming|planning|plan)\b/i.test(s) ? 0.25 : PAST_TENSE.test(s) ? -0.15 : 0;
       // what happened: a wish, a plan or a booking for later does not answer it
       if (expected.past && part.kind !== 'date') {
-        if (WISH.test(s)) score -= 0.45;
+        if (WISH.test(s.replace(REMEMBERED, ''))) score -= 0.45;
         // a booking for later ("I booked an orthopedist for Tuesday") does not say what happened
         // there, the less so when the evidence tells how it went
         else if ((part.kind === 'thing' || part.kind === 'name') && findDates(s, m.timestamp).some((d) => d.date.slice(0, 10) > m.timestamp.slice(0, 10))) score -= sc.plansWithOutcome.has(m.id) ? 0.5 : 0.25;
         else if (PAST_TENSE.test(s) && !/\?\s*$/.test(s)) score += 0.1;
       }
+      // "when did she go …": a plan for it ("I'm going to a conference this month") dates it less well than its telling
+      else if (expected.past && part.kind === 'date' && WISH.test(s.replace(REMEMBERED, '')) && !PAST_TENSE.test(s)) score -= 0.2;
       // what was done or chosen ("what did I cook", "which book am I reading next"): said when the exchange closes, not when it opens
       if ((expected.past || expected.future) && index <= 1 && !/\?\s*$/.test(s) && !isFiller(s) && sc.closes.has(m.id)) score += 0.25;
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
-      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...(valuesBefore && values.length ? { valuesBefore: true } : {}) });
+      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...((valuesBefore || lead.length) && values.length ? { valuesBefore: true } : {}) });
     });
   });
   return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
@@ -797,6 +868,8 @@ function unitOf(c: Cand, sc: Scoring): string {
   const s = sents[c.index];
   const open = (i: number) => i < sents.length && !/\?\s*$/.test(sents[i]) && !isFiller(sents[i]);
   if (c.index > 0 && PRONOUN_START.test(s) && (c.valuesBefore || weightedMatch(s, sc.shared) < weightedMatch(sents[c.index - 1], sc.shared)) && !/\?\s*$/.test(sents[c.index - 1])) from--;
+  // the lead-in its time comes from ("Guess what I did this week?")
+  else if (c.index > 0 && c.valuesBefore && LEAD_IN.test(sents[c.index - 1])) from--;
   const thing = sc.part.kind === 'thing' || sc.part.kind === 'yesno' || (!c.values.length && !STATED_KINDS.has(sc.part.kind));
   if (open(to + 1) && (novelWords(s, sc.askedWords, sc.speakers) <= 2 || /:\s*$/.test(s) || thing)) to++;
   if (thing && from === c.index && c.index > 0 && open(c.index - 1) && weightedMatch(sents[c.index - 1], sc.shared) > 0) from--;
@@ -958,10 +1031,12 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
   }
   const answers: { part: AnswerPart; answer: PartAnswer }[] = [];
   let judged: { answered: boolean; why: string } | undefined;
+  let sc0: Scoring | undefined;
   for (const part of expected.parts) {
     if (opts.kinds && !opts.kinds.includes(part.kind)) continue;
     const sc = scoringFor(a, expected, part, pool);
     sc.me = new Set((opts.me ?? []).map((n) => n.toLowerCase()));
+    sc0 ??= sc;
     let usable = pool;
     if (opts.exclude?.length && part.kind === 'person') {
       const known = opts.exclude.map((n) => n.toLowerCase());
@@ -978,7 +1053,11 @@ export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], 
     }
   }
   if (!answers.length) return null;
-  const out = expected.list && answers.length === 1 ? listAnswer(a, expected, pool, answers[0].answer) : composeParts(answers, a);
+  if (expected.list && answers.length === 1) {
+    const list = listAnswer(a, expected, pool, answers[0].answer, sc0!);
+    return { ...list.answer, judged: list.judged };
+  }
+  const out = composeParts(answers, a);
   return { ...out, ...(judged ? { judged } : {}) };
 }
 
@@ -990,6 +1069,8 @@ const VALUE_KINDS = new Set<AnswerKind>([...STATED_KINDS, 'time', 'person', 'pla
  * people word things differently: "my dog" ← "Pixel is a beagle"); one quoted for a thing needs more.
  */
 const TOPIC_FLOOR = { value: 0.1, thing: 0.3 };
+/** How many times a text says one of a pattern's words ("I", "you"). */
+const mentions = (text: string, re: RegExp) => text.match(new RegExp(re.source, 'gi'))?.length ?? 0;
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|us)\b/i;
 const SECOND_PERSON = /\b(?:you|your|you're|you've|yours|yourself)\b/i;
 
@@ -1013,15 +1094,18 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
     const names = [...about];
     const named = names.some((n) => namesAsSubject(unit, n));
     // said to them ("your new job"), not about the speaker's own world first
-    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON)));
+    // (and more about them than about the speaker: "Taking your advice, I'm sprucing up my plan" is the speaker's)
+    const addressed = SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit.slice(0, unit.search(SECOND_PERSON))) && mentions(unit, SECOND_PERSON) >= mentions(unit, FIRST_PERSON);
     if (!named && !addressed) return { answered: false, why: `${m.speaker} says this about ${FIRST_PERSON.test(unit) ? `${m.speaker === 'Assistant' ? 'itself' : 'their own life'}` : 'something else'}, not about ${sc.subjects.size ? names.filter((n) => sc.subjects.has(n)).map(capitalize).join(' or ') : 'you'}` };
   }
   // the one asked about talking to the other about the other's life ("Your store looks great")
-  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
+  // (unless the question asks what they suggested or advised: advice is said to the one it is for)
+  const adviceAsked = sc.advice && !sc.self;
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && !adviceAsked && SECOND_PERSON.test(unit) && !FIRST_PERSON.test(unit)) {
     return { answered: false, why: `${m.speaker} says this about the one they talk to, not about themself` };
   }
   // the sentence with the question's words is said to the listener, about them ("That race sounds great, Mel!", "Sorry to hear about your job")
-  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && !adviceAsked && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
     return { answered: false, why: `${m.speaker} says this to the one they talk to, about them` };
   }
   // a question asks, it does not tell ("Love the necklace, any special meaning to it?")
@@ -1034,7 +1118,8 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   if (VALUE_KINDS.has(sc.part.kind) && !p.value && !p.cand.values.length) return { answered: false, why: `no ${KIND_WORD[sc.part.kind]} in the best-matching messages` };
   // a date only implied by the day of the message needs the topic a quoted thing needs (a span counted
   // back is stated); a thing of the kind asked for is a value
-  const floor = p.value?.implicit === 'said' ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
+  // (a sort of the noun asked for is only one, unless the question asks for the sorts: "what types of yoga …")
+  const floor = p.value?.implicit === 'said' || (p.value?.sort && !sc.expected.list) ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
   if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }
@@ -1195,17 +1280,32 @@ function totalFromMessages(a: Analysis, expected: ExpectedAnswer, pool: AskEvide
   };
 }
 
-/** A question that asks for several things: the best sentences of different messages, up to six. */
-function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer): MessageAnswer {
-  const sc = scoringFor(a, expected, expected.parts[0], pool);
-  const cands = scoreSentences(sc, pool);
-  const picked: PartAnswer[] = [first];
-  for (const c of cands) {
-    if (picked.length >= LIST_MAX || c.score < first.cand.score - LIST_MARGIN) break;
-    if (picked.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
-    picked.push({ cand: c, unit: c.sentence });
+/**
+ * A question that asks for several things: the best sentences of different messages, up to six,
+ * each judged as an answer on its own (about whom the question asks, on its topic, a value of the
+ * kind asked for): the items are gathered from several messages, so one item that does not answer
+ * (the best-matching sentence by the other speaker) does not stand for the others.
+ */
+function listAnswer(a: Analysis, expected: ExpectedAnswer, pool: AskEvidenceMessage[], first: PartAnswer, sc: Scoring): { answer: MessageAnswer; judged: { answered: boolean; why: string } } {
+  const firstJudged = judge(sc, first);
+  const items: PartAnswer[] = [];
+  let top: number | null = null;
+  for (const c of [first.cand, ...scoreSentences(sc, pool)]) {
+    if (items.length >= LIST_MAX || (top !== null && c.score < top - LIST_MARGIN)) break;
+    if (items.some((p) => p.cand.evidence.message.id === c.evidence.message.id) || /\?\s*$/.test(c.sentence)) continue;
+    const core = c === first.cand ? first.core ?? first.unit : unitOf(c, sc);
+    // a thing of the kind asked for is the item's value (the honesty judgement reads it as one)
+    const value = c.values.find((v) => v.kind);
+    const item: PartAnswer = { cand: c, unit: c === first.cand ? first.unit : quotedUnit(c, sc, core), core, ...(value ? { value } : {}) };
+    if (!(c === first.cand ? firstJudged : judge(sc, item)).answered) continue;
+    top ??= c.score;
+    items.push(item);
   }
-  return { text: picked.map(quoteOf).join('; '), refs: picked.map((p) => p.cand.evidence.ref) };
+  if (!items.length) return { answer: { text: quoteOf(first), refs: [first.cand.evidence.ref] }, judged: firstJudged };
+  return {
+    answer: { text: items.map(quoteOf).join('; '), refs: items.map((p) => p.cand.evidence.ref) },
+    judged: items[0] === first || firstJudged.answered ? firstJudged : { answered: true, why: `${items.length} sentence${items.length === 1 ? '' : 's'} by ${[...new Set(items.map((p) => p.cand.evidence.message.speaker))].join(' and ')} with the question's words` },
+  };
 }
 
 /**

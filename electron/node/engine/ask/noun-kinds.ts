@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
+import { matchStem } from '../../../../shared/text/stem';
 import { resourcePath } from '../paths';
 
 interface NounKinds {
@@ -143,5 +144,48 @@ export function kindsIn(sentence: string, head: string, asked: Set<string> = new
     }
     i += matched || 1;
   }
+  return out;
+}
+
+/**
+ * Words before a noun that do not say which one it is: how good, big, new or near it is, how
+ * many, whose ("a great workshop", "my first workshop", "another one").
+ */
+const NOT_A_SORT = new Set(
+  (
+    'new old first second third last next other another same whole real own big small little huge tiny large great good nice bad ' +
+    'amazing awesome cool fun favorite favourite best better worst beautiful lovely wonderful incredible fantastic special delicious ' +
+    'recent local long short quick few many several couple lot lots whole entire such certain different usual regular ' +
+    'every each any some one two three four five six seven eight nine ten still even just now then ever never often always also really'
+  ).split(' '),
+);
+
+/**
+ * The head noun said with a word that tells which one it is ("What workshop did she attend?" ←
+ * "a counseling workshop", "her favourite style of dance" ← "contemporary dance"): the noun with
+ * the one or two words before it, none of them a function word, a word of the question, a
+ * number, or one that only rates or counts it. The head is a stem (answer-type.ts's `head`); `forms`
+ * are the question's own words for it.
+ */
+export function sortsIn(sentence: string, head: string, asked: Set<string> = new Set(), forms: Set<string> = new Set()): KindMatch[] {
+  const words = [...sentence.matchAll(/[\p{L}][\p{L}'’+-]*/gu)].map((m) => ({ w: m[0].replace(/['’]s$/, ''), index: m.index ?? 0 }));
+  const out: KindMatch[] = [];
+  const kinds = load();
+  // a noun ("counseling", "greenhouse"), an acronym ("LGBTQ+") or a compound ("sci-fi"); not a verb ("got food") nor a name
+  const sorting = (w: string) => {
+    const l = w.toLowerCase();
+    if (l.length < 3 || STOP_WORDS.has(l) || NOT_A_SORT.has(l) || asked.has(matchStem(l)) || /^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+    return /^\p{Lu}[\p{Lu}\d+]+$/u.test(w) || /\p{L}-\p{L}/u.test(w) || !kinds || !!kinds.lemmas[l];
+  };
+  words.forEach((x, i) => {
+    // the noun itself, not a verb of its stem ("organizing" for "organization"), unless the question says it so ("frosting")
+    if (i === 0 || matchStem(x.w.toLowerCase()) !== head || (/(?:ing|ed)$/i.test(x.w) && !forms.has(x.w.toLowerCase()))) return;
+    // the words before must run into the noun (no punctuation between)
+    const adjacent = (j: number) => /^[\s]+$/.test(sentence.slice(words[j].index + words[j].w.length, words[j + 1].index).replace(/['’]s/, ''));
+    let from = i;
+    while (from > 0 && i - from < 2 && sorting(words[from - 1].w) && adjacent(from - 1)) from--;
+    if (from === i) return;
+    out.push({ text: sentence.slice(words[from].index, x.index + x.w.length), index: words[from].index });
+  });
   return out;
 }

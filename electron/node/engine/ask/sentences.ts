@@ -27,6 +27,8 @@ export interface Value {
   implicit?: 'said' | 'span';
   /** A noun phrase that is a kind of the thing asked for ("heron" for "what bird"). */
   kind?: boolean;
+  /** The noun asked for itself, said with which one it is ("a counseling workshop"): no kind of it, so the topic must show it is the one asked about. */
+  sort?: boolean;
 }
 
 const NUMBER_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|a hundred|a dozen|a couple(?: of)?|a few|several|both)\b/gi;

@@ -11,17 +11,17 @@
 //
 //   npm run bench:temporal [-- --data DIR] [--failures N] [--only time_qs|ambiguous_time_qs|content_time_qs]
 //                          [--in-process] [--json FILE] [--planner llm [--llm-host URL] [--llm-model NAME]]
-//                          [--no-phrasings] [--keep DIR] [--threads N]
+//                          [--no-phrasings] [--keep DIR]
 //
 // --keep DIR writes the batch's questions.jsonl and answers.jsonl (rewrite, classification, plan,
 // rows per question) into DIR, to compare a change's answers line by line with the previous ones.
-// --threads N: worker threads of the in-process batch (1: in the calling thread; default: the engine's choice).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../../electron/node/engine/engine';
+import { runBatchFiles } from '../../electron/node/engine/timeline/batch';
 import { parseDateValue } from '../../shared/dates/parse-date';
 import { msToWall, wallToMs } from '../../shared/dates/wall-clock';
 import { phrasingReport, scoreCorpus } from './phrasings-score';
@@ -42,8 +42,6 @@ interface Args {
   keep?: string;
   /** Extra arguments for `engram retrieve` (e.g. --planner llm --llm-model qwen2.5:7b-instruct). */
   retrieveArgs: string[];
-  /** Worker threads for the in-process batch (default: the engine's choice; 1: in the calling thread). */
-  threads?: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -57,7 +55,6 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--json') args.json = argv[++i];
     else if (a === '--no-phrasings') args.phrasings = false;
     else if (a === '--keep') args.keep = argv[++i];
-    else if (a === '--threads') args.threads = Number(argv[++i]);
     else if (a === '--planner' || a === '--llm-host' || a === '--llm-model') args.retrieveArgs.push(a, argv[++i]);
     else throw new Error(`unknown argument ${a}`);
   }
@@ -198,9 +195,9 @@ async function main(): Promise<void> {
       // to run (it runs once per import, in the background) are done before the clock starts.
       await engine.whenReady();
       for (let auto = engine.autoGraph.current(); auto; auto = engine.autoGraph.current()) if ((await engine.waitForJob(auto)).state !== 'done') break;
+      const names = new Map(engine.chat.listSources().map((s) => [s.id, s.name]));
       const t = performance.now();
-      // as `engram retrieve --batch` answers it: a long batch on a worker thread per core
-      await engine.retrieveBatchFiles(inFile, outFile, args.threads ? { threads: args.threads } : {});
+      await runBatchFiles(engine.timeline, inFile, outFile, (id) => names.get(id) ?? String(id));
       answerMs = performance.now() - t;
     } finally {
       await engine.close();

@@ -8,8 +8,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/node/engine/engine';
 import { runBatch, type BatchOutput } from '../../electron/node/engine/timeline/batch';
-import { batchThreads, runBatchPool } from '../../electron/node/engine/timeline/batch-pool';
-import { Worker } from 'node:worker_threads';
 import { importFiles, openEngine, tempDir } from '../support/temp-engine';
 import { GARDEN_LOG, NOW, TRAVEL_LOG } from './fixtures';
 
@@ -90,36 +88,6 @@ describe('runBatch', () => {
   });
 });
 
-// A long batch: every kind of line above, many times over, with blank and malformed lines among them.
-const LONG = Array.from({ length: 300 }, (_, i) => [...LINES.map((l) => JSON.stringify({ ...l, id: `${l.id}-${i}` })), i % 50 === 0 ? '\nnot json' : ''].join('\n')).join('\n');
-let inThread = '';
-
-describe('the batch on worker threads', () => {
-  it('answers a long batch as one thread does, line for line, in input order', async () => {
-    const inFile = path.join(dir, 'long.jsonl');
-    fs.writeFileSync(inFile, LONG);
-    const one = await engine.retrieveBatchFiles(inFile, path.join(dir, 'one.jsonl'), { threads: 1 });
-    const two = await engine.retrieveBatchFiles(inFile, path.join(dir, 'two.jsonl'), { threads: 2 });
-    inThread = fs.readFileSync(path.join(dir, 'one.jsonl'), 'utf8');
-    expect(one).toMatchObject({ lines: 1806, errors: 606 });
-    expect(two).toMatchObject({ lines: one.lines, errors: one.errors });
-    expect(fs.readFileSync(path.join(dir, 'two.jsonl'), 'utf8')).toBe(inThread);
-    expect(inThread.trim().split('\n').at(-1)).toBe(JSON.stringify({ id: `7-299`, error: 'line 1806: question: Too small: expected string to have >=1 characters' }));
-  }, 60_000);
-
-  it('fails with a clear error when a worker dies, and leaves no worker behind', async () => {
-    const dying = () => new Worker('process.exit(3)', { eval: true });
-    const s = sink();
-    const input = Readable.from([LINES.map((l) => JSON.stringify(l)).join('\n')]);
-    await expect(runBatchPool(input, s.stream, { threads: 2, dbFile: '', searchDir: '', startWorker: dying })).rejects.toThrow(/a retrieve batch worker exited \(code 3\)/);
-  });
-
-  it('answers a short batch, or on one core, in the calling thread', () => {
-    expect(batchThreads(10_000)).toBe(1);
-    expect(batchThreads(10 << 20)).toBeGreaterThanOrEqual(1);
-  });
-});
-
 describe('engram retrieve', () => {
   const run = promisify(execFile);
   const engram = (...args: string[]) => run(process.execPath, [path.join(ROOT, 'bin/engram.mjs'), '--data', data, ...args], { cwd: ROOT, env: { ...process.env, TZ: 'UTC' } });
@@ -137,13 +105,6 @@ describe('engram retrieve', () => {
     const lines = fs.readFileSync(outFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as BatchOutput);
     expect(lines.map((l) => l.id)).toEqual(['first', 'follow', 'memory-wide', 'content']);
     expect(lines[0].messages).toHaveLength(3);
-  }, 60_000);
-
-  it('--batch answers a long batch on worker threads, as one thread does', async () => {
-    const outFile = path.join(dir, 'long-cli.jsonl');
-    const { stderr } = await engram('retrieve', '--batch', path.join(dir, 'long.jsonl'), '--out', outFile, '--threads', '2');
-    expect(stderr).toMatch(/^engram: 1,806 questions in [\d.]+ s .*606 with errors/);
-    expect(fs.readFileSync(outFile, 'utf8')).toBe(inThread);
   }, 60_000);
 
   it('answers one question with its plan and explanation', async () => {

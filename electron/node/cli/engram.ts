@@ -248,7 +248,6 @@ export function buildProgram(): Command {
     .argument('[question...]', 'the question')
     .option('--batch <file>', 'JSONL questions, one {"id","question","context"?,"now"?,"source"?} per line')
     .option('--out <file>', 'JSONL answers (with --batch)')
-    .option('--threads <n>', 'worker threads for --batch (default: one per core, up to 4, for a batch over 256 KB; 1: none)')
     .option('--now <iso>', 'the current time, ISO-8601 (default: the clock)')
     .option('--source <source>', 'only this source (id or file name); sessions are counted within it')
     .option('--limit <n>', 'show at most this many messages', '200')

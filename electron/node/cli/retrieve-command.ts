@@ -7,6 +7,7 @@
 // the line formats): one engine serves every line, lines are answered in order.
 import fs from 'node:fs';
 import { parseWhole, withEngineAt } from './command';
+import { runBatchFiles } from '../engine/timeline/batch';
 import { chainNotation } from '../engine/timeline/plan';
 import { formatOf, printRows } from './output';
 import { countOf } from '../../../shared/text/plural';
@@ -14,8 +15,6 @@ import { countOf } from '../../../shared/text/plural';
 export interface RetrieveOptions {
   batch?: string;
   out?: string;
-  /** Worker threads for --batch (default: the engine's choice). */
-  threads?: string;
   now?: string;
   source?: string;
   limit: string;
@@ -36,10 +35,8 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
   if (opts.planner && !['rules', 'llm'].includes(opts.planner)) throw new Error(`--planner: expected rules or llm, got '${opts.planner}'`);
   if (opts.locale && !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/.test(opts.locale)) throw new Error(`--locale: expected a language tag such as en-US or en-GB, got '${opts.locale}'`);
   const limit = parseWhole(opts.limit, '--limit', { min: 1, max: 100_000 });
-  const threads = opts.threads !== undefined ? parseWhole(opts.threads, '--threads', { min: 1, max: 64 }) : undefined;
   await withEngineAt(dataDir, async (engine) => {
     let timeline = engine.timeline;
-    let llmTimeline: typeof timeline | undefined;
     if (opts.planner === 'llm' || opts.locale) {
       const { Timeline } = await import('../engine/timeline/timeline');
       let llm: import('../engine/timeline/timeline').TimelineOptions['llm'];
@@ -51,11 +48,11 @@ export async function runRetrieve(dataDir: string, words: string[], opts: Retrie
         llm = client;
       }
       timeline = new Timeline(engine.chat, engine.search, { ...(llm ? { llm } : {}), ...(opts.locale ? { locale: opts.locale } : {}) });
-      if (llm) llmTimeline = timeline;
     }
+    const names = new Map(engine.chat.listSources().map((s) => [s.id, s.name]));
+    const sourceName = (id: number) => names.get(id) ?? String(id);
     if (opts.batch) {
-      // the LLM planner's client lives in this thread; the rules' plans are made on every core
-      const stats = await engine.retrieveBatchFiles(opts.batch, opts.out!, { ...(opts.locale ? { locale: opts.locale } : {}), ...(llmTimeline ? { timeline: llmTimeline } : {}), ...(threads ? { threads } : {}) });
+      const stats = await runBatchFiles(timeline, opts.batch, opts.out!, sourceName);
       const rate = stats.lines ? Math.round(stats.lines / (stats.elapsedMs / 1000)) : 0;
       process.stderr.write(`engram: ${countOf(stats.lines, 'question')} in ${(stats.elapsedMs / 1000).toFixed(1)} s (${rate}/s)${stats.errors ? `, ${stats.errors} with errors (see their "error" field)` : ''}\n`);
       return;

@@ -9,7 +9,6 @@ import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
 import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
-import type { BatchStats } from './common/jsonl-batch';
 import { processHeap } from './common/heap';
 import { importSource, rebuildDerived, removeSource, searchRowOf, type ImportStores, type SourceOutcome } from './import/import-job';
 import { ImportError } from './import/parsed';
@@ -135,35 +134,6 @@ export class Engine implements EngramApi {
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
     return (this.timelineService ??= new Timeline(this.chat, this.search));
-  }
-  /**
-   * A retrieve batch between JSONL files (timeline/batch.ts): a long one on worker threads
-   * (timeline/batch-pool.ts), one per core up to four, a short one here. `threads` overrides the choice
-   * (1: in this thread). With `timeline` (the LLM planner, whose client lives here) always in this thread.
-   */
-  async retrieveBatchFiles(inFile: string, outFile: string, opts: { locale?: string; threads?: number; timeline?: Timeline } = {}): Promise<BatchStats> {
-    const { batchThreads, runBatchPool } = await import('./timeline/batch-pool');
-    const { runBatchFiles } = await import('./timeline/batch');
-    const { runJsonlBatchFiles } = await import('./common/jsonl-batch');
-    const threads = opts.timeline ? 1 : (opts.threads ?? batchThreads(fs.statSync(inFile).size));
-    const names = new Map(this.chat.listSources().map((s) => [s.id, s.name]));
-    if (threads < 2) {
-      const timeline = opts.timeline ?? (opts.locale ? new Timeline(this.chat, this.search, { locale: opts.locale }) : this.timeline);
-      return runBatchFiles(timeline, inFile, outFile, (id) => names.get(id) ?? String(id));
-    }
-    // The workers read the stores as start-up left them: leftovers of a crash removed, the search
-    // index reconciled with the chat table (on its first use), while they load.
-    const ready = this.whenReady().then(() => this.search.ensureOpen());
-    return runJsonlBatchFiles(inFile, outFile, (input, output) =>
-      runBatchPool(input, output, {
-        threads,
-        ready,
-        dbFile: path.join(this.options.dataDir, 'engram.sqlite'),
-        searchDir: path.join(this.options.dataDir, 'search'),
-        ...(this.options.sqliteNativeBinding ? { sqliteNativeBinding: this.options.sqliteNativeBinding } : {}),
-        ...(opts.locale ? { locale: opts.locale } : {}),
-      }),
-    );
   }
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */

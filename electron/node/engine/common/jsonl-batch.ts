@@ -51,40 +51,6 @@ export interface BatchStats {
   elapsedMs: number;
 }
 
-/** A malformed line's answer. */
-export function notJsonLine(lineNo: number): { id: string; error: string } {
-  return { id: String(lineNo), error: `line ${lineNo}: not JSON` };
-}
-
-/**
- * Writes JSONL text in pieces of about 64 KB (one write per line cost more than answering it: a
- * retrieve batch writes ~50 MB of rows), waiting when the stream asks to, and failing with the
- * stream's error once it has one.
- */
-export class JsonlWriter {
-  private chunk = '';
-  private failure: Error | null = null;
-
-  constructor(private readonly output: NodeJS.WritableStream) {
-    output.on('error', (e: Error) => (this.failure ??= e));
-  }
-
-  /** Adds lines (each ending in a newline); writes once 64 KB are held. */
-  async add(lines: string): Promise<void> {
-    this.chunk += lines;
-    if (this.chunk.length >= 65_536) await this.flush();
-  }
-
-  /** Writes what is held. */
-  async flush(): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (!this.chunk) return;
-    const text = this.chunk;
-    this.chunk = '';
-    if (!this.output.write(text)) await new Promise<void>((resolve) => this.output.once('drain', () => resolve()));
-  }
-}
-
 /** Answers each JSON line with `answer`; malformed lines become `{ id, error }` lines. */
 export async function runJsonlBatch<O extends { id: string; error?: string }>(
   input: NodeJS.ReadableStream,
@@ -97,12 +63,27 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
   let lines = 0;
   let errors = 0;
   const pending: Promise<O | { id: string; error: string }>[] = [];
-  const writer = new JsonlWriter(output);
+  let failure: Error | null = null;
+  output.on('error', (e: Error) => (failure ??= e));
+  const write = (text: string): Promise<void> => {
+    if (failure) return Promise.reject(failure);
+    return output.write(text) ? Promise.resolve() : new Promise((resolve) => output.once('drain', () => resolve()));
+  };
+  // Lines go out in chunks of about 64 KB: one write per line cost more than answering it
+  // (a retrieve batch writes ~50 MB of rows).
+  let chunk = '';
+  const flushChunk = async () => {
+    if (!chunk) return;
+    const text = chunk;
+    chunk = '';
+    await write(text);
+  };
   const flush = async (keep: number) => {
     while (pending.length > keep) {
       const out = await pending.shift()!;
       if (out.error) errors++;
-      await writer.add(`${JSON.stringify(out)}\n`);
+      chunk += `${JSON.stringify(out)}\n`;
+      if (chunk.length >= 65_536) await flushChunk();
     }
   };
   const width = Math.max(1, concurrency);
@@ -114,7 +95,7 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
     try {
       raw = JSON.parse(text);
     } catch {
-      pending.push(Promise.resolve(notJsonLine(lineNo)));
+      pending.push(Promise.resolve({ id: String(lineNo), error: `line ${lineNo}: not JSON` }));
       await flush(width);
       continue;
     }
@@ -122,7 +103,7 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
     if (pending.length >= width) await flush(width - 1);
   }
   await flush(0);
-  await writer.flush();
+  await flushChunk();
   return { lines, errors, elapsedMs: performance.now() - t0 };
 }
 

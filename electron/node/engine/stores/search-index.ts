@@ -166,17 +166,7 @@ export class SearchIndex {
     private readonly dir: string,
     private readonly expect?: SearchExpectation,
     private readonly onProblem?: (problem: IntegrityProblem) => void,
-    /** Opened by a reader beside the engine that owns the index (the retrieve batch's workers): it never writes or repairs. */
-    private readonly readOnly = false,
   ) {}
-
-  /**
-   * The index in `dir` for reading only, beside the engine that owns it (and has reconciled it):
-   * an index that cannot be read fails the reader instead of being rebuilt, and writes are refused.
-   */
-  static reader(dir: string): SearchIndex {
-    return new SearchIndex(dir, undefined, undefined, true);
-  }
 
   /** The index in `dir`, opened (and reconciled with `expect`) when first used; damage found then goes to `onProblem`. */
   static async open(dir: string, expect?: SearchExpectation, onProblem?: (problem: IntegrityProblem) => void): Promise<SearchIndex> {
@@ -210,10 +200,6 @@ export class SearchIndex {
       const lib = await lanceLibraries();
       let open: Open;
       let counted: Map<number, number> | null = null;
-      if (this.readOnly) {
-        this.opened = await this.connect(lib);
-        return this.opened;
-      }
       try {
         open = await this.connect(lib);
         // Counting reads every fragment: a damaged data file shows here.
@@ -255,7 +241,6 @@ export class SearchIndex {
   }
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
-    if (this.readOnly) return Promise.reject(new Error('the search index was opened for reading only'));
     const next = this.writes.then(work, work);
     this.writes = next.catch(() => undefined);
     return next;

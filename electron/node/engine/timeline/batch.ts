@@ -6,7 +6,7 @@
 //               "messages": [{"id": "...", "source": "...", "session": N, "response_index": N,
 //               "external_id": "..."}]}  (rank order), or {"id": "...", "error": "..."}.
 // One timeline (one loaded engine) serves the whole batch; lines are answered in order.
-import { answerBatchQuestion, notJsonLine, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
+import { answerBatchQuestion, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
 import type { Timeline } from './timeline';
 
 export type { BatchStats };
@@ -51,17 +51,6 @@ export function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: nu
       })),
     };
   });
-}
-
-/** Answers one input line as read from the file (a line that is not JSON gets its error). */
-export function answerRawLine(timeline: Timeline, text: string, lineNo: number, sourceName: (id: number) => string): Promise<BatchOutput> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return Promise.resolve(notJsonLine(lineNo));
-  }
-  return answerLine(timeline, raw, sourceName, lineNo);
 }
 
 /** Reads JSONL from `input`, writes JSONL to `output`, in input order. */

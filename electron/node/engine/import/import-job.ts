@@ -64,6 +64,8 @@ export async function importSource(
   opts: ImportOptions,
   ctx: JobContext,
   onMessages: (n: number) => void,
+  /** Each batch of messages once committed (the automatic job's analysis starts on them). */
+  onCommitted?: (sourceId: number, rows: readonly SearchRow[]) => void,
 ): Promise<SourceOutcome> {
   const part = parsed.part ?? '';
   const report: Reported = { skipped: [], warnings: [] };
@@ -102,6 +104,7 @@ export async function importSource(
       messages += out.length;
       searchRows.push(...out);
       onMessages(out.length);
+      onCommitted?.(sourceId, out);
     };
     const cannotStore = (position: number, conversation: ParsedConversation, e: unknown): SkippedConversation => ({
       position,

@@ -165,18 +165,26 @@ export class MessageAnalyser {
    * source's next pass, within the bound, unless this is its `last`, which lets go of each as it is read).
    */
   private async analyses(sourceId: number, page: readonly AnalysisInput[], signal: AbortSignal | null, last: boolean): Promise<Map<number, EncodedAnalysis>> {
-    // the passes have begun: what the import handed over is awaited, and the bound is lifted
+    // the passes have begun: the bound on what is made ahead is lifted
     this.full = false;
-    const flights = this.inFlight.get(sourceId);
-    if (flights?.size) await this.cancellable(Promise.all(flights), signal);
-    const kept = this.kept.get(sourceId);
     const out = new Map<number, EncodedAnalysis>();
-    const missing: AnalysisInput[] = [];
-    for (const m of page) {
-      const e = kept?.get(m.id);
-      if (e && e.length === m.text.length) out.set(m.id, e);
-      else missing.push({ id: m.id, role: m.role, text: m.text });
-      if (last && e && kept!.delete(m.id)) this.keptChars -= charsOf(e);
+    const take = (messages: readonly AnalysisInput[]): AnalysisInput[] => {
+      const kept = this.kept.get(sourceId);
+      const missing: AnalysisInput[] = [];
+      for (const m of messages) {
+        const e = kept?.get(m.id);
+        if (e && e.length === m.text.length) out.set(m.id, e);
+        else missing.push({ id: m.id, role: m.role, text: m.text });
+        if (last && e && kept!.delete(m.id)) this.keptChars -= charsOf(e);
+      }
+      return missing;
+    };
+    let missing = take(page);
+    // what the import handed over and the worker has not answered yet is awaited, not asked again
+    const flights = this.inFlight.get(sourceId);
+    if (missing.length && flights?.size) {
+      await this.cancellable(Promise.all(flights), signal);
+      missing = take(missing);
     }
     if (missing.length) {
       const made = await this.cancellable(this.request(missing), signal);

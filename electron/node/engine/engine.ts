@@ -752,6 +752,25 @@ export class Engine implements EngramApi {
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     const sources: SourceOutcome[] = [];
     const errors: { file: string; error: string }[] = [];
+    // The automatic job starts once every file is in (also after a Cancel or a failure, for those
+    // that were): each source's topics are then weighed against the whole memory, not against
+    // whatever the job had reached when the next file's import let it run.
+    const imports: number[] = [];
+    try {
+      return await this.importInputs(inputs, ctx, opts, sources, errors, imports);
+    } finally {
+      if (imports.length && this.options.autoGraph !== false) this.autoGraph.enqueue(imports);
+    }
+  }
+
+  private async importInputs(
+    inputs: (() => Promise<InputFile>)[],
+    ctx: JobContext,
+    opts: { strict?: boolean },
+    sources: SourceOutcome[],
+    errors: { file: string; error: string }[],
+    imports: number[],
+  ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     let done = 0;
     for (const load of inputs) {
       ctx.throwIfCancelled();
@@ -797,7 +816,10 @@ export class Engine implements EngramApi {
             // analyses made for a source that was not imported must not serve a later one's ids
             for (const id of prefetched) if (id !== imported) this.analyser?.forget(id);
           }
-          if (imported !== null) await this.afterImport(imported);
+          if (imported !== null) {
+            await this.ownerService.ensure(imported);
+            imports.push(imported);
+          }
           sources.push(outcome);
         }
       } catch (e) {
@@ -814,12 +836,6 @@ export class Engine implements EngramApi {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
     }
     return { sources, errors };
-  }
-
-  /** After a source's chat table is written: its owner speaker, then the automatic graph in the background. */
-  private async afterImport(sourceId: number): Promise<void> {
-    await this.ownerService.ensure(sourceId);
-    if (this.options.autoGraph !== false) this.autoGraph.enqueue([sourceId]);
   }
 
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {

@@ -74,8 +74,10 @@ export interface EngineOptions {
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
   /**
-   * Tag messages for the automatic job in a worker thread, started on each batch an import commits
-   * (default on). Off: the job's passes tag in-thread (the tests compare both).
+   * Tag messages for the automatic job in a worker thread. Default: an import of more than one
+   * batch hands its batches to the worker as it commits them, and the job's passes read what it
+   * made (other passes tag in-thread: the worker's start costs a small source more than it gains).
+   * True: the worker tags for every pass; false: never (the tests compare both).
    */
   analysisWorker?: boolean;
   /**
@@ -171,7 +173,7 @@ export class Engine implements EngramApi {
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
     this.clock = clockOf(options);
-    this.analyser = options.analysisWorker === false ? null : new MessageAnalyser();
+    this.analyser = options.analysisWorker === false ? null : new MessageAnalyser(undefined, undefined, options.analysisWorker === true);
     this.chat = sqlite.chat;
     this.searchIndex = parts.search;
     this.graph = parts.graph;
@@ -799,7 +801,10 @@ export class Engine implements EngramApi {
           const prefetched = new Set<number>();
           const fileBytes = file.readableBytes ?? file.byteLength;
           const committed = this.analyser && this.options.autoGraph !== false && fileBytes <= PREFETCH_FILE_BYTES_MAX
-            ? (sourceId: number, rows: readonly SearchRow[]) => {
+            ? (sourceId: number, rows: readonly SearchRow[], last: boolean) => {
+                // a source written in one batch at the end: nothing left to overlap, and starting
+                // the worker costs a small import more than its tagging in-thread
+                if (last && !prefetched.has(sourceId) && this.options.analysisWorker !== true) return;
                 prefetched.add(sourceId);
                 this.analyser!.prefetch(sourceId, rows);
               }

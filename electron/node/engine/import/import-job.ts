@@ -65,8 +65,8 @@ export async function importSource(
   opts: ImportOptions,
   ctx: JobContext,
   onMessages: (n: number) => void,
-  /** Each batch of messages once committed (the automatic job's analysis starts on them). */
-  onCommitted?: (sourceId: number, rows: readonly SearchRow[]) => void,
+  /** Each batch of messages once committed (the automatic job's analysis starts on them); `last`: the file is read. */
+  onCommitted?: (sourceId: number, rows: readonly SearchRow[], last: boolean) => void,
 ): Promise<SourceOutcome> {
   const part = parsed.part ?? '';
   const report: Reported = { skipped: [], warnings: [] };
@@ -96,7 +96,7 @@ export async function importSource(
     let searchRows: SearchRow[] = [];
     let writeMs = 0;
     let searchMs = 0;
-    const written = (out: SearchRow[], start: number) => {
+    const written = (out: SearchRow[], start: number, last = false) => {
       writeMs += performance.now() - start;
       for (const r of out) {
         conversations.add(r.conversation_id);
@@ -105,7 +105,7 @@ export async function importSource(
       messages += out.length;
       searchRows.push(...out);
       onMessages(out.length);
-      onCommitted?.(sourceId, out);
+      onCommitted?.(sourceId, out, last);
     };
     const cannotStore = (position: number, conversation: ParsedConversation, e: unknown): SkippedConversation => ({
       position,
@@ -128,7 +128,7 @@ export async function importSource(
             }
           }
         });
-        written(out, start);
+        written(out, start, final);
         batch = [];
         batchSize = 0;
       }

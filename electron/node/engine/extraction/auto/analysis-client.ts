@@ -67,11 +67,20 @@ export class MessageAnalyser {
   /** Messages analysed by the worker (the tests check the job used it). */
   analysed = 0;
 
-  /** `start`: how the worker is started (the tests start one that fails); `keptMax`: the bound on analyses kept. */
+  /**
+   * `start`: how the worker is started (the tests start one that fails); `keptMax`: the bound on
+   * analyses kept; `everyPass`: the worker tags for every pass, not only for sources an import handed over.
+   */
   constructor(
     private readonly start: () => Worker = startAnalysisWorker,
     private readonly keptMax = ANALYSES_KEPT_MAX,
+    private readonly everyPass = true,
   ) {}
+
+  /** Whether a pass over this source reads its analyses from the worker (else it tags in-thread). */
+  serves(sourceId: number): boolean {
+    return this.everyPass || this.kept.has(sourceId) || this.inFlight.has(sourceId);
+  }
 
   /** Analyses kept for the passes to come. */
   private keptTotal(): number {
@@ -287,7 +296,7 @@ function charsOf(e: EncodedAnalysis): number {
   return (e.phrases?.length ?? 0) + (e.statements?.length ?? 0) + 16;
 }
 
-/** A pass's pages with their analyses from `analyser`, or with none (the pass then tags in-thread). `last`: the source's last pass. */
+/** A pass's pages with their analyses from `analyser` when it serves the source, or with none (the pass then tags in-thread). `last`: the source's last pass. */
 export async function* analysedPages<M extends AnalysisInput>(
   analyser: MessageAnalyser | undefined,
   sourceId: number,
@@ -295,7 +304,7 @@ export async function* analysedPages<M extends AnalysisInput>(
   ctx: { signal: AbortSignal } | null,
   last: boolean,
 ): AsyncGenerator<[M[], Map<number, EncodedAnalysis> | null]> {
-  if (!analyser) {
+  if (!analyser?.serves(sourceId)) {
     for (const page of pages) yield [page, null];
     return;
   }

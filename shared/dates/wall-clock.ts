@@ -64,9 +64,25 @@ export function wallClockOf(y: number, mo: number, d: number, h = 0, mi = 0, s =
  * NaN when it is not one.
  */
 export function wallToMs(wall: string): number {
+  // the stored form 'YYYY-MM-DDTHH:MM:SS' read by position (an import reads it for every message)
+  if (wall.length === 19 && wall.charCodeAt(4) === 45 && wall.charCodeAt(7) === 45 && wall.charCodeAt(10) === 84 && wall.charCodeAt(13) === 58 && wall.charCodeAt(16) === 58) {
+    const ms = Date.UTC(digitsAt(wall, 0, 4), digitsAt(wall, 5, 2) - 1, digitsAt(wall, 8, 2), digitsAt(wall, 11, 2), digitsAt(wall, 14, 2), digitsAt(wall, 17, 2));
+    if (!Number.isNaN(ms)) return ms;
+  }
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(wall);
   if (!m) return NaN;
   return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+}
+
+/** The number written by `length` ASCII digits at `from`; NaN when one is not a digit. */
+function digitsAt(s: string, from: number, length: number): number {
+  let n = 0;
+  for (let i = from; i < from + length; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 /** The wall clock 'YYYY-MM-DDTHH:MM:SS' at milliseconds of that axis (wallToMs's inverse). */

@@ -50,7 +50,7 @@ describe('the compiled CLI', () => {
     // the job's tagging loads the NLP model when it first runs (and the trace sees it loaded)
     expect(modules.some((m) => m.includes('/node_modules/wink-eng-lite-web-model/'))).toBe(true);
     expect(modules.filter((m) => m.endsWith('.ts'))).toEqual([]);
-    // the worker is off by default (EngineOptions.analysisWorker); its built entry must still work
+    // the built analysis worker (EngineOptions.analysisWorker) answers when started by hand too
     const worker = new Worker(path.join(ROOT, 'out/cli', current().dir, 'analysis-worker.js'));
     try {
       const reply = await new Promise<{ id: number; results?: { id: number }[] }>((resolve, reject) => {

@@ -164,6 +164,10 @@ describe('wall clocks', () => {
     expect(wallToMs('2024-03-31T03:00:00') - wallToMs('2024-03-31T01:00:00')).toBe(2 * 3_600_000);
     expect(wallToMs('2024-03-01')).toBe(wallToMs('2024-03-01T00:00:00'));
     expect(Number.isNaN(wallToMs('March'))).toBe(true);
+    // the stored form is read by position, the others by pattern: the same instants
+    expect(wallToMs('2024-03-01T09:05:07')).toBe(Date.UTC(2024, 2, 1, 9, 5, 7));
+    expect(wallToMs('2024-03-01 09:05:07')).toBe(wallToMs('2024-03-01T09:05:07'));
+    expect(wallToMs('2024-03-01T09:05:0x')).toBe(Date.UTC(2024, 2, 1, 9, 5));
   });
 
   it('the chat table columns of a wall clock', () => {

@@ -124,11 +124,16 @@ describe('the analysis worker', () => {
 
   it('an import writes the same automatic graph and topics with the worker as tagging in-thread', async () => {
     const [withWorker, inThread] = [await open(true), await open(false)];
+    // the import hands each committed batch to the worker
+    const handed: number[] = [];
+    const prefetch = withWorker.analyser!.prefetch.bind(withWorker.analyser!);
+    withWorker.analyser!.prefetch = (sourceId, rows) => (handed.push(rows.length), prefetch(sourceId, rows));
     await importEach(withWorker, FILES);
     await importEach(inThread, FILES);
     expect(inThread.analyser).toBeNull();
     const messages = withWorker.chat.listSources().reduce((n, s) => n + s.messages, 0);
-    // every message was tagged by the worker (by the job's passes)
+    expect(handed.reduce((a, b) => a + b, 0)).toBe(messages);
+    // every message was tagged by the worker (beside the import; the topics of a source weighed again by its job's passes)
     expect(withWorker.analyser!.analysed).toBeGreaterThanOrEqual(messages);
     const a = await written(withWorker);
     const b = await written(inThread);
@@ -189,6 +194,33 @@ describe('the analysis worker', () => {
     // the last pass made only the page that was not kept, and lets go of what it read
     expect(client.analysed - before).toBe(5);
     expect(client.keptCount(3)).toBe(0);
+    await client.close();
+  }, 60_000);
+
+  it('the client analyses what an import hands it ahead of the passes, within its bound, and forgets a source that was not imported', async () => {
+    const client = new MessageAnalyser(() => startModuleWorker(CLIENT_URL, 'analysis-worker'), 8);
+    const internals = client as unknown as { worker: Worker | null };
+    const batch = (from: number) => Array.from({ length: 5 }, (_, i) => ({ id: from + i, role: 'user', text: `On day ${from + i} my sister and I went to a pottery class in Lisbon.` }));
+    const pages = [batch(1), batch(6)];
+    client.prefetch(3, pages[0]);
+    // past the bound (5 + 5 > 8): not analysed ahead, and the worker is let go once idle
+    client.prefetch(3, pages[1]);
+    const expected = new Map<number, ReturnType<typeof statementsOf>>();
+    for (const m of pages.flat()) expected.set(m.id, statementsOf(analyseMessage(m)));
+    for (let until = Date.now() + 10_000; Date.now() < until && client.analysed < 5; ) await new Promise((r) => setTimeout(r, 5));
+    expect(client.keptCount(3)).toBe(5);
+    for (let until = Date.now() + 5_000; Date.now() < until && internals.worker; ) await new Promise((r) => setTimeout(r, 5));
+    expect(internals.worker).toBeNull();
+    // the passes find the first batch made, and have the second made now
+    for await (const [, analysed] of client.pages(3, pages, null, true)) for (const [id, e] of analysed) expect(statementsOf(e)).toEqual(expected.get(id));
+    expect(client.analysed).toBe(10);
+    expect(client.keptCount(3)).toBe(0);
+    // a source forgotten while its batch is in the worker (its import failed) keeps nothing
+    client.prefetch(4, batch(20));
+    client.forget(4);
+    for await (const _ of client.pages(5, [batch(40)], null, false)); // answered after the batch before it
+    expect(client.analysed).toBe(20);
+    expect(client.keptCount(4)).toBe(0);
     await client.close();
   }, 60_000);
 

@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
+import * as arrow from 'apache-arrow';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEARCH_WRITE_ROWS, SearchIndex, type SearchRow } from '../../electron/node/engine/stores/search-index';
+import { SEARCH_WRITE_ROWS, SearchIndex, toArrow, type SearchRow } from '../../electron/node/engine/stores/search-index';
 
 const dirs: string[] = [];
 let index: SearchIndex | null = null;
@@ -56,6 +57,25 @@ describe('search index rows', () => {
     expect(back).toEqual(rows);
     expect((await idx.search('rocket')).map((h) => h.id)).toEqual([4]);
     expect((await idx.search('café')).map((h) => h.id)).toEqual([2]);
+  });
+
+  it('writes the same Arrow columns as Arrow’s own builders', () => {
+    const texts = ['', 'café au lait', '東京で会いましょう', 'rocket 🚀 launch 👩‍🚀', 'broken \ud83d pair', 'x'.repeat(5_000)];
+    const rows = texts.map((t, i) => row(i + 1, t, i === 2 ? 'Zoë' : 'Ana'));
+    const schema = new arrow.Schema([
+      new arrow.Field('id', new arrow.Int32(), false),
+      new arrow.Field('speaker', new arrow.Utf8(), false),
+      new arrow.Field('text', new arrow.Utf8(), false),
+    ]);
+    const ours = toArrow(arrow, schema, rows);
+    for (const f of schema.fields) {
+      const built = arrow.vectorFromArray(rows.map((r) => r[f.name as keyof SearchRow]), f.type);
+      const col = ours.getChild(f.name)!;
+      expect(col.type.toString()).toBe(built.type.toString());
+      expect(col.nullCount).toBe(0);
+      expect(col.toArray()).toEqual(built.toArray());
+      if (arrow.DataType.isUtf8(f.type)) expect(col.data[0].values).toEqual(built.data[0].values.subarray(0, col.data[0].values.length));
+    }
   });
 
   it('a lone surrogate is stored as U+FFFD, as Arrow itself would encode it', async () => {

@@ -208,6 +208,43 @@ describe('the automatic job', () => {
   });
 });
 
+describe('several files in one import', () => {
+  it('are each labelled against the whole memory: the same labels whichever file comes first', async () => {
+    // two exports that share some words (how rare a word is depends on the other's sessions)
+    const say = (a: string, b: string) => [me(`The ${a} and the ${b} again: my ${a} needs care, the ${b} too.`), bot(`A ${a} and a ${b} take time.`)];
+    const export1 = (dir: string, name: string, pairs: [string, string][], month: string) => {
+      const target = path.join(dir, name);
+      fs.renameSync(writeMemory(dir, pairs.map(([a, b], i) => ({ day: `2026-${month}-${String(i + 1).padStart(2, '0')}`, messages: say(a, b) }))), target);
+      return target;
+    };
+    const dir = tempDir('engram-topics-two-');
+    const files = [
+      export1(dir, 'garden.json', [['garden', 'tomato'], ['garden', 'violin'], ['tomato', 'bicycle'], ['garden', 'kayak']], '01'),
+      export1(dir, 'music.json', [['violin', 'piano'], ['violin', 'garden'], ['piano', 'tomato'], ['violin', 'choir'], ['choir', 'piano']], '03'),
+    ];
+    const labelsOf = async (paths: string[]) => {
+      const { e } = await open();
+      await e.importPaths({ paths });
+      await e.jobs.idle();
+      const sources = await e.listSources();
+      const sessions = await e.listSessions({});
+      const rows = e.topics.sessionRows();
+      const out: Record<string, string[]> = {};
+      for (const s of sessions) {
+        const name = sources.find((x) => x.id === s.sourceId)!.name;
+        out[`${name} ${s.start}`] = rows.filter((r) => r.sessionId === s.id).sort((a, b) => a.rank - b.rank).map((r) => `${r.label} ${r.score.toFixed(6)}`);
+      }
+      // every source's record says it was weighed against every session of the memory
+      const total = sources.reduce((n, x) => n + x.sessions, 0);
+      expect(e.topics.status().map((t) => t.memorySessions)).toEqual(sources.map(() => total));
+      return out;
+    };
+    const forward = await labelsOf(files);
+    expect(Object.values(forward).flat().length).toBeGreaterThan(10);
+    expect(await labelsOf([...files].reverse())).toEqual(forward);
+  }, 60_000);
+});
+
 describe('stances over time', () => {
   it('keeps a history with validity; the one stated last is current, for Ask and the Entities tab', async () => {
     const { e, dir } = await open();

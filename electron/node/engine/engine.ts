@@ -21,7 +21,7 @@ import type { ChatStore } from './stores/chat/chat-store';
 import type { GraphStore } from './stores/graph/graph-store';
 import { parseRdf, RdfParseError, skolemize, toNQuads } from './stores/graph/rdf-io';
 import { combineGraphStats } from './stores/graph/graph-stats';
-import { SearchIndex } from './stores/search-index';
+import { SearchIndex, type SearchRow } from './stores/search-index';
 import { MemoryDb } from './stores/memory-db';
 import type { SettingsStore } from './stores/settings-store';
 import { ExtractionService } from './extraction/service';
@@ -74,9 +74,10 @@ export interface EngineOptions {
   /** Run the automatic extraction after imports and at start-up (default on; tests of other graphs turn it off). */
   autoGraph?: boolean;
   /**
-   * Tag messages for the automatic job in a worker thread (default off: measured, it did not make
-   * the 50k import with its job faster once the import no longer fed it; BENCHMARKS.md). Off: the
-   * job's passes tag in-thread (the tests compare both).
+   * Tag messages for the automatic job in a worker thread. Default: an import of more than one
+   * batch hands its batches to the worker as it commits them, and the job's passes read what it
+   * made (other passes tag in-thread: the worker's start costs a small source more than it gains).
+   * True: the worker tags for every pass; false: never (the tests compare both).
    */
   analysisWorker?: boolean;
   /**
@@ -101,6 +102,13 @@ const TEXT_MATCH_LIMIT = 5_000;
 /** How long the engine is open before the start-up row check begins (see recover). */
 const ROW_CHECK_DELAY_MS = 2_000;
 
+/**
+ * The largest file whose import hands its batches to the analysis worker as they are committed
+ * (measured: a 50k-message export, 20 MB, ran its import and job in a third less main-thread time;
+ * at 200k messages, 80 MB, the import's peak rose by about 140 MB with the worker beside it).
+ */
+const PREFETCH_FILE_BYTES_MAX = 48 * 2 ** 20;
+
 /** Options without a default: absent means the behaviour described on each. */
 type OptionalEngineOption = 'graphCompactBytes' | 'sqliteNativeBinding' | 'graphImages' | 'startGraph' | 'graphReadReplica' | 'autoGraph' | 'analysisWorker' | 'clock';
 
@@ -124,7 +132,7 @@ export class Engine implements EngramApi {
   readonly autoGraph: AutoGraphService;
   /** Topics of sessions without a model (topics/). */
   readonly topics: TopicService;
-  /** The job after an import tags messages in this worker thread (extraction/auto/analysis-client.ts); null unless `analysisWorker: true`. */
+  /** The job after an import tags messages in this worker thread (extraction/auto/analysis-client.ts); null with `analysisWorker: false`. */
   readonly analyser: MessageAnalyser | null;
   /** Stances over time: preferences and facts that change (topics/stances.ts). */
   readonly stanceService: StanceService;
@@ -165,7 +173,7 @@ export class Engine implements EngramApi {
     parts: { search: SearchIndex; graph: GraphStore; problems: IntegrityProblem[] },
   ) {
     this.clock = clockOf(options);
-    this.analyser = options.analysisWorker === true ? new MessageAnalyser() : null;
+    this.analyser = options.analysisWorker === false ? null : new MessageAnalyser(undefined, undefined, options.analysisWorker === true);
     this.chat = sqlite.chat;
     this.searchIndex = parts.search;
     this.graph = parts.graph;
@@ -746,6 +754,25 @@ export class Engine implements EngramApi {
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     const sources: SourceOutcome[] = [];
     const errors: { file: string; error: string }[] = [];
+    // The automatic job starts once every file is in (also after a Cancel or a failure, for those
+    // that were): each source's topics are then weighed against the whole memory, not against
+    // whatever the job had reached when the next file's import let it run.
+    const imports: number[] = [];
+    try {
+      return await this.importInputs(inputs, ctx, opts, sources, errors, imports);
+    } finally {
+      if (imports.length && this.options.autoGraph !== false) this.autoGraph.enqueue(imports);
+    }
+  }
+
+  private async importInputs(
+    inputs: (() => Promise<InputFile>)[],
+    ctx: JobContext,
+    opts: { strict?: boolean },
+    sources: SourceOutcome[],
+    errors: { file: string; error: string }[],
+    imports: number[],
+  ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     let done = 0;
     for (const load of inputs) {
       ctx.throwIfCancelled();
@@ -767,14 +794,37 @@ export class Engine implements EngramApi {
         for (const p of parsed) {
           ctx.throwIfCancelled();
           ctx.progress(done, estimate(), `Importing ${p.name}`);
-          // The automatic job's tagging is not started beside the import (measured: a 50k import
-          // gains ~25% wall time, but a 1 GB import falls under 10,000 messages/s and peaks 250 MB
-          // higher, the worker's heap on top of the import's); the job's passes tag afterwards.
-          const outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict }, ctx, (n) => {
-            done += n;
-            ctx.progress(done, estimate());
-          });
-          if (outcome.status === 'imported') await this.afterImport(outcome.sourceId);
+          // The automatic job's tagging starts on the second core as each batch is committed
+          // (within the analyser's bounds), for a file up to PREFETCH_FILE_BYTES_MAX: a larger
+          // one's job tags in its passes, as the worker's heap on top of a large import's would
+          // cost its peak more than the overlap gains.
+          const prefetched = new Set<number>();
+          const fileBytes = file.readableBytes ?? file.byteLength;
+          const committed = this.analyser && this.options.autoGraph !== false && fileBytes <= PREFETCH_FILE_BYTES_MAX
+            ? (sourceId: number, rows: readonly SearchRow[], last: boolean) => {
+                // a source written in one batch at the end: nothing left to overlap, and starting
+                // the worker costs a small import more than its tagging in-thread
+                if (last && !prefetched.has(sourceId) && this.options.analysisWorker !== true) return;
+                prefetched.add(sourceId);
+                this.analyser!.prefetch(sourceId, rows);
+              }
+            : undefined;
+          let imported: number | null = null;
+          let outcome: SourceOutcome;
+          try {
+            outcome = await importSource(this.stores, file, p, { sessionGapMinutes: this.options.sessionGapMinutes, strict: opts.strict }, ctx, (n) => {
+              done += n;
+              ctx.progress(done, estimate());
+            }, committed);
+            if (outcome.status === 'imported') imported = outcome.sourceId;
+          } finally {
+            // analyses made for a source that was not imported must not serve a later one's ids
+            for (const id of prefetched) if (id !== imported) this.analyser?.forget(id);
+          }
+          if (imported !== null) {
+            await this.ownerService.ensure(imported);
+            imports.push(imported);
+          }
           sources.push(outcome);
         }
       } catch (e) {
@@ -791,12 +841,6 @@ export class Engine implements EngramApi {
       throw Object.assign(new ImportError(errors.map((e) => e.error).join('\n')), { result: { sources, errors } });
     }
     return { sources, errors };
-  }
-
-  /** After a source's chat table is written: its owner speaker, then the automatic graph in the background. */
-  private async afterImport(sourceId: number): Promise<void> {
-    await this.ownerService.ensure(sourceId);
-    if (this.options.autoGraph !== false) this.autoGraph.enqueue([sourceId]);
   }
 
   async deleteSource(args: ApiArgs<'deleteSource'>): Promise<ApiResult<'deleteSource'>> {

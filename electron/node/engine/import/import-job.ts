@@ -7,7 +7,7 @@
 // rows and only then is the source marked 'ready'. Any failure (or Cancel) removes what was
 // written; a crash in between leaves an 'importing' source that the engine removes at its next
 // start. Readers only ever see 'ready' sources, so no conversation is ever seen half-written.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { GRAPHS } from '../../../../shared/rdf';
 import type { ImportReport, ImportWarning, MessageRow, SkippedConversation, SourceFormat } from '../../../../shared/types';
 import { tableColumnsOf, utcIsoOf } from '../../../../shared/dates/wall-clock';
@@ -46,7 +46,8 @@ export type SourceOutcome = Reported &
 /** Messages written per SQLite transaction (search rows go to LanceDB SEARCH_WRITE_ROWS at a time). */
 const BATCH_MESSAGES = 5_000;
 
-const shortHash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
+// (the one-shot hash: a Hash object per message cost more than the digest)
+const shortHash = (...parts: string[]) => hash('sha256', parts.join('\u0000'), 'hex').slice(0, 16);
 
 /** A message's identity within its conversation: its own id, else what it says, who, when. */
 export function messageKey(m: ParsedMessage): string {
@@ -64,6 +65,8 @@ export async function importSource(
   opts: ImportOptions,
   ctx: JobContext,
   onMessages: (n: number) => void,
+  /** Each batch of messages once committed (the automatic job's analysis starts on them); `last`: the file is read. */
+  onCommitted?: (sourceId: number, rows: readonly SearchRow[], last: boolean) => void,
 ): Promise<SourceOutcome> {
   const part = parsed.part ?? '';
   const report: Reported = { skipped: [], warnings: [] };
@@ -93,7 +96,7 @@ export async function importSource(
     let searchRows: SearchRow[] = [];
     let writeMs = 0;
     let searchMs = 0;
-    const written = (out: SearchRow[], start: number) => {
+    const written = (out: SearchRow[], start: number, last = false) => {
       writeMs += performance.now() - start;
       for (const r of out) {
         conversations.add(r.conversation_id);
@@ -102,6 +105,7 @@ export async function importSource(
       messages += out.length;
       searchRows.push(...out);
       onMessages(out.length);
+      onCommitted?.(sourceId, out, last);
     };
     const cannotStore = (position: number, conversation: ParsedConversation, e: unknown): SkippedConversation => ({
       position,
@@ -124,7 +128,7 @@ export async function importSource(
             }
           }
         });
-        written(out, start);
+        written(out, start, final);
         batch = [];
         batchSize = 0;
       }

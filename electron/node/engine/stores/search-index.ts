@@ -80,13 +80,35 @@ function schemaOf(arrow: typeof Arrow): Arrow.Schema {
   ]);
 }
 
-function toArrow(arrow: typeof Arrow, schema: Arrow.Schema, rows: SearchRow[]): Arrow.Table {
+/**
+ * The rows as an Arrow table of the schema's columns. Each column's buffers are written directly
+ * (integers into one typed array, strings as UTF-8 into one buffer with their offsets): Arrow's
+ * builders (`vectorFromArray`) encode and copy every string on its own, which was a tenth of the
+ * import's main-thread time.
+ */
+export function toArrow(arrow: typeof Arrow, schema: Arrow.Schema, rows: readonly SearchRow[]): Arrow.Table {
   const columns: Record<string, Arrow.Vector> = {};
   for (const field of schema.fields) {
     const name = field.name as keyof SearchRow;
-    columns[name] = arrow.vectorFromArray(rows.map((r) => r[name]), field.type);
+    if (arrow.DataType.isUtf8(field.type)) columns[name] = arrow.makeVector(utf8Data(arrow, field.type, rows, name));
+    else if (field.type instanceof arrow.Int32) columns[name] = arrow.makeVector(arrow.makeData({ type: field.type, length: rows.length, data: Int32Array.from(rows, (r) => r[name] as number) }));
+    else columns[name] = arrow.vectorFromArray(rows.map((r) => r[name]), field.type);
   }
   return new arrow.Table(schema, columns);
+}
+
+/** A string column as Arrow data: the values' UTF-8 one after another, and where each starts. */
+function utf8Data(arrow: typeof Arrow, type: Arrow.Utf8, rows: readonly SearchRow[], name: keyof SearchRow): Arrow.Data<Arrow.Utf8> {
+  const offsets = new Int32Array(rows.length + 1);
+  let size = 0;
+  for (let i = 0; i < rows.length; i++) {
+    size += Buffer.byteLength(rows[i][name] as string, 'utf8');
+    offsets[i + 1] = size;
+  }
+  const data = new Uint8Array(size);
+  const out = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  for (let i = 0; i < rows.length; i++) out.write(rows[i][name] as string, offsets[i], 'utf8');
+  return arrow.makeData({ type, length: rows.length, nullCount: 0, valueOffsets: offsets, data });
 }
 
 /** Bytes of every file under `dir` (superseded versions included). */

@@ -40,9 +40,14 @@ export interface TopicPassResult {
 export class TopicService {
   constructor(private readonly deps: TopicDeps) {}
 
-  /** Sessions of the memory (what the labels are weighed against). */
+  /**
+   * Sessions a source's labels are weighed against now: those of every labelled source (a source
+   * not labelled yet adds its sessions once it is). The same count its pass records, so a source
+   * is labelled again only when the memory changed since, and a source labelled before the
+   * others of its import is labelled again once they are.
+   */
   private memorySessions(): number {
-    return this.deps.chat.listSources().reduce((n, s) => n + s.sessions, 0);
+    return this.deps.store.sources().filter((r) => r.state === 'done').reduce((n, r) => n + r.sessions, 0);
   }
 
   /** Sources whose labels are missing or out of date. */
@@ -116,7 +121,8 @@ export class TopicService {
     const { ntriples } = topicTriples(topics);
     await graph.request({ op: 'replaceGraph', graph: GRAPHS.topics(key), data: ntriples, format: 'n-triples', asEdit: false, label: `Topics (${key})`, respectRemovals: true });
     const durationMs = performance.now() - started;
-    store.finish(sourceId, TOPIC_PASS_VERSION, rows, { sessions: sessions.length, topics: topics.length, memorySessions: this.memorySessions(), durationMs });
+    // the sessions the labels were weighed against (its own and those of the sources labelled before it)
+    store.finish(sourceId, TOPIC_PASS_VERSION, rows, { sessions: sessions.length, topics: topics.length, memorySessions: memory.sessions, durationMs });
     return { sessions: sessions.length, topics: topics.length, messages: n, durationMs };
   }
 

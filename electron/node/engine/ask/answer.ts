@@ -368,6 +368,8 @@ interface Cand extends Picked {
   topic: number;
   /** Its values are those of the sentence before, which it refers back to ("\"Low Tide\" … It's about leaving home"). */
   valuesBefore?: boolean;
+  /** The sentence itself (or the lead-in it follows) states a date in the period the question names. */
+  dated?: boolean;
 }
 
 /** Keyword weights: a word found in every candidate tells little (IDF over the candidates). */
@@ -398,6 +400,9 @@ const MISSING: Record<AnswerKind, number> = {
 };
 /** A request for advice, a recommendation or instructions, in the person's words. */
 const ADVICE = /\b(?:should (?:i|we)|shall (?:i|we)|how (?:do|can|could|should|would) (?:i|we)|what (?:can|could) (?:i|we)|(?:did|do|would) (?:you|it|chatgpt|claude|the assistant) (?:suggest|recommend|advise)|recommend(?:ed|ation)?s?|suggest(?:ed|ion)?s?|advi[cs]e[ds]?|tips?|best way to)\b/i;
+/** Advice named as what came before ("What plans does she have after receiving advice at the event?"): the question asks about something else. */
+const ADVICE_BEFORE = /\b(?:after|before|since|while|when|following|from)\s+(?:\w+\s+){0,2}?(?:advice|tips?|suggestions?|recommendations?)\b/gi;
+const asksAdvice = (q: string) => ADVICE.test(q.replace(ADVICE_BEFORE, ' '));
 /** The person asks what they themself said: "What did I say / ask / tell you / write about …". */
 const SAID_BY_ME = /\bwhat\s+(?:did|have)\s+i\s+(?:ever\s+)?(?:say|said|ask|asked|tell|told|write|wrote|mention|mentioned)\b/i;
 const SPEECH_STEM = /^(?:say|said|ask|tell|told|write|wrote|mention|recommend|suggest|advi[cs]|explain)/;
@@ -482,7 +487,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
   const saidByMe = SAID_BY_ME.test(a.question);
   const self = /\b(i|me|my|mine)\b/i.test(a.question);
   // nor is how the assistant was asked or answered ("what did you recommend / tell me about X": X)
-  const askedOfAssistant = assistants && (ADVICE.test(a.question) || TOLD_BY_YOU.test(a.question));
+  const askedOfAssistant = assistants && (asksAdvice(a.question) || TOLD_BY_YOU.test(a.question));
   // and "how can I fix / deal with X" asks for help with X: the verb of asking for help is not the topic either
   const shared = keywordWeights(keys.filter((w) => !subjects.has(w) && !(assistants && /^you/.test(w)) && !((saidByMe || askedOfAssistant) && SPEECH_STEM.test(w)) && !(askedOfAssistant && HELP_STEM.test(w))), texts);
   const own = part.keywords.length && expected.parts.length > 1 ? keywordWeights(part.keywords.filter((w) => !subjects.has(w)), texts) : null;
@@ -504,7 +509,7 @@ function scoringFor(a: Analysis, expected: ExpectedAnswer, part: AnswerPart, poo
     speakers: new Set([...speakers].flatMap((s) => topicWords(s))),
     subjects,
     self,
-    advice: ADVICE.test(a.question),
+    advice: asksAdvice(a.question),
     saidByMe,
     askedByMe: saidByMe && /\bask(?:ed)?\b/i.test(a.question),
     assistants,
@@ -711,6 +716,11 @@ function ordinalCounts(s: string, counted: string): Value[] {
   return out;
 }
 
+/** The description of a photo a message shares, as the evidence carries it after the message's text. */
+const IMAGE_SENTENCE = /^\[image: [^\]]*\]$/;
+/** What a sentence's match through the photo it is shared with counts for. */
+const SHOWN_WEIGHT = 0.6;
+
 /** Every sentence of the best evidence, scored as the answer to one part of the question. */
 function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
   const { a, part, expected } = sc;
@@ -718,11 +728,14 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
   pool.forEach((e, rank) => {
     const m = e.message;
     const sents = sentences(m.text);
+    // the photo a message shares goes with the sentence it follows ("Here's our latest work." + a sunset with a palm tree)
+    const shownAt = sents.length > 1 && IMAGE_SENTENCE.test(sents[sents.length - 1]) ? sents.length - 2 : -1;
+    const matched = shownAt < 0 ? sents : sents.map((x, i) => (i === shownAt ? `${x} ${sents[i + 1]}` : x));
     const recency = sc.times.length > 1 ? sc.times.indexOf(m.timestamp) / (sc.times.length - 1) : 0;
     let inPeriod = 0;
-    if (a.period) {
-      const p = a.period;
-      const within = (d: string) => d.slice(0, 10) >= p.from && d.slice(0, 10) <= p.to;
+    const period = a.period;
+    const within = (d: string) => !!period && d.slice(0, 10) >= period.from && d.slice(0, 10) <= period.to;
+    if (period) {
       if (findDates(m.text, m.timestamp).some((d) => within(d.date))) inPeriod = 0.5;
       else if (within(m.timestamp)) inPeriod = 0.3;
     }
@@ -738,6 +751,8 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
     const headForms = new Set([...sc.asked].filter((w) => sorted && matchStem(w) === sorted));
     const companions = sc.companions.filter((k) => valuesOf(k, m.text, m.timestamp, sc.asked).length).length * 0.2;
     sents.forEach((s, index) => {
+      // the description of a photo the message shares is context for its sentences, not something the speaker said
+      if (IMAGE_SENTENCE.test(s)) return;
       // "how many times …": a number of times ("twice", "three times"), not any number the sentence holds ("both of them");
       // what was paid is not a budget or a target ("Budget about 80 euros")
       const stated =
@@ -774,8 +789,12 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
         const exchange = sc.closes.get(m.id);
         if (exchange) values = valuesOf(part.kind, exchange.reply.text, exchange.reply.timestamp, sc.asked).filter((v) => containsPhrase(s, v.text));
       }
-      const shared = topicOf(sc, sc.shared, sents, index, e);
-      const topic = sc.own ? 0.6 * topicOf(sc, sc.own, sents, index, e) + 0.4 * shared : shared;
+      const topicIn = (ss: string[]) => {
+        const shared = topicOf(sc, sc.shared, ss, index, e);
+        return sc.own ? 0.6 * topicOf(sc, sc.own, ss, index, e) + 0.4 * shared : shared;
+      };
+      // (a description is not the speaker's words, and often wrong in its details: it counts for less)
+      const topic = index === shownAt ? Math.max(topicIn(sents), SHOWN_WEIGHT * topicIn(matched)) : topicIn(sents);
       // the period counts for messages on the topic: one of its own that shares no word is about something else
       let score = topic + (topic > 0 || !sc.shared.size ? inPeriod : 0) + companions + 0.45 / (1 + rank);
       // a date only implied by the day it was told is weaker than one stated
@@ -819,7 +838,10 @@ function scoreSentences(sc: Scoring, pool: AskEvidenceMessage[]): Cand[] {
       if ((expected.past || expected.future) && index <= 1 && !/\?\s*$/.test(s) && !isFiller(s) && sc.closes.has(m.id)) score += 0.25;
       if (sc.wantsLatest) score += 0.5 * recency + (NOW_CUE.test(s) ? 0.15 : 0);
       if (/\b(total|altogether|in all|overall)\b/i.test(a.question) && /\b(total|altogether|in all|overall|about|around)\b/i.test(s)) score += 0.2;
-      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...((valuesBefore || lead.length) && values.length ? { valuesBefore: true } : {}) });
+      // anchored at the time asked about: the sentence (or its lead-in) says when, and it is then
+      // (or the question names one day and the message was written on it: what was told that day)
+      const dated = (!!period && period.from.slice(0, 10) === period.to.slice(0, 10) && within(m.timestamp)) || inPeriod === 0.5 && [s, ...(index > 0 && LEAD_IN.test(sents[index - 1]) ? [sents[index - 1]] : [])].some((t) => findDates(t, m.timestamp).some((d) => within(d.date)));
+      out.push({ evidence: e, sentence: s, score, rank, index, values, topic, ...((valuesBefore || lead.length) && values.length ? { valuesBefore: true } : {}), ...(dated ? { dated } : {}) });
     });
   });
   return out.sort((x, y) => y.score - x.score || x.rank - y.rank || x.index - y.index);
@@ -925,6 +947,8 @@ function nearestValue(values: Value[], s: string, sc: Scoring, at: string): Valu
 
 // a list is gathered from up to six sentences that score nearly as well as the best
 const LIST_MAX = 6;
+/** How many evidence messages a list's items are gathered from (other answers read the best 12). */
+const LIST_POOL = 20;
 const LIST_MARGIN = 0.7;
 /** What a noun phrase of the kind asked for adds to a sentence ("what bird" ← "a heron"). */
 const KIND_BONUS = 0.4;
@@ -1018,9 +1042,10 @@ export interface MessageAnswerOptions {
  * when each is clearly about one of the two things; several sentences for a list.
  */
 export function answerFromMessages(a: Analysis, evidence: AskEvidenceMessage[], opts: MessageAnswerOptions = {}): MessageAnswer | null {
-  const pool = evidence.slice(0, 12);
-  if (!pool.length) return null;
   const expected = expectedAnswer(a.question);
+  // a list gathers its items from more of the evidence (they are told in several conversations)
+  const pool = evidence.slice(0, expected.list ? LIST_POOL : 12);
+  if (!pool.length) return null;
   if (expected.compare) {
     const c = compareAmounts(a, pool);
     if (c) return c;
@@ -1105,7 +1130,8 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
     return { answered: false, why: `${m.speaker} says this about the one they talk to, not about themself` };
   }
   // the sentence with the question's words is said to the listener, about them ("That race sounds great, Mel!", "Sorry to hear about your job")
-  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && !adviceAsked && saidToListener(topicSentence(unit, sc), speaker, sc.speakers)) {
+  // (or the whole quote is: no "I" in it, and it speaks to them — "Way to go, Sam! Entering that race takes guts.")
+  if (about.size && about.has(speaker) && sc.subjects.has(speaker) && !adviceAsked && (saidToListener(topicSentence(unit, sc), speaker, sc.speakers) || saidToListener(p.unit, speaker, sc.speakers))) {
     return { answered: false, why: `${m.speaker} says this to the one they talk to, about them` };
   }
   // a question asks, it does not tell ("Love the necklace, any special meaning to it?")
@@ -1120,7 +1146,9 @@ function judge(sc: Scoring, p: PartAnswer): { answered: boolean; why: string } {
   // back is stated); a thing of the kind asked for is a value
   // (a sort of the noun asked for is only one, unless the question asks for the sorts: "what types of yoga …")
   const floor = p.value?.implicit === 'said' || (p.value?.sort && !sc.expected.list) ? TOPIC_FLOOR.thing : p.value?.kind ? TOPIC_FLOOR.value : VALUE_KINDS.has(sc.part.kind) ? TOPIC_FLOOR.value : sc.part.kind === 'name' ? TOPIC_FLOOR.value : TOPIC_FLOOR.thing;
-  if (p.cand.topic < floor && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
+  // a sentence that says it happened in the period asked about needs only a value's share (the period is its topic too)
+  const dated = p.cand.dated && (sc.part.kind === 'thing' || sc.part.kind === 'name') ? TOPIC_FLOOR.value : floor;
+  if (p.cand.topic < Math.min(floor, dated) && !p.statements) return { answered: false, why: 'the best-matching messages share only a few of the question\'s words' };
   return { answered: true, why: `a sentence by ${m.speaker} with ${VALUE_KINDS.has(sc.part.kind) ? `the ${KIND_WORD[sc.part.kind]} asked for` : 'the question\'s words'}` };
 }
 

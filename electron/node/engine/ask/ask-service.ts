@@ -609,7 +609,11 @@ export class AskService {
       });
       offline = { ...m, route: 'timeline', source: m.computation ? 'computed' : 'evidence' };
     }
-    const pool = evidenceMessages.filter((e) => e.route !== 'graph' || a.intent !== 'who-most');
+    // a photo a message shares is part of what it says ("they made this!" + a cup with a dog face on it): read with its text
+    const captions = this.deps.chat.imageCaptions(evidenceMessages.map((e) => e.message.id));
+    const pool = evidenceMessages
+      .filter((e) => e.route !== 'graph' || a.intent !== 'who-most')
+      .map((e) => (captions.has(e.message.id) ? { ...e, message: { ...e.message, text: `${e.message.text}\n[image: ${captions.get(e.message.id)}]` } } : e));
     // "who else was there?" when the graph names no one else: someone new in the messages, or nobody
     const known = a.excludeKnown && a.intent === 'who-with' && !interpretation.text ? peopleNamedIn(earlier) : [];
     const meSpeakers = (subject ?? me).speakers;

@@ -1142,6 +1142,25 @@ export class ChatStore {
     return sourceIds.map((id) => this.sourceKey(id)).filter((k): k is string => !!k).map((k) => `${MEMORY_BASE}source/${k}`);
   }
 
+  /**
+   * The description of the image each of these messages carries, as its export gave it (LoCoMo's
+   * caption of a shared photo), by message id; messages without one are left out.
+   */
+  imageCaptions(ids: readonly number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    if (!ids.length) return out;
+    const rows = this.db.prepare(`SELECT id, extra FROM messages WHERE id IN (${marks(ids)}) AND extra LIKE '%caption%'`).all(...ids) as { id: number; extra: string }[];
+    for (const r of rows) {
+      try {
+        const caption = (JSON.parse(r.extra) as Record<string, unknown>).blip_caption;
+        if (typeof caption === 'string' && caption.trim()) out.set(r.id, caption.trim());
+      } catch {
+        // an extra that is not JSON has no caption
+      }
+    }
+    return out;
+  }
+
   sessionMessages(sessionId: number, limit = 1_000_000): MessageRow[] {
     return (
       this.db

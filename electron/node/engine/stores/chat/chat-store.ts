@@ -211,6 +211,9 @@ export const TIMELINE_INDEXES: Readonly<Record<string, string>> = {
   messages_role: 'messages(role, session_id, source_id)',
 };
 
+/** How many chain rows ChatStore.chainRows keeps, over all the chains it keeps (a row is ~100 bytes). */
+const KEPT_CHAIN_ROWS = 100_000;
+
 /** The message columns a row's checksum covers, in order (all but its id and the checksum). */
 const CHECKED_COLUMNS = [
   'source_id', 'conversation_id', 'session_id', 'response_index', 'turn_index', 'speaker', 'role', 'text', 'ts_local', 'tz_offset_min', 'ts_utc',
@@ -562,13 +565,18 @@ export class ChatStore {
    * An answer over the whole memory, computed once per version of the chat table: start-up,
    * the automatic graph, topics, stats and Ask each ask these, and each reads every message.
    */
-  private perVersion<T>(name: string, compute: () => T): T {
-    const key = `${this.dataVersion()}#${this.writes}|${name}`;
+  private perVersion<T>(name: string, compute: () => T, version = this.versionKey()): T {
+    const key = `${version}|${name}`;
     if (this.versioned.has(key)) return this.versioned.get(key) as T;
     const value = compute();
     if (this.versioned.size > 200) this.versioned.clear();
     this.versioned.set(key, value);
     return value;
+  }
+
+  /** What perVersion keys its answers by: the chat table's data version and this store's own writes. */
+  private versionKey(): string {
+    return `${this.dataVersion()}#${this.writes}`;
   }
 
   /** Reads over an existing connection (the graph worker's), without touching the schema. */
@@ -1413,8 +1421,8 @@ export class ChatStore {
    * the chat table (a source made ready, removed or added moves it), so a query binds the list
    * instead of re-reading `sources` for every row or query.
    */
-  readySourceIds(): number[] {
-    return this.perVersion('readySourceIds', () => this.stmt(`SELECT id FROM sources WHERE status = 'ready' ORDER BY id`).pluck().all() as number[]);
+  readySourceIds(version = this.versionKey()): number[] {
+    return this.perVersion('readySourceIds', () => this.stmt(`SELECT id FROM sources WHERE status = 'ready' ORDER BY id`).pluck().all() as number[], version);
   }
 
   /**
@@ -1433,9 +1441,38 @@ export class ChatStore {
 
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const { sql, params, where } = chainSelect(plan, this.readySourceIds());
-    return { rows: this.chainRowsOfJson(chainRowsJson(plan, where), params), sql, params };
+    const version = this.versionKey();
+    const { sql, params, where } = chainSelect(plan, this.readySourceIds(version));
+    const json = chainRowsJson(plan, where);
+    if (this.keptChains.version !== version) this.keptChains = { version, rows: new Map(), held: 0 };
+    const kept = this.keptChains;
+    const key = `${json}\n${JSON.stringify(params)}`;
+    let rows = kept.rows.get(key);
+    if (rows) {
+      // most recently used last
+      kept.rows.delete(key);
+      kept.rows.set(key, rows);
+    } else {
+      rows = this.chainRowsOfJson(json, params);
+      if (rows.length <= KEPT_CHAIN_ROWS / 4) {
+        for (const [k, r] of kept.rows) {
+          if (kept.held + rows.length <= KEPT_CHAIN_ROWS) break;
+          kept.rows.delete(k);
+          kept.held -= r.length;
+        }
+        kept.rows.set(key, rows);
+        kept.held += rows.length;
+      }
+    }
+    // (a new array of the same row objects: callers make their own rows to add scores)
+    return { rows: rows.slice(), sql, params };
   }
+
+  /**
+   * The rows of the chains read lately, per version of the chat table: a batch of questions or
+   * a workbench asks the same chain again (the same dates, session, speaker) under other wordings.
+   */
+  private keptChains: { version: string; rows: Map<string, readonly ChainRow[]>; held: number } = { version: '', rows: new Map(), held: 0 };
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {

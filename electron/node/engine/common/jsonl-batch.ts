@@ -57,6 +57,8 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
   output: NodeJS.WritableStream,
   answer: (raw: unknown, lineNo: number) => Promise<O>,
   concurrency: number,
+  /** A line's JSON (default JSON.stringify; a batch whose lines repeat parts can keep their JSON). */
+  serialize: (out: O | { id: string; error: string }) => string = (out) => JSON.stringify(out),
 ): Promise<BatchStats> {
   const t0 = performance.now();
   const rl = readline.createInterface({ input, crlfDelay: Infinity });
@@ -82,7 +84,7 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
     while (pending.length > keep) {
       const out = await pending.shift()!;
       if (out.error) errors++;
-      chunk += `${JSON.stringify(out)}\n`;
+      chunk += `${serialize(out)}\n`;
       if (chunk.length >= 65_536) await flushChunk();
     }
   };

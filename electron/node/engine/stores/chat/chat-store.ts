@@ -1442,37 +1442,41 @@ export class ChatStore {
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     const version = this.versionKey();
-    const { sql, params, where } = chainSelect(plan, this.readySourceIds(version));
-    const json = chainRowsJson(plan, where);
-    if (this.keptChains.version !== version) this.keptChains = { version, rows: new Map(), held: 0 };
+    if (this.keptChains.version !== version) this.keptChains = { version, chains: new Map(), held: 0 };
     const kept = this.keptChains;
-    const key = `${json}\n${JSON.stringify(params)}`;
-    let rows = kept.rows.get(key);
-    if (rows) {
+    // what the SQL is made of (plan-sql reads these only), the ready sources being the version's
+    const key = JSON.stringify([plan.sourceIds ?? null, plan.sessionNumbering, plan.chain]);
+    let chain = kept.chains.get(key);
+    if (chain) {
       // most recently used last
-      kept.rows.delete(key);
-      kept.rows.set(key, rows);
+      kept.chains.delete(key);
+      kept.chains.set(key, chain);
     } else {
-      rows = this.chainRowsOfJson(json, params);
-      if (rows.length <= KEPT_CHAIN_ROWS / 4) {
-        for (const [k, r] of kept.rows) {
-          if (kept.held + rows.length <= KEPT_CHAIN_ROWS) break;
-          kept.rows.delete(k);
-          kept.held -= r.length;
+      const { sql, params, where } = chainSelect(plan, this.readySourceIds(version));
+      chain = { rows: this.chainRowsOfJson(chainRowsJson(plan, where), params), sql, params };
+      if (chain.rows.length <= KEPT_CHAIN_ROWS / 4) {
+        for (const [k, c] of kept.chains) {
+          if (kept.held + chain.rows.length <= KEPT_CHAIN_ROWS) break;
+          kept.chains.delete(k);
+          kept.held -= c.rows.length;
         }
-        kept.rows.set(key, rows);
-        kept.held += rows.length;
+        kept.chains.set(key, chain);
+        kept.held += chain.rows.length;
       }
     }
-    // (a new array of the same row objects: callers make their own rows to add scores)
-    return { rows: rows.slice(), sql, params };
+    // (new arrays of the same row objects: callers make their own rows to add scores)
+    return { rows: chain.rows.slice(), sql: chain.sql, params: chain.params.slice() };
   }
 
   /**
    * The rows of the chains read lately, per version of the chat table: a batch of questions or
    * a workbench asks the same chain again (the same dates, session, speaker) under other wordings.
    */
-  private keptChains: { version: string; rows: Map<string, readonly ChainRow[]>; held: number } = { version: '', rows: new Map(), held: 0 };
+  private keptChains: { version: string; chains: Map<string, { rows: readonly ChainRow[]; sql: string; params: readonly (string | number)[] }>; held: number } = {
+    version: '',
+    chains: new Map(),
+    held: 0,
+  };
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {

@@ -211,8 +211,11 @@ export const TIMELINE_INDEXES: Readonly<Record<string, string>> = {
   messages_role: 'messages(role, session_id, source_id)',
 };
 
-/** How many chain rows ChatStore.chainRows keeps, over all the chains it keeps (a row is ~100 bytes). */
-const KEPT_CHAIN_ROWS = 100_000;
+/**
+ * How many rows ChatStore.chainRows keeps, over all the chains it keeps (the 13,186 questions of
+ * the temporal-memory batch ask 5,137 chains of 237,792 rows in all, over far fewer messages).
+ */
+const KEPT_CHAIN_ROWS = 300_000;
 
 /** The message columns a row's checksum covers, in order (all but its id and the checksum). */
 const CHECKED_COLUMNS = [
@@ -1442,7 +1445,7 @@ export class ChatStore {
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     const version = this.versionKey();
-    if (this.keptChains.version !== version) this.keptChains = { version, chains: new Map(), held: 0 };
+    if (this.keptChains.version !== version) this.keptChains = { version, chains: new Map(), held: 0, rowsById: new Map() };
     const kept = this.keptChains;
     // what the SQL is made of (plan-sql reads these only), the ready sources being the version's
     const key = JSON.stringify([plan.sourceIds ?? null, plan.sessionNumbering, plan.chain]);
@@ -1453,7 +1456,15 @@ export class ChatStore {
       kept.chains.set(key, chain);
     } else {
       const { sql, params, where } = chainSelect(plan, this.readySourceIds(version));
-      chain = { rows: this.chainRowsOfJson(chainRowsJson(plan, where), params), sql, params };
+      // a message's row is one object in every chain kept that holds it (the chains overlap)
+      const rows = this.chainRowsOfJson(chainRowsJson(plan, where), params);
+      if (kept.rowsById.size > KEPT_CHAIN_ROWS) kept.rowsById.clear();
+      for (let i = 0; i < rows.length; i++) {
+        const one = kept.rowsById.get(rows[i].id);
+        if (one && one.session === rows[i].session) rows[i] = one;
+        else kept.rowsById.set(rows[i].id, rows[i]);
+      }
+      chain = { rows, sql, params };
       if (chain.rows.length <= KEPT_CHAIN_ROWS / 4) {
         for (const [k, c] of kept.chains) {
           if (kept.held + chain.rows.length <= KEPT_CHAIN_ROWS) break;
@@ -1472,11 +1483,12 @@ export class ChatStore {
    * The rows of the chains read lately, per version of the chat table: a batch of questions or
    * a workbench asks the same chain again (the same dates, session, speaker) under other wordings.
    */
-  private keptChains: { version: string; chains: Map<string, { rows: readonly ChainRow[]; sql: string; params: readonly (string | number)[] }>; held: number } = {
-    version: '',
-    chains: new Map(),
-    held: 0,
-  };
+  private keptChains: {
+    version: string;
+    chains: Map<string, { rows: readonly ChainRow[]; sql: string; params: readonly (string | number)[] }>;
+    held: number;
+    rowsById: Map<number, ChainRow>;
+  } = { version: '', chains: new Map(), held: 0, rowsById: new Map() };
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {

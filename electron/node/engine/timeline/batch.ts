@@ -61,7 +61,38 @@ export function runBatch(
   sourceName: (id: number) => string,
   opts: { concurrency?: number } = {},
 ): Promise<BatchStats> {
-  return runJsonlBatch(input, output, (raw, lineNo) => answerLine(timeline, raw, sourceName, lineNo), opts.concurrency ?? 8);
+  return runJsonlBatch(input, output, (raw, lineNo) => answerLine(timeline, raw, sourceName, lineNo), opts.concurrency ?? 8, batchLineJson());
+}
+
+/** Messages' JSON kept at most (a message's is ~80 characters). */
+const KEPT_MESSAGE_JSON = 200_000;
+
+/**
+ * JSON.stringify of an output line, byte for byte, with each message's JSON kept by its id:
+ * the same messages come back in many answers (the rows of a day, a session), and writing
+ * them took more than a tenth of a batch.
+ */
+export function batchLineJson(): (out: BatchOutput) => string {
+  const kept = new Map<string, { message: BatchMessage; json: string }>();
+  const messageJson = (m: BatchMessage): string => {
+    const e = kept.get(m.id);
+    if (e && e.message.source === m.source && e.message.session === m.session && e.message.response_index === m.response_index && e.message.external_id === m.external_id) return e.json;
+    const json = JSON.stringify(m);
+    if (kept.size >= KEPT_MESSAGE_JSON) kept.clear();
+    kept.set(m.id, { message: m, json });
+    return json;
+  };
+  return (out) => {
+    const keys = Object.keys(out);
+    // only the shape answerLine makes: messages last, as plain objects of these keys
+    if (!out.messages || keys[keys.length - 1] !== 'messages') return JSON.stringify(out);
+    const { messages, ...head } = out;
+    let json = `${JSON.stringify(head).slice(0, -1)},"messages":[`;
+    for (let i = 0; i < messages.length; i++) {
+      json += (i ? ',' : '') + messageJson(messages[i]);
+    }
+    return `${json}]}`;
+  };
 }
 
 /** Runs a batch between files. */

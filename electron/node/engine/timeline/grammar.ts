@@ -1318,7 +1318,7 @@ class Extractor {
     // Only results with a digit or a month name are kept (below): a text with neither is not given to chrono.
     if (!/\d/.test(this.masked) && !MAY_NAME_A_MONTH.test(this.masked)) return;
     const ref = new Date(Number(this.today.slice(0, 4)), Number(this.today.slice(5, 7)) - 1, Number(this.today.slice(8, 10)), 12);
-    const results = chrono().parse(this.masked, ref, { forwardDate: this.lookAhead });
+    const results = chronoParse(this.masked, ref, this.lookAhead);
     type Piece = { start: number; end: number; ranges: DateRange[]; unit: DateUnit; anchored: boolean; hour?: number; minute?: number; meridiem?: boolean };
     const pieces: Piece[] = [];
     for (const r of results) {
@@ -1654,6 +1654,27 @@ function nowFreeReadingsOf(ctx: GrammarContext, anySpeakers = false): Map<string
     nowFreeReadings.set(shape, (kept = new Map()));
   }
   return kept;
+}
+
+/**
+ * chrono-node's results for a text, a reference day and forwardDate, kept (least recently used
+ * first out): a text is read again under other contexts (another log's speakers, a follow-up's
+ * turns) with the same today, and chrono's parse is the dearest reader. The results are only read.
+ */
+const CHRONO_KEPT = 2000;
+const chronoResults = new Map<string, Chrono.ParsedResult[]>();
+
+function chronoParse(text: string, ref: Date, forwardDate: boolean): Chrono.ParsedResult[] {
+  const key = `${ref.getTime()} ${forwardDate ? 1 : 0} ${text}`;
+  let results = chronoResults.get(key);
+  if (results) {
+    chronoResults.delete(key);
+  } else {
+    results = chrono().parse(text, ref, { forwardDate });
+    if (chronoResults.size >= CHRONO_KEPT) chronoResults.delete(chronoResults.keys().next().value!);
+  }
+  chronoResults.set(key, results);
+  return results;
 }
 
 /** Reads the time, session, speaker and response references of a question. */

@@ -48,6 +48,8 @@ export interface TimelineOptions extends PlannerOptions {
 }
 
 const RANK_DEFAULTS = { rankRelativeCutoff: 0.4, previousTurnWeight: 0.5, nextTurnWeight: 0.25, speakerMode: 'filter' as 'filter' | 'boost', speakerBoost: 1.5 };
+/** Plans kept (Timeline.plan). */
+const PLANS_KEPT = 2000;
 /** Rows scored one by one; beyond this the search index ranks the sessions' rows and the rest score 0. */
 const MAX_SCORED_ROWS = 5000;
 
@@ -89,8 +91,16 @@ export class Timeline {
       this.version = v;
       this.scopes.clear();
       this.sourceNames.clear();
+      this.plans.clear();
     }
   }
+
+  /**
+   * Plans of the questions planned lately, per version of the chat table, by question, context,
+   * now, locale and sources: a batch (or a person) asks the same question again under the same
+   * now, and the plan is the same. Shared: callers read a plan, they do not change it.
+   */
+  private plans = new Map<string, PlannedQuestion>();
 
   invalidate(): void {
     this.version = '';
@@ -175,7 +185,18 @@ export class Timeline {
   plan(input: QuestionInput): PlannedQuestion {
     const now = resolveNow(input.now);
     const { memory } = this.scope(input.sourceIds);
-    return planQuestion({ question: input.question, context: input.context, now, locale: input.locale ?? this.options.locale }, memory, this.options);
+    const locale = input.locale ?? this.options.locale;
+    const key = JSON.stringify([input.question, input.context ?? null, now, locale ?? null, input.sourceIds ?? null]);
+    let planned = this.plans.get(key);
+    if (planned) {
+      // most recently used last
+      this.plans.delete(key);
+    } else {
+      planned = planQuestion({ question: input.question, context: input.context, now, locale }, memory, this.options);
+      if (this.plans.size >= PLANS_KEPT) this.plans.delete(this.plans.keys().next().value!);
+    }
+    this.plans.set(key, planned);
+    return planned;
   }
 
   /** The sessions nearest a period with no messages: the last one before it and the first after it. */

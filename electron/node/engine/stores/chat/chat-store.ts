@@ -211,6 +211,12 @@ export const TIMELINE_INDEXES: Readonly<Record<string, string>> = {
   messages_role: 'messages(role, session_id, source_id)',
 };
 
+/**
+ * How many rows ChatStore.chainRows keeps, over all the chains it keeps (the 13,186 questions of
+ * the temporal-memory batch ask 5,137 chains of 237,792 rows in all, over far fewer messages).
+ */
+const KEPT_CHAIN_ROWS = 300_000;
+
 /** The message columns a row's checksum covers, in order (all but its id and the checksum). */
 const CHECKED_COLUMNS = [
   'source_id', 'conversation_id', 'session_id', 'response_index', 'turn_index', 'speaker', 'role', 'text', 'ts_local', 'tz_offset_min', 'ts_utc',
@@ -562,13 +568,18 @@ export class ChatStore {
    * An answer over the whole memory, computed once per version of the chat table: start-up,
    * the automatic graph, topics, stats and Ask each ask these, and each reads every message.
    */
-  private perVersion<T>(name: string, compute: () => T): T {
-    const key = `${this.dataVersion()}#${this.writes}|${name}`;
+  private perVersion<T>(name: string, compute: () => T, version = this.versionKey()): T {
+    const key = `${version}|${name}`;
     if (this.versioned.has(key)) return this.versioned.get(key) as T;
     const value = compute();
     if (this.versioned.size > 200) this.versioned.clear();
     this.versioned.set(key, value);
     return value;
+  }
+
+  /** What perVersion keys its answers by: the chat table's data version and this store's own writes. */
+  private versionKey(): string {
+    return `${this.dataVersion()}#${this.writes}`;
   }
 
   /** Reads over an existing connection (the graph worker's), without touching the schema. */
@@ -1432,8 +1443,8 @@ export class ChatStore {
    * the chat table (a source made ready, removed or added moves it), so a query binds the list
    * instead of re-reading `sources` for every row or query.
    */
-  readySourceIds(): number[] {
-    return this.perVersion('readySourceIds', () => this.stmt(`SELECT id FROM sources WHERE status = 'ready' ORDER BY id`).pluck().all() as number[]);
+  readySourceIds(version = this.versionKey()): number[] {
+    return this.perVersion('readySourceIds', () => this.stmt(`SELECT id FROM sources WHERE status = 'ready' ORDER BY id`).pluck().all() as number[], version);
   }
 
   /**
@@ -1452,9 +1463,51 @@ export class ChatStore {
 
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const { sql, params, where } = chainSelect(plan, this.readySourceIds());
-    return { rows: this.chainRowsOfJson(chainRowsJson(plan, where), params), sql, params };
+    const version = this.versionKey();
+    if (this.keptChains.version !== version) this.keptChains = { version, chains: new Map(), held: 0, rowsById: new Map() };
+    const kept = this.keptChains;
+    // what the SQL is made of (plan-sql reads these only), the ready sources being the version's
+    const key = JSON.stringify([plan.sourceIds ?? null, plan.sessionNumbering, plan.chain]);
+    let chain = kept.chains.get(key);
+    if (chain) {
+      // most recently used last
+      kept.chains.delete(key);
+      kept.chains.set(key, chain);
+    } else {
+      const { sql, params, where } = chainSelect(plan, this.readySourceIds(version));
+      // a message's row is one object in every chain kept that holds it (the chains overlap)
+      const rows = this.chainRowsOfJson(chainRowsJson(plan, where), params);
+      if (kept.rowsById.size > KEPT_CHAIN_ROWS) kept.rowsById.clear();
+      for (let i = 0; i < rows.length; i++) {
+        const one = kept.rowsById.get(rows[i].id);
+        if (one && one.session === rows[i].session) rows[i] = one;
+        else kept.rowsById.set(rows[i].id, rows[i]);
+      }
+      chain = { rows, sql, params };
+      if (chain.rows.length <= KEPT_CHAIN_ROWS / 4) {
+        for (const [k, c] of kept.chains) {
+          if (kept.held + chain.rows.length <= KEPT_CHAIN_ROWS) break;
+          kept.chains.delete(k);
+          kept.held -= c.rows.length;
+        }
+        kept.chains.set(key, chain);
+        kept.held += chain.rows.length;
+      }
+    }
+    // (new arrays of the same row objects: callers make their own rows to add scores)
+    return { rows: chain.rows.slice(), sql: chain.sql, params: chain.params.slice() };
   }
+
+  /**
+   * The rows of the chains read lately, per version of the chat table: a batch of questions or
+   * a workbench asks the same chain again (the same dates, session, speaker) under other wordings.
+   */
+  private keptChains: {
+    version: string;
+    chains: Map<string, { rows: readonly ChainRow[]; sql: string; params: readonly (string | number)[] }>;
+    held: number;
+    rowsById: Map<number, ChainRow>;
+  } = { version: '', chains: new Map(), held: 0, rowsById: new Map() };
 
   /** The rows a chain keeps in these sessions only (what ranking reads when only they can score), and the chain's own SQL. */
   chainRowsInSessions(plan: TimelinePlan, sessionIds: number[]): { rows: ChainRow[]; sql: string; params: (string | number)[] } {

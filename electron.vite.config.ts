@@ -62,6 +62,14 @@ function firstScript(): Plugin {
   };
 }
 
+/**
+ * The renderer's React is Preact's compat layer: the same API (hooks, lazy/Suspense, portals,
+ * useSyncExternalStore) for the workbench and the React libraries it uses, at a fraction of
+ * react-dom's code to load and run before the first screen is interactive. Vite matches a key and
+ * its subpaths (react/jsx-runtime, react-dom/client), not react-markdown. Shared with vitest.
+ */
+export const reactAsPreact = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+
 export default defineConfig({
   main: {
     build: {
@@ -86,6 +94,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     base: './',
+    resolve: { alias: reactAsPreact },
     plugins: [react(), firstScript()],
     worker: { format: 'es' },
     build: {

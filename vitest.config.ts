@@ -1,6 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { reactAsPreact } from './electron.vite.config';
 
 export default defineConfig({
+  // The renderer's components and the React libraries they use run on Preact, as they ship.
+  resolve: {
+    alias: {
+      ...reactAsPreact,
+      // its ES module build (the package's "module"), whose imports of react-dom the alias reaches;
+      // Node would load the CommonJS build, which requires React's own react-dom
+      '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
+    },
+  },
   test: {
     // Engine, CLI, transports and stores under test/; the workbench's tests beside its code.
     // Renderer tests that render components ask for a DOM with `// @vitest-environment happy-dom`.
@@ -14,5 +24,8 @@ export default defineConfig({
     // Native stores (SQLite, LanceDB) and the graph worker are process-heavy; two cores here.
     pool: 'forks',
     maxWorkers: 2,
+    // Libraries that import react are transformed by Vite rather than loaded by Node as they are,
+    // so that the alias above reaches their imports too.
+    server: { deps: { inline: ['@testing-library/react', 'react-markdown', 'zustand', '@tanstack/react-virtual'] } },
   },
 });

@@ -1,6 +1,6 @@
 // A Monaco editor as a React component: one model per editor, value pushed in when it changes
 // from outside, markers (syntax errors) shown in place, theme following the OS.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useColorScheme } from '../ui/use-color-scheme';
 import { monaco } from './monaco';
 
@@ -69,7 +69,10 @@ export function MonacoEditor(props: {
     monaco.editor.setTheme(scheme === 'dark' ? 'engram-dark' : 'engram-light');
   }, [scheme]);
 
-  useEffect(() => {
+  // A layout effect: it runs as the render commits, before the next keystroke can change the model.
+  // A passive effect may run a keystroke later (Preact runs them after paint), find the model ahead
+  // of this render's value and write the older text back, which the editor reports again.
+  useLayoutEffect(() => {
     const model = editorRef.current?.getModel();
     if (model && model.getValue() !== props.value) {
       // Replace as one edit so that Undo in the editor can go back to what was there.

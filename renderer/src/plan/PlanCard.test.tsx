@@ -42,12 +42,12 @@ describe('PlanCard', () => {
 
   it('runs the plan as edited: new values, a removed step, a step added on another column', async () => {
     const onRun = renderCard();
-    fireEvent.change(within(steps()[1]).getByTestId('plan-step-values'), { target: { value: '3, 7' } });
+    fireEvent.input(within(steps()[1]).getByTestId('plan-step-values'), { target: { value: '3, 7' } });
     expect(screen.getByTestId('plan-reset')).toBeTruthy();
     fireEvent.click(within(steps()[0]).getByTestId('plan-step-remove'));
     fireEvent.change(screen.getByTestId('plan-add-column'), { target: { value: 'Speaker' } });
     expect(steps().map((s) => s.dataset.column)).toEqual(['Session_Index', 'Speaker']);
-    fireEvent.change(within(steps()[1]).getByTestId('plan-step-values'), { target: { value: 'Lena' } });
+    fireEvent.input(within(steps()[1]).getByTestId('plan-step-values'), { target: { value: 'Lena' } });
     run();
     await vi.waitFor(() => expect(onRun).toHaveBeenCalledTimes(1));
     expect(onRun.mock.calls[0][0]).toEqual({
@@ -61,7 +61,7 @@ describe('PlanCard', () => {
 
   it('refuses a step without values in one line, without running', () => {
     const onRun = renderCard();
-    fireEvent.change(within(steps()[1]).getByTestId('plan-step-values'), { target: { value: ' , ' } });
+    fireEvent.input(within(steps()[1]).getByTestId('plan-step-values'), { target: { value: ' , ' } });
     run();
     expect(screen.getByTestId('plan-error').textContent).toMatch(/^Step 2 \(.+\): give at least one value/);
     expect(onRun).not.toHaveBeenCalled();
@@ -80,10 +80,10 @@ describe('PlanCard', () => {
     fireEvent.click(screen.getByTestId('plan-mode-json'));
     const json = screen.getByTestId('plan-json') as HTMLTextAreaElement;
     expect(JSON.parse(json.value)).toEqual(planned);
-    fireEvent.change(json, { target: { value: '{ "version": 1, ' } });
+    fireEvent.input(json, { target: { value: '{ "version": 1, ' } });
     run();
     expect(screen.getByTestId('plan-error').textContent).toMatch(/^Not JSON/);
-    fireEvent.change(json, { target: { value: JSON.stringify({ ...planned, rank: undefined, chain: [{ op: 'f_value', column: 'Week', values: ['2026-W44'] }] }) } });
+    fireEvent.input(json, { target: { value: JSON.stringify({ ...planned, rank: undefined, chain: [{ op: 'f_value', column: 'Week', values: ['2026-W44'] }] }) } });
     fireEvent.click(screen.getByTestId('plan-mode-steps'));
     expect(steps().map((s) => s.dataset.column)).toEqual(['Week']);
     expect(screen.queryByTestId('plan-rank')).toBeNull();

@@ -97,7 +97,7 @@ describe('AskTurnView', () => {
     expect(within(section).getByRole('button', { expanded: true }).textContent).toContain('9 messages in 2 sessions');
     const values = within(section).getByTestId('plan-step-values') as HTMLInputElement;
     expect(values.value).toBe('2026-W46');
-    fireEvent.change(values, { target: { value: '2026-W45' } });
+    fireEvent.input(values, { target: { value: '2026-W45' } });
     fireEvent.click(within(section).getByTestId('plan-run'));
     await vi.waitFor(() => expect(engine.calls.map((c) => c.method)).toContain('rerunAskPlan'));
     expect(engine.calls.find((c) => c.method === 'rerunAskPlan')!.args).toEqual({ turnId: 8, plan: { ...lastWeek, chain: [{ op: 'f_value', column: 'Week', values: ['2026-W45'], why: 'last week' }] } });

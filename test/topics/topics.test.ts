@@ -150,6 +150,8 @@ describe('topics without a model', () => {
     const before = e.topics.status()[0];
     expect(before.memorySessions).toBe(1);
     expect(e.topics.due()).toEqual([]);
+    const speakersBefore = await e.listSpeakers();
+    const laneBefore = await e.topicLane({});
     const otherDir = tempDir('engram-topics-src-');
     const second = writeMemory(otherDir, [
       { day: '2026-02-05', messages: [me('Violin lessons: the violin teacher is strict.'), bot('A strict violin teacher helps.')] },
@@ -157,6 +159,12 @@ describe('topics without a model', () => {
     ]);
     await importFiles(e, second);
     await e.jobs.idle();
+    // what the workbench's first screen asks again is kept per version: the second import is in it
+    const count = (speakers: { messages: number }[]) => speakers.reduce((n, s) => n + s.messages, 0);
+    expect(count(speakersBefore)).toBe(2);
+    expect(count(await e.listSpeakers())).toBe((await e.listSources()).reduce((n, s) => n + s.messages, 0));
+    expect(count(await e.listSpeakers())).toBeGreaterThan(2);
+    expect((await e.topicLane({})).cells.length).toBeGreaterThan(laneBefore.cells.length);
     // the first source was weighed against 1 session; the memory grew: labelled again
     const memory = (await e.listSources()).reduce((n, s) => n + s.sessions, 0);
     expect(memory).toBeGreaterThanOrEqual(2);

@@ -623,7 +623,7 @@ export class Engine implements EngramApi {
   }
 
   async listSpeakers(): Promise<ApiResult<'listSpeakers'>> {
-    return this.chat.listSpeakers();
+    return [...this.chat.listSpeakers()];
   }
 
   // ---- messages

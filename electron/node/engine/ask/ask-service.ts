@@ -130,7 +130,6 @@ export class AskService {
   readonly store: AskConversationStore;
   readonly content: ContentSearch;
   private llmCheck: { at: number; client: OllamaClient | null } | null = null;
-  private readonly speakerCache = new Map<string, { speaker: string; role: string; messages: number }[]>();
 
   constructor(private readonly deps: AskDeps) {
     this.store = deps.conversations;
@@ -275,16 +274,9 @@ export class AskService {
     return { name: p.speaker, iri, iris: [iri], speakers: [p.speaker], owner: false };
   }
 
-  /** The speakers of a scope with their message counts, cached per data version (no scan per question). */
-  private speakersIn(sourceIds?: number[]): { speaker: string; role: string; messages: number }[] {
-    const key = `${this.deps.chat.dataVersion()}|${(sourceIds ?? []).join(',')}`;
-    let hit = this.speakerCache.get(key);
-    if (!hit) {
-      if (this.speakerCache.size > 50) this.speakerCache.clear();
-      hit = this.deps.chat.listSpeakers(sourceIds?.length ? sourceIds : undefined);
-      this.speakerCache.set(key, hit);
-    }
-    return hit;
+  /** The speakers of a scope with their message counts (kept per version of the chat table by the store). */
+  private speakersIn(sourceIds?: number[]): readonly { speaker: string; role: string; messages: number }[] {
+    return this.deps.chat.listSpeakers(sourceIds?.length ? sourceIds : undefined);
   }
 
   /** The IRIs of the sources in scope (none: the whole memory). */

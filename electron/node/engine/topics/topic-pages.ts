@@ -25,6 +25,10 @@ export const LANE_TOPICS = 12;
 
 /** The top topics (most often among their sessions' first three labels) and their sessions. */
 export function topicLane(topics: TopicService, sourceIds?: number[], limit = LANE_TOPICS): TopicLane {
+  return topics.keptPerRevision(`lane ${sourceIds?.join(',') ?? ''}|${limit}`, () => laneOf(topics, sourceIds, limit));
+}
+
+function laneOf(topics: TopicService, sourceIds: number[] | undefined, limit: number): TopicLane {
   const top = topics
     .topics(sourceIds)
     .sort((a, b) => b.top3 - a.top3 || b.sessions - a.sessions || b.mentions - a.mentions || a.label.localeCompare(b.label))

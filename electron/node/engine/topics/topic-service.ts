@@ -150,6 +150,21 @@ export class TopicService {
 
   private readonly topicsCache = new Map<string, TopicAggregate[]>();
 
+  /**
+   * An answer made from the labels (the timeline's lane: every page load asks, 80–120 ms at 50k
+   * messages), kept per version of the chat table and of the labels, as `topics()` is.
+   */
+  keptPerRevision<T>(name: string, compute: () => T): T {
+    const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}|${name}`;
+    if (this.kept.has(key)) return this.kept.get(key) as T;
+    const value = compute();
+    if (this.kept.size > 20) this.kept.clear();
+    this.kept.set(key, value);
+    return value;
+  }
+
+  private readonly kept = new Map<string, unknown>();
+
   /** How many topics `topics()` lists for the whole memory, from a count (the first screen reserves the lane's rows with it). */
   count(): number {
     const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}`;

@@ -43,7 +43,9 @@ describe('EngineRetrievalBackend', () => {
     expect(docs[2].text).toBe('A wobbly bowl. Look! [image: a photo of a ceramic bowl on a table]');
     expect(docs[0].timestamp).toBe('2023-05-08T13:56:00');
     expect(docText('x', null)).toBe('x');
-    expect(docText('x', '{"blip_caption":"a cat"}')).toBe('x [image: a cat]');
+    expect(docText('x', '{"image_description":"a cat"}')).toBe('x [image: a cat]');
+    expect(docText('x', '{"image_description":7}')).toBe('x');
+    expect(docText('x', 'image_description, not JSON')).toBe('x');
   });
 
   it('full text within sources, speakers and time bounds', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messagesOf, parseError, parseFixtureFile, parseText, type CollectedSource } from '../support/parse-input';
 import { fixture } from '../support/temp-engine';
+import { IMAGE_DESCRIPTION, imageDescription } from '../../electron/node/engine/stores/chat/message-extra';
 
 const parseFixture = (...parts: string[]) => parseFixtureFile(fixture(...parts));
 const texts = (s: CollectedSource, i = 0) => messagesOf(s.conversations[i]).map((m) => m.text);
@@ -44,7 +45,7 @@ describe('format detection and parsing (by content, not by file name)', async ()
     expect(src.conversations[1].title).toBe('Untitled chat');
   });
 
-  it('LoCoMo: sessions from session_K + date, skips dated sessions without turns, keeps dia_id and image captions', async () => {
+  it('LoCoMo: sessions from session_K + date, skips dated sessions without turns, keeps dia_id and the photo caption as the image description', async () => {
     const [src] = await parseFixture('locomo', 'mini.json');
     expect(src.format).toBe('locomo');
     const conv = src.conversations[0];
@@ -53,7 +54,14 @@ describe('format detection and parsing (by content, not by file name)', async ()
     const [first] = conv.sessions!;
     expect(first.messages.map((m) => m.externalId)).toEqual(['D1:1', 'D1:2', 'D1:3']);
     expect(first.messages[0].time).toEqual({ local: '2023-05-08T13:56:00', offsetMin: null });
-    expect(first.messages[2].extra).toMatchObject({ blip_caption: 'a photo of a ceramic bowl on a table' });
+    // The caption under the engine's neutral key, in the place the export gave it; the other raw keys as they are.
+    expect(Object.entries(first.messages[2].extra!)).toEqual([
+      ['img_url', ['https://example.invalid/bowl.jpg']],
+      [IMAGE_DESCRIPTION, 'a photo of a ceramic bowl on a table'],
+      ['query', 'ceramic bowl'],
+    ]);
+    expect(imageDescription(first.messages[2].extra)).toBe('a photo of a ceramic bowl on a table');
+    expect(imageDescription(first.messages[1].extra)).toBeUndefined();
   });
 
   it('temporal-memory: per-response date_time with seconds, response_number kept', async () => {

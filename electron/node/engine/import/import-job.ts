@@ -18,6 +18,7 @@ import { SEARCH_WRITE_ROWS, type SearchIndex, type SearchRow } from '../stores/s
 import type { GraphStore } from '../stores/graph/graph-store';
 import { inTimeOrder, sessionize } from './sessionize';
 import type { InputFile } from './read-input';
+import { imageDescription } from '../stores/chat/message-extra';
 import { ImportError, type ParsedConversation, type ParsedMessage, type ParsedPart, type ParsedSession, type ParsedSource } from './parsed';
 
 export interface ImportStores {
@@ -274,12 +275,13 @@ export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId'
 };
 
 /**
- * What the full-text index sees of a message: who said it, what, any image caption, and its
+ * What the full-text index sees of a message: who said it, what, any image description, and its
  * attachments' names and extracted text (searchable, though not part of the message's words).
  */
-function searchTextOf(speaker: string, text: string, extra: Record<string, unknown> | null | undefined, attachments?: string | null): string {
-  const caption = typeof extra?.blip_caption === 'string' ? ` [image: ${extra.blip_caption}]` : '';
-  return `${speaker}: ${text}${caption}${attachments ? `\n[attachments]\n${attachments}` : ''}`;
+function searchTextOf(speaker: string, text: string, extra: Record<string, unknown> | string | null | undefined, attachments?: string | null): string {
+  const description = imageDescription(extra);
+  const image = description === undefined ? '' : ` [image: ${description}]`;
+  return `${speaker}: ${text}${image}${attachments ? `\n[attachments]\n${attachments}` : ''}`;
 }
 
 function attachmentsText(parts: ParsedPart[] | undefined): string | null {
@@ -307,7 +309,7 @@ export function searchRowOf(r: SearchSource): SearchRow {
     role: r.role,
     ts_local: r.timestamp,
     text: r.text,
-    search_text: searchTextOf(r.speaker, r.text, r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : null, r.attachments),
+    search_text: searchTextOf(r.speaker, r.text, r.extra, r.attachments),
   };
 }
 

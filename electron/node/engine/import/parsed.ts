@@ -25,7 +25,7 @@ export interface ParsedMessage {
   timeApproximate?: boolean;
   /** Hidden parts, attachments and references, in the order the export gives them. */
   parts?: ParsedPart[];
-  /** Format-specific extras kept with the message (e.g. LoCoMo image caption). */
+  /** Format-specific extras kept with the message; the keys the engine reads are message-extra.ts's (e.g. an image description). */
   extra?: Record<string, unknown>;
 }
 

@@ -14,16 +14,12 @@ import type { ChatStore, MessageDoc } from '../stores/chat/chat-store';
 import type { SearchIndex } from '../stores/search-index';
 import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from './types';
 import { endOfDay } from '../../../../shared/dates/calendar';
+import { imageDescription } from '../stores/chat/message-extra';
 
-/** The text of a message as the index sees it, without the speaker prefix: text + image caption. */
+/** The text of a message as the index sees it, without the speaker prefix: text + image description. */
 export function docText(text: string, extra: string | null): string {
-  if (!extra || !extra.includes('blip_caption')) return text;
-  try {
-    const caption = (JSON.parse(extra) as Record<string, unknown>).blip_caption;
-    return typeof caption === 'string' ? `${text} [image: ${caption}]` : text;
-  } catch {
-    return text;
-  }
+  const description = imageDescription(extra);
+  return description === undefined ? text : `${text} [image: ${description}]`;
 }
 
 function toDoc(r: MessageDoc): RetrievalDoc {

@@ -6,6 +6,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** A step SQL cannot express (run after `sql`, in the same transaction). */
+  run?: (db: Database.Database) => void;
 }
 
 export function migrate(db: Database.Database, owner: string, migrations: Migration[]): void {
@@ -24,6 +26,7 @@ export function migrate(db: Database.Database, owner: string, migrations: Migrat
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
+      m.run?.(db);
       db.prepare('INSERT INTO schema_migrations (owner, version, name, applied_at) VALUES (?, ?, ?, ?)').run(
         owner,
         m.version,

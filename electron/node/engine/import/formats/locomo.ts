@@ -8,6 +8,10 @@ import { createHash } from 'node:crypto';
 import { parseDateValue } from '../../../../../shared/dates/parse-date';
 import { ImportError, outcomesOf, type ParsedMessage, type ParsedSession, type ParsedSource } from '../parsed';
 import { isObj, str, type Obj } from './shape';
+import { IMAGE_DESCRIPTION } from '../../stores/chat/message-extra';
+
+/** LoCoMo's field for the caption of a photo a turn shares (kept under this key by imports before chat schema 6). */
+export const LOCOMO_CAPTION = 'blip_caption';
 
 const SESSION_KEY = /^session_(\d+)$/;
 
@@ -43,8 +47,9 @@ export function parseLocomo(name: string, data: unknown): ParsedSource[] {
         );
       }
       const extra: Record<string, unknown> = {};
-      for (const k of ['response_number', 'img_url', 'blip_caption', 'query', 're-download'] as const) {
-        if (t[k] !== undefined) extra[k] = t[k];
+      // The photo's caption under the engine's neutral key (message-extra.ts), in the same place.
+      for (const k of ['response_number', 'img_url', LOCOMO_CAPTION, 'query', 're-download'] as const) {
+        if (t[k] !== undefined) extra[k === LOCOMO_CAPTION ? IMAGE_DESCRIPTION : k] = t[k];
       }
       return {
         externalId: str(t.dia_id) ?? (t.response_number !== undefined ? String(t.response_number) : undefined),

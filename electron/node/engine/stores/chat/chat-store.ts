@@ -23,6 +23,8 @@ import type {
 } from '../../../../../shared/types';
 import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
 import { migrate, type Migration } from '../migrate';
+import { IMAGE_DESCRIPTION, imageDescription } from './message-extra';
+import { LOCOMO_CAPTION } from '../../import/formats/locomo';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
@@ -188,7 +190,42 @@ const MIGRATIONS: Migration[] = [
       ANALYZE messages;
     `,
   },
+  {
+    version: 6,
+    name: 'image description under its neutral key',
+    // Imports before this kept LoCoMo's photo caption under the export's own key (named by its
+    // importer); the readers know only the neutral one (message-extra.ts).
+    sql: '',
+    run: (db) => renameExtraKey(db, LOCOMO_CAPTION, IMAGE_DESCRIPTION),
+  },
 ];
+
+/**
+ * Renames a key of messages' extra in place (same position, so a migrated row reads as a new
+ * import writes it) and re-signs each row whose checksum matched; a damaged row stays damaged.
+ */
+function renameExtraKey(db: Db, from: string, to: string): void {
+  const rows = db
+    .prepare(`SELECT id, crc, ${CHECKED_COLUMNS.join(', ')} FROM messages WHERE extra LIKE ?`)
+    .raw()
+    .all(`%${from}%`) as unknown[][];
+  const at = CHECKED_COLUMNS.indexOf('extra');
+  const update = db.prepare('UPDATE messages SET extra = ?, crc = ? WHERE id = ?');
+  for (const r of rows) {
+    const values = r.slice(2);
+    let extra: unknown;
+    try {
+      extra = JSON.parse(values[at] as string);
+    } catch {
+      continue;
+    }
+    if (!extra || typeof extra !== 'object' || Array.isArray(extra) || !Object.hasOwn(extra, from) || Object.hasOwn(extra, to)) continue;
+    const crc = r[1] as number | null;
+    const signed = crc !== null && messageRowChecksum(values) === crc;
+    values[at] = JSON.stringify(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k === from ? to : k, v])));
+    update.run(values[at], signed ? messageRowChecksum(values) : crc, r[0]);
+  }
+}
 
 /**
  * The timeline's indexes on messages, as the migrations leave them. An import into an empty
@@ -1156,21 +1193,14 @@ export class ChatStore {
     return sourceIds.map((id) => this.sourceKey(id)).filter((k): k is string => !!k).map((k) => `${MEMORY_BASE}source/${k}`);
   }
 
-  /**
-   * The description of the image each of these messages carries, as its export gave it (LoCoMo's
-   * caption of a shared photo), by message id; messages without one are left out.
-   */
+  /** The description of the image each of these messages carries (message-extra.ts), by message id; messages without one are left out. */
   imageCaptions(ids: readonly number[]): Map<number, string> {
     const out = new Map<number, string>();
     if (!ids.length) return out;
-    const rows = this.db.prepare(`SELECT id, extra FROM messages WHERE id IN (${marks(ids)}) AND extra LIKE '%caption%'`).all(...ids) as { id: number; extra: string }[];
+    const rows = this.db.prepare(`SELECT id, extra FROM messages WHERE id IN (${marks(ids)}) AND extra LIKE '%${IMAGE_DESCRIPTION}%'`).all(...ids) as { id: number; extra: string }[];
     for (const r of rows) {
-      try {
-        const caption = (JSON.parse(r.extra) as Record<string, unknown>).blip_caption;
-        if (typeof caption === 'string' && caption.trim()) out.set(r.id, caption.trim());
-      } catch {
-        // an extra that is not JSON has no caption
-      }
+      const description = imageDescription(r.extra)?.trim();
+      if (description) out.set(r.id, description);
     }
     return out;
   }

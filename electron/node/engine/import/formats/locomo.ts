@@ -10,8 +10,8 @@ import { ImportError, outcomesOf, type ParsedMessage, type ParsedSession, type P
 import { isObj, str, type Obj } from './shape';
 import { IMAGE_DESCRIPTION } from '../../stores/chat/message-extra';
 
-/** LoCoMo's field for the caption of a photo a turn shares (kept under this key by imports before chat schema 6). */
-export const LOCOMO_CAPTION = 'blip_caption';
+/** LoCoMo's field for the caption of a photo a turn shares. */
+const LOCOMO_CAPTION = 'blip_caption';
 
 const SESSION_KEY = /^session_(\d+)$/;
 

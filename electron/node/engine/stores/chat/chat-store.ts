@@ -24,7 +24,6 @@ import type {
 import { GRAPHS, MEMORY_BASE } from '../../../../../shared/rdf';
 import { migrate, type Migration } from '../migrate';
 import { IMAGE_DESCRIPTION, imageDescription } from './message-extra';
-import { LOCOMO_CAPTION } from '../../import/formats/locomo';
 import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
@@ -36,6 +35,9 @@ import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/
 import { activityPeriods } from '../../../../../shared/dates/activity';
 
 export type Db = Database.Database;
+
+/** The key the LoCoMo importer kept a photo's caption under before chat schema 6 (the export's own; history, read by migration 6 only). */
+const IMAGE_KEY_BEFORE_6 = 'blip_caption';
 
 const MIGRATIONS: Migration[] = [
   {
@@ -196,7 +198,7 @@ const MIGRATIONS: Migration[] = [
     // Imports before this kept LoCoMo's photo caption under the export's own key (named by its
     // importer); the readers know only the neutral one (message-extra.ts).
     sql: '',
-    run: (db) => renameExtraKey(db, LOCOMO_CAPTION, IMAGE_DESCRIPTION),
+    run: (db) => renameExtraKey(db, IMAGE_KEY_BEFORE_6, IMAGE_DESCRIPTION),
   },
 ];
 

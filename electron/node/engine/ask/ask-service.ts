@@ -40,6 +40,7 @@ import { buildTemplate, isFactLabelGraph, TEMPLATES, type TemplateId, type Templ
 import type { TopicRoute } from './topic-route';
 import { graphConfidence } from './confidence';
 import { asksFirstOrLast, asksHowLongSince, asksHowOftenTalked, asksWhoTalkedMostAbout, whoMostAnswer, countMentions, dayOfDateValue, firstAndLastMention, firstOrLastMention, howLongSince, mentionAnswer, whenMentionedAnswer, mentionCountAnswer, mentionTopic, topicPhrase, type MentionRow } from './occurrence';
+import { withImageDescription } from '../stores/chat/message-extra';
 
 /** Who "I" is in a question. */
 export interface Me {
@@ -605,7 +606,7 @@ export class AskService {
     const captions = this.deps.chat.imageCaptions(evidenceMessages.map((e) => e.message.id));
     const pool = evidenceMessages
       .filter((e) => e.route !== 'graph' || a.intent !== 'who-most')
-      .map((e) => (captions.has(e.message.id) ? { ...e, message: { ...e.message, text: `${e.message.text}\n[image: ${captions.get(e.message.id)}]` } } : e));
+      .map((e) => (captions.has(e.message.id) ? { ...e, message: { ...e.message, text: withImageDescription(e.message.text, captions.get(e.message.id), '\n') } } : e));
     // "who else was there?" when the graph names no one else: someone new in the messages, or nobody
     const known = a.excludeKnown && a.intent === 'who-with' && !interpretation.text ? peopleNamedIn(earlier) : [];
     const meSpeakers = (subject ?? me).speakers;

@@ -18,7 +18,7 @@ import { SEARCH_WRITE_ROWS, type SearchIndex, type SearchRow } from '../stores/s
 import type { GraphStore } from '../stores/graph/graph-store';
 import { inTimeOrder, sessionize } from './sessionize';
 import type { InputFile } from './read-input';
-import { imageDescription } from '../stores/chat/message-extra';
+import { imageDescription, withImageDescription } from '../stores/chat/message-extra';
 import { ImportError, type ParsedConversation, type ParsedMessage, type ParsedPart, type ParsedSession, type ParsedSource } from './parsed';
 
 export interface ImportStores {
@@ -279,9 +279,7 @@ export type SearchSource = Pick<MessageRow, 'id' | 'sourceId' | 'conversationId'
  * attachments' names and extracted text (searchable, though not part of the message's words).
  */
 function searchTextOf(speaker: string, text: string, extra: Record<string, unknown> | string | null | undefined, attachments?: string | null): string {
-  const description = imageDescription(extra);
-  const image = description === undefined ? '' : ` [image: ${description}]`;
-  return `${speaker}: ${text}${image}${attachments ? `\n[attachments]\n${attachments}` : ''}`;
+  return `${speaker}: ${withImageDescription(text, imageDescription(extra))}${attachments ? `\n[attachments]\n${attachments}` : ''}`;
 }
 
 function attachmentsText(parts: ParsedPart[] | undefined): string | null {

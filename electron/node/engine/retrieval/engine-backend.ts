@@ -14,12 +14,11 @@ import type { ChatStore, MessageDoc } from '../stores/chat/chat-store';
 import type { SearchIndex } from '../stores/search-index';
 import type { FtsField, FtsQuery, FullTextOptions, RetrievalBackend, RetrievalDoc, Scored, SpeakerInfo } from './types';
 import { endOfDay } from '../../../../shared/dates/calendar';
-import { imageDescription } from '../stores/chat/message-extra';
+import { imageDescription, withImageDescription } from '../stores/chat/message-extra';
 
 /** The text of a message as the index sees it, without the speaker prefix: text + image description. */
 export function docText(text: string, extra: string | null): string {
-  const description = imageDescription(extra);
-  return description === undefined ? text : `${text} [image: ${description}]`;
+  return withImageDescription(text, imageDescription(extra));
 }
 
 function toDoc(r: MessageDoc): RetrievalDoc {

@@ -45,6 +45,7 @@ import { alternation, lexicon, type Lexicon } from './lexicon';
 import { localeInfo } from './locale';
 import { normalizeSpelling, type Spelled } from './normalize';
 import { normalizeNumbers, type Normalized } from './numbers';
+import { keptRecent } from '../common/kept-recent';
 
 export type DateRange = [Ymd, Ymd];
 
@@ -1665,16 +1666,7 @@ const CHRONO_KEPT = 2000;
 const chronoResults = new Map<string, Chrono.ParsedResult[]>();
 
 function chronoParse(text: string, ref: Date, forwardDate: boolean): Chrono.ParsedResult[] {
-  const key = `${ref.getTime()} ${forwardDate ? 1 : 0} ${text}`;
-  let results = chronoResults.get(key);
-  if (results) {
-    chronoResults.delete(key);
-  } else {
-    results = chrono().parse(text, ref, { forwardDate });
-    if (chronoResults.size >= CHRONO_KEPT) chronoResults.delete(chronoResults.keys().next().value!);
-  }
-  chronoResults.set(key, results);
-  return results;
+  return keptRecent(chronoResults, `${ref.getTime()} ${forwardDate ? 1 : 0} ${text}`, CHRONO_KEPT, () => chrono().parse(text, ref, { forwardDate }));
 }
 
 /** Reads the time, session, speaker and response references of a question. */

@@ -15,6 +15,7 @@ import { planWithLlm } from './llm-planner';
 import { checkPlan } from './plan';
 import { planQuestion, type PlannerMemory, type PlannerOptions, type SessionEntry } from './planner';
 import type { DialogueTurn } from './rewrite';
+import { keptRecent } from '../common/kept-recent';
 
 export interface QuestionInput {
   question: string;
@@ -187,16 +188,7 @@ export class Timeline {
     const { memory } = this.scope(input.sourceIds);
     const locale = input.locale ?? this.options.locale;
     const key = JSON.stringify([input.question, input.context ?? null, now, locale ?? null, input.sourceIds ?? null]);
-    let planned = this.plans.get(key);
-    if (planned) {
-      // most recently used last
-      this.plans.delete(key);
-    } else {
-      planned = planQuestion({ question: input.question, context: input.context, now, locale }, memory, this.options);
-      if (this.plans.size >= PLANS_KEPT) this.plans.delete(this.plans.keys().next().value!);
-    }
-    this.plans.set(key, planned);
-    return planned;
+    return keptRecent(this.plans, key, PLANS_KEPT, () => planQuestion({ question: input.question, context: input.context, now, locale }, memory, this.options));
   }
 
   /** The sessions nearest a period with no messages: the last one before it and the first after it. */

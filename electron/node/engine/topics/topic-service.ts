@@ -139,20 +139,13 @@ export class TopicService {
    * version of the chat table and of the labels: Ask reads it for every topic question.
    */
   topics(sourceIds?: number[]): TopicAggregate[] {
-    const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}|${sourceIds?.join(',') ?? ''}`;
-    const cached = this.topicsCache.get(key);
-    if (cached) return cached;
-    const computed = this.aggregateTopics(sourceIds);
-    if (this.topicsCache.size > 20) this.topicsCache.clear();
-    this.topicsCache.set(key, computed);
-    return computed;
+    return this.keptPerRevision(`topics ${sourceIds?.join(',') ?? ''}`, () => this.aggregateTopics(sourceIds));
   }
 
-  private readonly topicsCache = new Map<string, TopicAggregate[]>();
-
   /**
-   * An answer made from the labels (the timeline's lane: every page load asks, 80–120 ms at 50k
-   * messages), kept per version of the chat table and of the labels, as `topics()` is.
+   * An answer made from the labels (the topics, their count, the timeline's lane: every page
+   * load asks for the lane, 80–120 ms at 50k messages), kept per version of the chat table and of
+   * the labels.
    */
   keptPerRevision<T>(name: string, compute: () => T): T {
     const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}|${name}`;
@@ -167,12 +160,8 @@ export class TopicService {
 
   /** How many topics `topics()` lists for the whole memory, from a count (the first screen reserves the lane's rows with it). */
   count(): number {
-    const key = `${this.deps.chat.dataVersion()}|${this.deps.store.revision}`;
-    if (this.counted?.key !== key) this.counted = { key, n: this.deps.store.countTopics() };
-    return this.counted.n;
+    return this.keptPerRevision('count', () => this.deps.store.countTopics());
   }
-
-  private counted: { key: string; n: number } | null = null;
 
   private aggregateTopics(sourceIds?: number[]): TopicAggregate[] {
     const rows = this.deps.store.sessionTopics(sourceIds);

@@ -20,3 +20,11 @@ export function imageDescription(extra: Record<string, unknown> | string | null 
   const value = extra[IMAGE_DESCRIPTION];
   return typeof value === 'string' ? value : undefined;
 }
+
+/**
+ * A message's text with its image description after it, as the search index and Ask read it
+ * ("they made this! [image: a cup with a dog face on it]"); the text alone when it has none.
+ */
+export function withImageDescription(text: string, description: string | undefined, separator = ' '): string {
+  return description === undefined ? text : `${text}${separator}[image: ${description}]`;
+}

@@ -115,7 +115,9 @@ export class AutoGraphService {
     if (!this.queue.length || this.draining) return this.job;
     this.draining = true;
     const title = 'Automatic knowledge graph';
-    this.job = this.deps.jobs.start('auto-graph', title, 'messages', (ctx) => this.run(ctx));
+    // held from here: the import that queued the job releases its own hold before the job begins
+    const release = this.deps.chat.holdCheckpoints();
+    this.job = this.deps.jobs.start('auto-graph', title, 'messages', (ctx) => this.run(ctx).finally(release));
     return this.job;
   }
 

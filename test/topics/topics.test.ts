@@ -216,6 +216,23 @@ describe('the automatic job', () => {
   });
 });
 
+describe('the topics pass after an import', () => {
+  it("of a source of ordinary size runs beside the search index's writes instead of waiting for them", async () => {
+    const { e, dir } = await open();
+    const file = writeMemory(dir, [{ day: '2026-01-05', messages: [me('My garden has tomatoes and tomatoes need water.'), bot('Tomatoes love sun.')] }]);
+    // the index's writes after the import never settle (as if its build took forever)
+    let waited = false;
+    e.search.settled = () => ((waited = true), new Promise<void>(() => undefined));
+    const job = await e.importPaths({ paths: [file] });
+    const deadline = Date.now() + 20_000;
+    while ((e.jobs.list().some((j) => j.state === 'running') || e.jobs.list().find((j) => j.id === job.id)?.state === 'running') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(waited).toBe(true);
+    expect(e.jobs.list().filter((j) => j.state === 'running')).toEqual([]);
+    expect(e.topics.status().map((s) => s.state)).toEqual(['done']);
+    expect(e.topics.sessionRows().map((r) => r.label).join(' | ')).toMatch(/tomato/);
+  });
+});
+
 describe('several files in one import', () => {
   it('are each labelled against the whole memory: the same labels whichever file comes first', async () => {
     // two exports that share some words (how rare a word is depends on the other's sessions)

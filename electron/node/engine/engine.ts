@@ -736,9 +736,11 @@ export class Engine implements EngramApi {
   ): Promise<{ sources: SourceOutcome[]; errors: { file: string; error: string }[] }> {
     // Start-up recovery first: it must not mistake this import for a crash leftover.
     await this.whenReady();
+    const release = this.chat.holdCheckpoints();
     try {
       return await this.importEach(inputs, ctx, opts);
     } finally {
+      release();
       // The import's garbage is collected before the index build, a long native step during
       // which nothing in JavaScript allocates (so V8 would keep it resident throughout). Also
       // after a cancelled or failed import: a search table it created gets its index here.

@@ -32,8 +32,9 @@ export interface AutoGraphDeps {
   topics?: TopicService;
   /**
    * The search index's writes after an import (its full-text index made whole): awaited before
-   * the topics pass, whose heap is the job's larger one and which reads the index. The
-   * extraction runs beside them (its tagging is in the analysis worker, on the other core).
+   * the topics pass of a source over TOPICS_BESIDE_INDEX_MAX messages, whose heap is then the
+   * job's larger one. The extraction runs beside them (its tagging is in the analysis worker, on
+   * the other core), and so do the topics of a smaller source.
    */
   settled?: () => Promise<void>;
   /** After the job: the stances over time are recomputed from the graphs. */
@@ -44,6 +45,14 @@ export interface AutoGraphDeps {
 
 /** Messages read between two yields to the event loop (the engine serves the UI meanwhile). */
 const SLICE = 250;
+
+/**
+ * Up to this many messages, a source's topics pass runs beside the search index's build after
+ * an import (on the other core) instead of after it: its heap and the build's memory add up to
+ * little at this size, and the job would otherwise wait for the build. A larger source's
+ * topics wait, so that a large import's peak is the larger of the two, not their sum.
+ */
+export const TOPICS_BESIDE_INDEX_MAX = 100_000;
 
 export class AutoGraphService {
   private readonly queue: number[] = [];
@@ -106,7 +115,9 @@ export class AutoGraphService {
     if (!this.queue.length || this.draining) return this.job;
     this.draining = true;
     const title = 'Automatic knowledge graph';
-    this.job = this.deps.jobs.start('auto-graph', title, 'messages', (ctx) => this.run(ctx));
+    // held from here: the import that queued the job releases its own hold before the job begins
+    const release = this.deps.chat.holdCheckpoints();
+    this.job = this.deps.jobs.start('auto-graph', title, 'messages', (ctx) => this.run(ctx).finally(release));
     return this.job;
   }
 
@@ -132,7 +143,8 @@ export class AutoGraphService {
     try {
       // past the import's last synchronous step (it queues the search index's refresh); the
       // extraction (pages of messages, tagged by the analysis worker) runs beside that refresh on
-      // the other core, the topics pass (the job's larger heap, and it reads the index) after it
+      // the other core, and the topics pass too unless the source is large (its heap, see
+      // TOPICS_BESIDE_INDEX_MAX)
       await new Promise((r) => setImmediate(r));
       const settled = this.deps.settled?.().catch(() => undefined);
       // sources queued while the stances were recomputed are taken in the same job
@@ -143,7 +155,7 @@ export class AutoGraphService {
           const line = () => `${totals.sources + 1}/${totals.sources + this.queue.length} sources · ${totals.triples} triples`;
           const r = this.topicsOnly.has(sourceId) ? null : await this.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, line()));
           if (this.deps.topics) {
-            await settled;
+            if (sizeOf(sourceId) > TOPICS_BESIDE_INDEX_MAX) await settled;
             const t = await this.deps.topics.runSource(sourceId, ctx, (n) => ctx.progress(done + n, total, `${line()} · topics`));
             if (t) totals.topics += t.topics;
           }

@@ -17,7 +17,7 @@ const graphWorker = resolve(root, 'electron/node/engine/stores/graph/graph-worke
 // it at out/main/graph-worker.js. Added only once the engine provides it.
 const mainInputs: Record<string, string> = {
   index: resolve(root, 'electron/electron-main/main.ts'),
-  'engine-host': resolve(root, 'electron/node/engine-host/main.ts'),
+  'engine-host': resolve(root, 'electron/node/engine-host/engine-host.ts'),
 };
 if (existsSync(graphWorker)) mainInputs['graph-worker'] = graphWorker;
 // The automatic job's analysis worker (extraction/auto/analysis-worker.ts), found the same way.

@@ -19,6 +19,7 @@ export default defineConfig({
     // Exports that only know instants (ChatGPT, Claude) are shown in the machine's zone; tests pin it.
     env: { TZ: 'UTC' },
     globalSetup: ['test/support/build-cli.ts'],
+    setupFiles: ['test/support/remove-temp-dirs.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Native stores (SQLite, LanceDB) and the graph worker are process-heavy; two cores here.

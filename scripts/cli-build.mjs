@@ -59,8 +59,10 @@ export async function buildCli() {
     entryPoints: {
       engram: 'electron/node/cli/engram.ts',
       // Worker threads, started as `./<name>.js` beside the chunk that starts them
-      // (common/module-worker.ts): the graph store's, and the automatic job's analysis.
+      // (common/module-worker.ts): the graph store's, the automatic job's analysis, and
+      // `engram serve`'s engine host.
       'graph-worker': 'electron/node/engine/stores/graph/graph-worker.ts',
+      'engine-host': 'electron/node/engine-host/engine-host.ts',
       'analysis-worker': 'electron/node/engine/extraction/auto/analysis-worker.ts',
     },
     outdir,

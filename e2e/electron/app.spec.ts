@@ -44,7 +44,7 @@ test('desktop window: hardened, preload exposes only the API, first run → demo
     expect(await page.evaluate(() => window.open('https://example.com') === null)).toBe(true);
     expect(app.windows()).toHaveLength(1);
 
-    // The engine runs in its own utility process, not in main (electron-main/engine-relay.ts).
+    // The engine runs in its own utility process, not in main (node/engine-host/relay.ts).
     const utilities = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().filter((m) => m.type === 'Utility').map((m) => m.name));
     expect(utilities).toContain('Engram engine');
 

@@ -1,7 +1,7 @@
 // Electron main: one window, one validated IPC channel, native menus. Thin on purpose: the
 // engine runs in a utility process (the engine host, out/main/engine-host.js) so that SQLite,
 // LanceDB and the Ask code never block this process's event loop; main only relays calls to it
-// and its events back to the window (engine-relay.ts).
+// and its events back to the window (node/engine-host/relay.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ import { mimeTypeOf } from '../node/serve/mime';
 import type { RdfFormat } from '../../shared/types';
 import type { BridgeEvent } from '../../shared/transport/bridge';
 import { safeExternalUrl } from '../../shared/transport/external-url';
-import { EngineRelay, type HostProcess } from './engine-relay';
+import { EngineRelay, type HostProcess } from '../node/engine-host/relay';
 import { createApiHandler } from './ipc';
 import { buildMenuTemplate } from './menu';
 import {

@@ -2,7 +2,7 @@
 // host that dies fails what was in flight, marks its running jobs failed, tells the window and
 // is started again, unless it keeps dying; quitting closes the engine before anything ends.
 import { describe, expect, it } from 'vitest';
-import { EngineRelay, type HostProcess, type RelayOptions } from '../../electron/electron-main/engine-relay';
+import { EngineRelay, type HostProcess, type RelayOptions } from '../../electron/node/engine-host/relay';
 import type { FromHost, ToHost } from '../../electron/node/engine-host/protocol';
 import type { BridgeEvent } from '../../shared/transport/bridge';
 import type { JobInfo } from '../../shared/types';

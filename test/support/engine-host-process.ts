@@ -1,4 +1,4 @@
-// The engine host's real entry (electron/node/engine-host/main.ts) in stand-ins for Electron's
+// The engine host's real entry (electron/node/engine-host/engine-host.ts) in stand-ins for Electron's
 // utility process: a worker thread that is given an Electron-like `process.parentPort` (so the
 // entry takes its Electron path), or a child process under child_process.fork.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const HOST_ENTRY = path.join(root, 'electron/node/engine-host/main.ts');
+export const HOST_ENTRY = path.join(root, 'electron/node/engine-host/engine-host.ts');
 export const BUILT_HOST_ENTRY = path.join(root, 'out/main/engine-host.js');
 
 /**

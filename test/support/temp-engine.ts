@@ -9,8 +9,13 @@ import { Engine, type EngineOptions } from '../../electron/node/engine/engine';
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 export const fixture = (...parts: string[]) => path.join(FIXTURES, ...parts);
 
+/** The folders `tempDir` made in this test file, removed after it (test/support/remove-temp-dirs.ts). */
+export const madeTempDirs = new Set<string>();
+
 export function tempDir(prefix = 'engram-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeTempDirs.add(dir);
+  return dir;
 }
 
 /**

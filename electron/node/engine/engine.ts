@@ -398,6 +398,9 @@ export class Engine implements EngramApi {
         this.graph
           .ready()
           .then(async (ready) => {
+            // Loaded: whatever showed it loading (stats' graphReady, the pages kept by `engram
+            // serve`) asks again; the end of loading is no change of the stores' own.
+            this.changed('graph');
             this.startupProblems.push(...ready.problems);
             this.startupProblems.push(...(await this.doctor.afterGraphLoad(ready)));
             if (ready.lostAll || ready.lostGraphs.length) {

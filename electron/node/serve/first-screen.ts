@@ -22,10 +22,9 @@ export function keepFirstScreen(api: ServedApi): FirstScreen {
     // a failed call: no block, and the next page tries again
     if (answers.some((a) => !a.ok)) return { html: null, keep: false };
     const results = Object.fromEntries(methods.map((m, i) => [m, (answers[i] as { result: unknown }).result])) as Record<FirstScreenMethod, unknown>;
-    // The graph's end of loading is no event: a block that says it is still loading serves the
-    // page asking now only.
-    const loading = (results.stats as { graphReady?: boolean } | null)?.graphReady === false;
-    return { html: firstScreenBlock(results), keep: !loading };
+    // Kept even while the graph is still loading: the engine reports the end of loading (a
+    // 'graph' change), which drops it like any other change.
+    return { html: firstScreenBlock(results), keep: true };
   };
   const start = () => {
     const made = make();

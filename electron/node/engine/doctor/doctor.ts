@@ -9,6 +9,7 @@
 // chunk's triples need the model again) is reported with what to do.
 import { GRAPHS, PREFIXES } from '../../../../shared/rdf';
 import type { IntegrityProblem, IntegrityReport } from '../../../../shared/types';
+export { problemLine } from './problem-line';
 import type { ChatStore } from '../stores/chat/chat-store';
 import type { ExtractionState } from '../stores/extraction-state';
 import type { GraphStore, GraphReady } from '../stores/graph/graph-store';
@@ -41,11 +42,6 @@ const INDEX_PROBLEM = /index|non-unique entry/i;
 
 export function report(problems: IntegrityProblem[]): IntegrityReport {
   return { checkedAt: new Date().toISOString(), problems, unrepaired: problems.filter((p) => !p.repaired).length };
-}
-
-/** One line for a problem, as the CLI prints it. */
-export function problemLine(p: IntegrityProblem): string {
-  return `${p.where}: ${p.problem}; ${p.action}`;
 }
 
 export class MemoryDoctor {

@@ -12,6 +12,7 @@ import { cssVar, useColorScheme } from '../../ui/use-color-scheme';
 import { useGraph } from './graph-store';
 import { declutter, followZoom } from './label-declutter';
 import { HUB_RADIUS, layoutOverview } from './overview-layout';
+import { UI_FONT_STACK } from '../../ui/fonts';
 
 const SLICES = 6;
 
@@ -230,7 +231,7 @@ function overviewStylesheet(scheme: 'light' | 'dark', fontScale: () => number): 
         'text-halign': 'center',
         'text-margin-y': 4,
         color: text,
-        'font-family': 'Inter Variable, -apple-system, Segoe UI, Roboto, sans-serif',
+        'font-family': UI_FONT_STACK,
         'font-size': (n: cytoscape.NodeSingular) => (n.data('font') as number) * fontScale(),
         'font-weight': 600,
         'min-zoomed-font-size': 6.5,

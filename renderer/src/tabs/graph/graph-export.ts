@@ -5,6 +5,7 @@ import { CATEGORY_STYLE, categoryOf, shapePath } from '../../ui/categories';
 import { cssVar } from '../../ui/use-color-scheme';
 import { downloadBlob as download } from '../../ui/download';
 import { plural } from '../../ui/format';
+import { UI_FONT_STACK } from '../../ui/fonts';
 
 
 function stamp(): string {
@@ -35,7 +36,7 @@ export function graphSvg(cy: cytoscape.Core, scheme: 'light' | 'dark'): string {
   const line = scheme === 'dark' ? 'rgba(190,195,210,0.45)' : 'rgba(70,75,95,0.45)';
   const out: string[] = [];
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x0.toFixed(1)} ${y0.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}" width="${Math.round(w)}" height="${Math.round(h)}" font-family="Inter, -apple-system, Segoe UI, Roboto, sans-serif">`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x0.toFixed(1)} ${y0.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}" width="${Math.round(w)}" height="${Math.round(h)}" font-family="${UI_FONT_STACK}">`);
   out.push(`<title>Engram graph: ${plural(nodes.length, 'node')}, ${plural(edges.length, 'edge')}</title>`);
   out.push(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="${line}"/></marker></defs>`);
   out.push(`<rect x="${x0}" y="${y0}" width="${w}" height="${h}" fill="${bg}"/>`);

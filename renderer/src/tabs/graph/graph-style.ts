@@ -4,6 +4,7 @@
 import type cytoscape from 'cytoscape';
 import { CATEGORY_IDS, CATEGORY_STYLE } from '../../ui/categories';
 import { cssVar } from '../../ui/use-color-scheme';
+import { UI_FONT_STACK } from '../../ui/fonts';
 
 export interface StyleOptions {
   scheme: 'light' | 'dark';
@@ -36,7 +37,7 @@ export function graphStylesheet(o: StyleOptions): cytoscape.StylesheetJson {
         'border-opacity': 0.9,
         label: 'data(label)',
         color: text,
-        'font-family': 'Inter Variable, -apple-system, Segoe UI, Roboto, sans-serif',
+        'font-family': UI_FONT_STACK,
         'font-size': o.fontScale ? () => 10 * o.fontScale!() : 10,
         'font-weight': 500,
         'text-valign': 'bottom',

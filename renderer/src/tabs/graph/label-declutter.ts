@@ -4,6 +4,7 @@
 // so zooming in makes room and more labels appear; zooming out keeps the hubs' and big
 // clusters' names.
 import type cytoscape from 'cytoscape';
+import { UI_FONT_STACK } from '../../ui/fonts';
 
 export interface LabelBox {
   id: string;
@@ -88,7 +89,7 @@ export function textWidth(text: string, fontSize: number, weight = 600): number 
   }
   let w = text.length * fontSize * 0.58;
   if (measureCtx) {
-    measureCtx.font = `${weight} ${fontSize}px "Inter Variable", -apple-system, "Segoe UI", Roboto, sans-serif`;
+    measureCtx.font = `${weight} ${fontSize}px ${UI_FONT_STACK}`;
     const measured = measureCtx.measureText(text).width;
     if (measured > 0) w = measured;
   }

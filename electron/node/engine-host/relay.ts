@@ -1,15 +1,17 @@
-// Electron main's side of the engine host: starts the host process, relays the window's
+// The other side of the engine host, for Electron main (the host in a utility process) and
+// `engram serve` (the host in a worker thread): starts the host, relays the window's
 // (already validated) calls to it and its events back, and deals with the host going away:
 // calls in flight fail with a clear error, jobs it was running are marked failed, the window
 // is told, and the host is started again, unless it keeps crashing. On quit the engine is
 // closed first (its journal flushed), then the process ends.
-// No `electron` import: main.ts adapts utilityProcess to `HostProcess`, tests use fakes.
-import { ApiError, type ApiArgs, type ApiMethod, type ApiResult } from '../../shared/api';
-import type { BridgeEvent } from '../../shared/transport/bridge';
-import { errorEnvelope, unwrapEnvelope } from '../../shared/transport/dispatch';
-import type { WireResponse } from '../../shared/transport/wire';
-import type { ChangeTopic, JobInfo } from '../../shared/types';
-import type { FromHost, HostOptions, ToHost } from '../node/engine-host/protocol';
+// No `electron` import: Electron main adapts utilityProcess to `HostProcess`, serve a worker
+// thread (worker-host.ts), tests use fakes.
+import { ApiError, type ApiArgs, type ApiMethod, type ApiResult } from '../../../shared/api';
+import type { BridgeEvent } from '../../../shared/transport/bridge';
+import { errorEnvelope, unwrapEnvelope } from '../../../shared/transport/dispatch';
+import type { WireResponse } from '../../../shared/transport/wire';
+import type { ChangeTopic, JobInfo } from '../../../shared/types';
+import type { FromHost, HostOptions, ToHost } from './protocol';
 
 /** A running engine host as main sees it. */
 export interface HostProcess {

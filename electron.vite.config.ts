@@ -22,8 +22,6 @@ const mainInputs: Record<string, string> = {
 if (existsSync(graphWorker)) mainInputs['graph-worker'] = graphWorker;
 // The automatic job's analysis worker (extraction/auto/analysis-worker.ts), found the same way.
 mainInputs['analysis-worker'] = resolve(root, 'electron/node/engine/extraction/auto/analysis-worker.ts');
-// A large retrieve batch's worker threads (timeline/batch-worker.ts).
-mainInputs['batch-worker'] = resolve(root, 'electron/node/engine/timeline/batch-worker.ts');
 
 // The page's first script (renderer/src/boot.ts): its own entry, so that it needs only its few
 // modules, not the workbench's, before it runs and sends the first screen's calls. Written into

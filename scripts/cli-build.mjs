@@ -59,10 +59,9 @@ export async function buildCli() {
     entryPoints: {
       engram: 'electron/node/cli/engram.ts',
       // Worker threads, started as `./<name>.js` beside the chunk that starts them
-      // (common/module-worker.ts): the graph store's, the automatic job's analysis, and a retrieve batch's.
+      // (common/module-worker.ts): the graph store's, and the automatic job's analysis.
       'graph-worker': 'electron/node/engine/stores/graph/graph-worker.ts',
       'analysis-worker': 'electron/node/engine/extraction/auto/analysis-worker.ts',
-      'batch-worker': 'electron/node/engine/timeline/batch-worker.ts',
     },
     outdir,
     bundle: true,

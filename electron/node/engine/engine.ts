@@ -141,7 +141,7 @@ export class Engine implements EngramApi {
   private timelineService?: Timeline;
   /** Time and session questions: chain-of-table plans over the chat table (timeline/). */
   get timeline(): Timeline {
-    return (this.timelineService ??= new Timeline(this.chat, this.search, this.options.sqliteNativeBinding ? { sqliteNativeBinding: this.options.sqliteNativeBinding } : {}));
+    return (this.timelineService ??= new Timeline(this.chat, this.search));
   }
   private askService?: AskService;
   /** Ask: questions in plain language routed to the timeline, message search and SPARQL (ask/). */

@@ -78,28 +78,10 @@ export async function answerBatchQuestion<O extends { id: string; error?: string
   }
 }
 
-const NOT_JSON = Symbol('not JSON');
-const parseLine = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
-  }
-};
-const notJson = (lineNo: number) => ({ id: String(lineNo), error: `line ${lineNo}: not JSON` });
-
-/** One non-blank input line answered as runJsonlBatch answers it (a line that is not JSON is an error line). */
-export function answerJsonText<O extends { id: string; error?: string }>(text: string, lineNo: number, answer: (raw: unknown, lineNo: number) => Promise<O>): Promise<O | { id: string; error: string }> {
-  const raw = parseLine(text);
-  return raw === NOT_JSON ? Promise.resolve(notJson(lineNo)) : answer(raw, lineNo);
-}
-
 export interface BatchStats {
   lines: number;
   errors: number;
   elapsedMs: number;
-  /** Threads that answered lines, when more than this one did (timeline/batch-workers.ts). */
-  threads?: number;
 }
 
 /** Answers each JSON line with `answer`; malformed lines become `{ id, error }` lines. */
@@ -144,9 +126,11 @@ export async function runJsonlBatch<O extends { id: string; error?: string }>(
     if (!text.trim()) continue;
     lines++;
     const lineNo = lines;
-    const raw = parseLine(text);
-    if (raw === NOT_JSON) {
-      pending.push(Promise.resolve(notJson(lineNo)));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      pending.push(Promise.resolve({ id: String(lineNo), error: `line ${lineNo}: not JSON` }));
       await flush(width);
       continue;
     }

@@ -200,11 +200,6 @@ export class SearchIndex {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  /** The index's folder. */
-  get directory(): string {
-    return this.dir;
-  }
-
   /** Whether LanceDB has been opened (a command that never searched has not). */
   get isOpen(): boolean {
     return this.opened !== null;

@@ -6,9 +6,7 @@
 //               "messages": [{"id": "...", "source": "...", "session": N, "response_index": N,
 //               "external_id": "..."}]}  (rank order), or {"id": "...", "error": "..."}.
 // One timeline (one loaded engine) serves the whole batch; lines are answered in order.
-import fs from 'node:fs';
-import os from 'node:os';
-import { answerBatchQuestion, answerJsonText, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
+import { answerBatchQuestion, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
 import type { Timeline } from './timeline';
 
 export type { BatchStats };
@@ -55,52 +53,15 @@ export function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: nu
   });
 }
 
-/**
- * Reads JSONL from `input`, writes JSONL to `output`, in input order. With `threads` (≥ 2), the
- * lines are answered on this thread and `threads - 1` worker threads (batch-workers.ts), the same bytes.
- */
-export async function runBatch(
+/** Reads JSONL from `input`, writes JSONL to `output`, in input order. */
+export function runBatch(
   timeline: Timeline,
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   sourceName: (id: number) => string,
-  opts: { concurrency?: number; threads?: number } = {},
+  opts: { concurrency?: number } = {},
 ): Promise<BatchStats> {
-  const serialize = batchLineJson();
-  const answer = (raw: unknown, lineNo: number) => answerLine(timeline, raw, sourceName, lineNo);
-  const spec = (opts.threads ?? 1) >= 2 ? await timeline.workerSpec() : null;
-  if (!spec) return runJsonlBatch(input, output, answer, opts.concurrency ?? 8, serialize);
-  const { runBatchOnThreads } = await import('./batch-workers');
-  const names = spec.sourceIds.map((id): [number, string] => [id, sourceName(id)]);
-  return runBatchOnThreads(spec, names, opts.threads!, input, output, (text, lineNo) =>
-    answerJsonText(text, lineNo, answer).then((o) => ({ json: serialize(o), error: !!o.error })),
-  );
-}
-
-/** Lines from which a batch file is answered on worker threads (starting them costs about as much as answering this many). */
-export const WORKER_BATCH_LINES = 1000;
-
-/** Threads answering a batch of `lines` lines: one per core (at most 4), one for a small batch. */
-export function batchThreads(lines: number): number {
-  return lines >= WORKER_BATCH_LINES ? Math.max(1, Math.min(os.availableParallelism(), 4)) : 1;
-}
-
-/** Non-blank lines of a file, counted up to `upTo`. */
-async function countLines(file: string, upTo: number): Promise<number> {
-  let n = 0;
-  let blank = true;
-  for await (const piece of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
-    const buf = piece as Buffer;
-    for (let i = 0; i < buf.length; i++) {
-      const c = buf[i];
-      if (c === 10) {
-        if (!blank) n++;
-        blank = true;
-        if (n >= upTo) return n;
-      } else if (c !== 32 && c !== 9 && c !== 13) blank = false;
-    }
-  }
-  return n + (blank ? 0 : 1);
+  return runJsonlBatch(input, output, (raw, lineNo) => answerLine(timeline, raw, sourceName, lineNo), opts.concurrency ?? 8, batchLineJson());
 }
 
 /** Messages' JSON kept at most (a message's is ~80 characters). */
@@ -135,7 +96,6 @@ export function batchLineJson(): (out: BatchOutput) => string {
 }
 
 /** Runs a batch between files. */
-export async function runBatchFiles(timeline: Timeline, inFile: string, outFile: string, sourceName: (id: number) => string): Promise<BatchStats> {
-  const threads = batchThreads(await countLines(inFile, WORKER_BATCH_LINES));
-  return runJsonlBatchFiles(inFile, outFile, (input, output) => runBatch(timeline, input, output, sourceName, { threads }));
+export function runBatchFiles(timeline: Timeline, inFile: string, outFile: string, sourceName: (id: number) => string): Promise<BatchStats> {
+  return runJsonlBatchFiles(inFile, outFile, (input, output) => runBatch(timeline, input, output, sourceName));
 }

@@ -46,17 +46,6 @@ export interface TimelineOptions extends PlannerOptions {
   speakerBoost?: number;
   /** When set, the LLM writes the plans (the study's path); the rules' plan is the fallback. */
   llm?: OllamaClient;
-  /** better-sqlite3's native module, when not the default one (a batch's worker threads open the file with it). */
-  sqliteNativeBinding?: string;
-}
-
-/** What a worker thread needs to answer questions as a timeline does: its files and options. */
-export interface TimelineWorkerSpec {
-  dbFile: string;
-  searchDir: string;
-  options: Omit<TimelineOptions, 'llm'>;
-  /** The ready sources' ids when the spec was made. */
-  sourceIds: number[];
 }
 
 const RANK_DEFAULTS = { rankRelativeCutoff: 0.4, previousTurnWeight: 0.5, nextTurnWeight: 0.25, speakerMode: 'filter' as 'filter' | 'boost', speakerBoost: 1.5 };
@@ -116,20 +105,6 @@ export class Timeline {
 
   invalidate(): void {
     this.version = '';
-  }
-
-  /**
-   * What another thread needs to answer as this timeline does (timeline/batch-workers.ts), or null
-   * when it cannot: an LLM planner (one client, its own fallbacks), or a memory held in RAM.
-   * The search index is opened first, so that its reconciliation with the chat table is done
-   * on this connection before any reader opens it.
-   */
-  async workerSpec(): Promise<TimelineWorkerSpec | null> {
-    const dbFile = this.chat.fileName;
-    if (this.options.llm || !dbFile) return null;
-    await this.search.ensureOpen();
-    const { llm: _llm, ...options } = this.options;
-    return { dbFile, searchDir: this.search.directory, options, sourceIds: this.chat.listSources().map((s) => s.id) };
   }
 
   /** Source ids for a source id or name (file name, key, path). */

@@ -621,11 +621,6 @@ export class ChatStore {
     return `${this.dataVersion()}#${this.writes}`;
   }
 
-  /** The database file this store reads, or null for a memory held in RAM. */
-  get fileName(): string | null {
-    return this.db.memory ? null : this.db.name;
-  }
-
   /** Reads over an existing connection (the graph worker's), without touching the schema. */
   static over(db: Db): ChatStore {
     return new ChatStore(db);

@@ -4,7 +4,7 @@
 // memories in the system's temp folder (gigabytes after a few runs).
 import fs from 'node:fs';
 import { afterAll } from 'vitest';
-import { madeTempDirs } from './temp-engine';
+import { madeTempDirs } from './temp-dirs';
 
 afterAll(() => {
   for (const dir of madeTempDirs) {

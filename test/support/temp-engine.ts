@@ -1,22 +1,14 @@
 // A throwaway memory for a test: a temp data folder, an open engine, cleanup after.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { JobInfo } from '../../shared/types';
 import { Engine, type EngineOptions } from '../../electron/node/engine/engine';
+import { tempDir } from './temp-dirs';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 export const fixture = (...parts: string[]) => path.join(FIXTURES, ...parts);
 
-/** The folders `tempDir` made in this test file, removed after it (test/support/remove-temp-dirs.ts). */
-export const madeTempDirs = new Set<string>();
-
-export function tempDir(prefix = 'engram-test-'): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  madeTempDirs.add(dir);
-  return dir;
-}
+export { tempDir };
 
 /**
  * The clock tests run against unless they pass their own: the day after the demo memory's last

@@ -25,14 +25,31 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The text has a word for a conversation (only then are the titles read). */
 export const mentionsConversation = (text: string): boolean => CUE.test(text);
 
+/** A memory's titles as they are matched (lower case, spaces folded), made once per titles map. */
+const matchable = new WeakMap<Map<string, number[]>, { title: string; t: string; sessions: number[] }[]>();
+
+function matchableTitles(titles: Map<string, number[]>) {
+  let list = matchable.get(titles);
+  if (!list) {
+    list = [];
+    for (const [title, sessions] of titles) {
+      const t = title.trim().toLowerCase().replace(/\s+/g, ' ');
+      if (t.length >= 3 && !GENERIC.test(t)) list.push({ title, t, sessions });
+    }
+    matchable.set(titles, list);
+  }
+  return list;
+}
+
 /** The longest title the text names as a conversation, or null. */
 export function conversationNamed(text: string, titles: Map<string, number[]>): NamedConversation | null {
   if (!mentionsConversation(text)) return null;
   const lower = text.toLowerCase();
   let best: NamedConversation | null = null;
-  for (const [title, sessions] of titles) {
-    const t = title.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (t.length < 3 || GENERIC.test(t) || (best && t.length <= best.title.length)) continue;
+  for (const { title, t, sessions } of matchableTitles(titles)) {
+    // (a title not in the text at all needs no pattern: a memory has thousands of titles, and a
+    // question that says "chats" was compiling a pattern for each of them)
+    if ((best && t.length <= best.title.length) || !lower.includes(t)) continue;
     const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(t)}(?![\\p{L}\\p{N}])`, 'gu');
     for (const m of lower.matchAll(re)) {
       const at = m.index!;

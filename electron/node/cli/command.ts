@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
-import type { JobInfo } from '../../../shared/types';
+import type { IntegrityProblem, JobInfo } from '../../../shared/types';
+import { problemLine } from '../engine/doctor/problem-line';
 import type { Engine, EngineOptions } from '../engine/engine';
 import { defaultDataDir } from '../engine/paths';
 
@@ -90,7 +91,7 @@ export async function withEngineAt<T>(
     if (opts.waitForGraph !== false) await engine.whenReady();
     const result = await work(engine);
     // Damage found in what the command opened (stores open when first used), said after its output.
-    await warnOfDamage(engine);
+    warnOfDamage(engine);
     return result;
   } finally {
     await engine.close();
@@ -109,9 +110,12 @@ export function withEngine<T>(
 }
 
 /** One line on stderr per problem start-up found and could not repair (the command goes on). */
-export async function warnOfDamage(engine: Engine): Promise<void> {
-  const problems = engine.problemsFoundSoFar();
-  const { problemLine } = await import('../engine/doctor/doctor');
+export function warnOfDamage(engine: Engine): void {
+  warnOfProblems(engine.problemsFoundSoFar());
+}
+
+/** One line on stderr per problem not repaired (`engram serve` has them from its engine's integrity report). */
+export function warnOfProblems(problems: readonly IntegrityProblem[]): void {
   for (const p of problems) if (!p.repaired) process.stderr.write(`engram: warning: ${problemLine(p)}\n`);
 }
 

@@ -6,12 +6,11 @@ import type { EngramClient } from '../../../shared/api';
 import { API_METHOD_NAMES } from '../../../shared/api-names';
 import type { EngineEvent } from '../../../shared/types';
 import { unwrapEnvelope } from '../../../shared/transport/wire';
-import { problemLine } from '../engine/doctor/problem-line';
 import { EngineRelay } from '../engine-host/relay';
 import { startWorkerHost } from '../engine-host/worker-host';
 import { openBrowser, supportsHyperlinks, terminalLink } from '../serve/open-browser';
 import { startServer } from '../serve/server';
-import { SHUTDOWN_MS, stopOnSignals } from './command';
+import { SHUTDOWN_MS, stopOnSignals, warnOfProblems } from './command';
 
 export async function runServe(dataDir: string, opts: { port?: number; open: boolean }): Promise<void> {
   const listeners = new Set<(event: EngineEvent) => void>();
@@ -43,12 +42,7 @@ export async function runServe(dataDir: string, opts: { port?: number; open: boo
   // a terminal that shows hyperlinks the URL is also a link (the text stays the plain URL).
   const link = supportsHyperlinks(process.stdout.isTTY, process.env);
   process.stdout.write(`Engram workbench: ${terminalLink(server.url, server.url, link)}\n`);
-  void api.integrityReport({}).then(
-    (report) => {
-      for (const p of report.problems) if (!p.repaired) process.stderr.write(`engram: warning: ${problemLine(p)}\n`);
-    },
-    () => undefined,
-  );
+  void api.integrityReport({}).then((report) => warnOfProblems(report.problems), () => undefined);
   if (opts.open) {
     const outcome = await openBrowser(server.url);
     if (outcome.opened) process.stdout.write('Opened in your browser. Ctrl+C stops Engram.\n');

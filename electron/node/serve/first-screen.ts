@@ -14,24 +14,24 @@ export interface FirstScreen {
 }
 
 export function keepFirstScreen(api: ServedApi): FirstScreen {
-  /** The block being made or made, and whether it may serve later pages too. */
-  let current: Promise<{ html: string | null; keep: boolean }> | null = null;
+  /** The block being made or made (null: a call failed). */
+  let current: Promise<string | null> | null = null;
   const make = async () => {
     const methods = Object.keys(FIRST_SCREEN_CALLS) as FirstScreenMethod[];
     const answers = await Promise.all(methods.map((m) => callToEnvelope(api as unknown as EngramClient, m, FIRST_SCREEN_CALLS[m])));
     // a failed call: no block, and the next page tries again
-    if (answers.some((a) => !a.ok)) return { html: null, keep: false };
+    if (answers.some((a) => !a.ok)) return null;
     const results = Object.fromEntries(methods.map((m, i) => [m, (answers[i] as { result: unknown }).result])) as Record<FirstScreenMethod, unknown>;
     // Kept even while the graph is still loading: the engine reports the end of loading (a
     // 'graph' change), which drops it like any other change.
-    return { html: firstScreenBlock(results), keep: true };
+    return firstScreenBlock(results);
   };
   const start = () => {
     const made = make();
     current = made;
-    // pages asking while it is made get it; once made, one that may not be kept is dropped
-    void made.then(({ keep }) => {
-      if (!keep && current === made) current = null;
+    // pages asking while it is made get it; once made, a failed one is dropped
+    void made.then((html) => {
+      if (html === null && current === made) current = null;
     });
     return made;
   };
@@ -45,8 +45,7 @@ export function keepFirstScreen(api: ServedApi): FirstScreen {
       const mine = current ?? start();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-      const made = await Promise.race([mine, late]).finally(() => clearTimeout(timer));
-      return made?.html ?? null;
+      return Promise.race([mine, late]).finally(() => clearTimeout(timer));
     },
     stop: unsubscribe,
   };

@@ -58,6 +58,39 @@ describe('large chains', () => {
     }
   });
 
+  it('ranked over (nearly) every session: the search names the sessions left out, or none, and finds what naming every session finds', async () => {
+    const sessionsOf = (p: TimelinePlan) => [...new Set(engine.timeline.select(p).rows.map((r) => r.sessionId))];
+    const sessionRange = (from: number, to: number): TimelinePlan['chain'] => [{ op: 'f_between', column: 'Session_Index', range: [from, to] }];
+    const all = sessionsOf(plan([]));
+    const leftOut = (p: TimelinePlan) => all.filter((id) => !sessionsOf(p).includes(id));
+    const cases: { p: TimelinePlan; scope: () => object }[] = [
+      // every session of the memory: no filter
+      { p: plan(sessionRange(1, 100_000), { query: 'budget deadline', limit: 5 }), scope: () => ({}) },
+      // one role: the sessions without a turn of it are left out
+      { p: plan(byRole('user'), { query: 'budget deadline', limit: 5 }), scope: () => ({ excludeSessionIds: leftOut(plan(byRole('user'))) }) },
+      // all sessions but the first: that one is left out
+      { p: plan(sessionRange(2, 100_000), { query: 'garden', limit: 8 }), scope: () => ({ excludeSessionIds: [all[0]] }) },
+      // fewer than half the sessions (still more rows than are scored one by one): named
+      { p: plan(sessionRange(1, 700), { query: 'garden', limit: 8 }), scope: () => ({ sessionIds: sessionsOf(plan(sessionRange(1, 700))) }) },
+    ];
+    expect(leftOut(plan(byRole('user'))).length).toBeGreaterThan(0);
+    const search = engine.search;
+    const real = search.search.bind(search);
+    for (const { p, scope } of cases) {
+      const scopes: object[] = [];
+      search.search = (q, s, limit) => (scopes.push(s ?? {}), real(q, s, limit));
+      try {
+        await engine.timeline.execute(p);
+      } finally {
+        search.search = real;
+      }
+      expect(scopes[0]).toEqual(scope());
+      const named = await real(p.rank!.query, { sessionIds: sessionsOf(p) }, 5000);
+      expect(named.length).toBeGreaterThan(0);
+      expect(await real(p.rank!.query, scopes[0], 5000)).toEqual(named);
+    }
+  });
+
   it('unranked: a page of rows with the whole chain’s count and sessions, in time order', async () => {
     const plans = [
       plan(byRole('user')),

@@ -123,6 +123,8 @@ function folderBytes(dir: string): number {
 export interface SearchScope {
   sourceIds?: number[];
   sessionIds?: number[];
+  /** Sessions whose rows are left out (a scope of nearly every session, named by the few it is not). */
+  excludeSessionIds?: number[];
   conversationIds?: number[];
   speakers?: string[];
   ids?: number[];
@@ -159,6 +161,7 @@ export function scopeWhere(scope: SearchScope): string | undefined {
     const values = scope[field];
     if (values) parts.push(values.length ? `${column} IN (${sqlList(field, values)})` : 'false');
   }
+  if (scope.excludeSessionIds?.length) parts.push(`session_id NOT IN (${sqlList('excludeSessionIds', scope.excludeSessionIds)})`);
   if (scope.speakers) parts.push(scope.speakers.length ? `speaker IN (${scope.speakers.map(sqlString).join(',')})` : 'false');
   return parts.length ? parts.join(' AND ') : undefined;
 }

@@ -9,7 +9,7 @@ import type { MessageRow, PlannedQuestion, PlanRun, TimelinePlan } from '../../.
 import { wallClockOfDate, parseIsoWallClock } from '../../../../shared/dates/wall-clock';
 import type { ChatStore } from '../stores/chat/chat-store';
 import type { ChainRow } from '../stores/chat/plan-sql';
-import type { SearchIndex } from '../stores/search-index';
+import type { SearchIndex, SearchScope } from '../stores/search-index';
 import type { OllamaClient } from '../llm/ollama';
 import { planWithLlm } from './llm-planner';
 import { checkPlan } from './plan';
@@ -239,7 +239,7 @@ export class Timeline {
         for (const h of await this.search.search(rank.query, { ids: rows.map((r) => r.id) }, rows.length)) scores.set(h.id, h.score);
       } else {
         const sessionIds = [...new Set(rows.map((r) => r.sessionId))];
-        for (const h of await this.search.search(rank.query, { sessionIds }, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
+        for (const h of await this.search.search(rank.query, this.sessionsScope(plan, sessionIds), MAX_SCORED_ROWS)) scores.set(h.id, h.score);
       }
       scored = rows.map((r, i) => {
         const own = scores.get(r.id) ?? 0;
@@ -265,6 +265,20 @@ export class Timeline {
   }
 
   /**
+   * The search scope of a chain's sessions, as the index reads it fastest: the search index's
+   * filter costs about 0.2 ms per id listed at a million messages (the 100,000 sessions of
+   * "what did I say…" took 13–17 s, against 35 ms with no filter), so a chain of nearly every
+   * session names those it leaves out, and one of every session of the whole memory needs none.
+   */
+  private sessionsScope(plan: TimelinePlan, sessionIds: number[]): SearchScope {
+    const out = this.chat.sessionsLeftOut(sessionIds, plan.sourceIds);
+    if (!out) return { sessionIds };
+    const scope: SearchScope = out.wholeMemory ? {} : { sourceIds: out.sources };
+    if (out.leftOut.length) scope.excludeSessionIds = out.leftOut;
+    return scope;
+  }
+
+  /**
    * A ranked chain of more rows than are scored one by one: the search index ranks the chain's
    * sessions, and only the rows of the sessions it found are read (a row scores from its own
    * and its neighbours' hits, all in its session). The same rows as rank() over the whole
@@ -274,7 +288,7 @@ export class Timeline {
   private async rankLargeChain(plan: TimelinePlan, extent = this.chat.chainExtent(plan)): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[] } | 'unscored' | null> {
     if (extent.rows <= MAX_SCORED_ROWS) return null;
     const scores = new Map<number, number>();
-    for (const h of await this.search.search(plan.rank!.query, { sessionIds: extent.sessionIds }, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
+    for (const h of await this.search.search(plan.rank!.query, this.sessionsScope(plan, extent.sessionIds), MAX_SCORED_ROWS)) scores.set(h.id, h.score);
     const hitSessions = this.chat.sessionIdsOfMessages([...scores.keys()]);
     const selected = hitSessions.length ? this.chat.chainRowsInSessions(plan, hitSessions) : null;
     const rows = selected ? await this.rank(plan, selected.rows, scores) : [];

@@ -1520,6 +1520,32 @@ export class ChatStore {
     });
   }
 
+  /**
+   * The sessions of the ready sources among `sourceIds` (every ready source when absent) that are
+   * not among `sessionIds`, when they are fewer than those (else null: naming the sessions is the
+   * shorter list); `sources`: those ready sources; `wholeMemory`: they are every source of the
+   * memory (none being imported or left out), so rows of other sources cannot be met.
+   */
+  sessionsLeftOut(sessionIds: readonly number[], sourceIds?: readonly number[]): { leftOut: number[]; sources: number[]; wholeMemory: boolean } | null {
+    const ready = this.readySourceIds();
+    const sources = sourceIds ? ready.filter((id) => sourceIds.includes(id)) : ready;
+    const perSource = this.perVersion('sessionsPerSource', () => {
+      const counts = new Map<number, number>();
+      for (const { sourceId } of this.sessionOrder().of.values()) counts.set(sourceId, (counts.get(sourceId) ?? 0) + 1);
+      return counts;
+    });
+    let universe = 0;
+    for (const id of sources) universe += perSource.get(id) ?? 0;
+    if (universe - sessionIds.length >= sessionIds.length) return null;
+    const named = new Set(sessionIds);
+    const allowed = new Set(sources);
+    const leftOut: number[] = [];
+    for (const [id, s] of this.sessionOrder().of) if (allowed.has(s.sourceId) && !named.has(id)) leftOut.push(id);
+    if (leftOut.length >= sessionIds.length) return null;
+    const wholeMemory = sources.length === ready.length && this.stmt(`SELECT COUNT(*) FROM sources WHERE status != 'ready'`).pluck().get() === 0;
+    return { leftOut, sources, wholeMemory };
+  }
+
   /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
   chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     const version = this.versionKey();

@@ -159,6 +159,8 @@ export const apiSpec = {
         filter: messageFilterSchema,
         offset: z.number().int().min(0).optional(),
         limit: z.number().int().min(1).max(5000).optional(),
+        /** Each row's text cut to this many characters (`textCut` says which were); getMessage reads a whole one. */
+        textChars: z.number().int().min(1).max(1_000_000).optional(),
       })
       .strict(),
   ),

@@ -139,6 +139,8 @@ export interface MessageRow {
   speaker: string;
   role: Role;
   text: string;
+  /** The text was cut to a page's `textChars` (listMessages); the message itself has all of it. */
+  textCut?: true;
   timestamp: LocalDateTime;
   tzOffsetMin: number | null;
   /** The export gave no time: `timestamp` is the file's time, and only the order is real. */

@@ -60,7 +60,7 @@ describe('first calls', () => {
   it("asks for the Messages page of the URL's own query, and gives it only for that query", async () => {
     const calls = await load(true, '#/messages?session=5');
     expect(engram.calls.map((c) => c.method)).toEqual(['listMessages']);
-    expect(engram.calls[0].args).toEqual({ filter: { sessionIds: [5] }, offset: 0, limit: 200 });
+    expect(engram.calls[0].args).toEqual({ filter: { sessionIds: [5] }, offset: 0, limit: 200, textChars: 400 });
     expect(calls.takeFirstPage({})).toBeNull();
     expect(calls.takeFirstPage({ sessionIds: [5] })).not.toBeNull();
   });

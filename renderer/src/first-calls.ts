@@ -11,7 +11,7 @@ import { FIRST_SCREEN_CALLS, FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } fro
 import { resultOf } from '../../shared/transport/wire';
 import { api } from './api/connection';
 import { parseRoute } from './state/route';
-import { buildMessageFilter, EMPTY_FILTERS, PAGE_SIZE } from './tabs/messages/message-query';
+import { buildMessageFilter, EMPTY_FILTERS, pageArgs } from './tabs/messages/message-query';
 
 type Overview = [Stats, SourceInfo[], { dataDir: string; version: string }];
 
@@ -33,7 +33,7 @@ export function askFirstScreen(): void {
   if (route.tab === 'messages') {
     // the Messages tab's first query: its filters start empty, no plan is shown yet
     const filter = buildMessageFilter(EMPTY_FILTERS, route.selection);
-    const args = { filter, offset: 0, limit: PAGE_SIZE };
+    const args = pageArgs(filter, 0);
     const sameCall = given !== null && JSON.stringify(given.listMessages.args) === JSON.stringify(args);
     const page = sameCall ? Promise.resolve(resultOf(given.listMessages.answer) as MessagePage) : api().listMessages(args);
     firstPage = { key: JSON.stringify(filter), page };

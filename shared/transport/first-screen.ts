@@ -11,6 +11,13 @@ export const FIRST_SCREEN_ELEMENT_ID = 'engram-first-screen';
 /** Rows in a page of the Messages tab (the renderer's PAGE_SIZE). */
 export const MESSAGE_PAGE_ROWS = 200;
 
+/**
+ * Characters of each message's text in a page of the Messages tab: a row shows two lines of it,
+ * and the whole text is read when the message is opened. An assistant's answer in a real export
+ * is often several thousand characters: pages of whole texts were mostly text no row showed.
+ */
+export const MESSAGE_PREVIEW_CHARS = 400;
+
 /** The calls of the first screen whose answers the block carries, with their arguments. */
 export const FIRST_SCREEN_CALLS = {
   stats: {},
@@ -19,7 +26,7 @@ export const FIRST_SCREEN_CALLS = {
   // the timeline's compressed pauses
   timelinePeriods: { minGapDays: COMPRESSED_GAP_DAYS },
   // the Messages tab with no filter and no timeline selection: a page opened without a route
-  listMessages: { filter: {}, offset: 0, limit: MESSAGE_PAGE_ROWS },
+  listMessages: { filter: {}, offset: 0, limit: MESSAGE_PAGE_ROWS, textChars: MESSAGE_PREVIEW_CHARS },
 } as const;
 
 export type FirstScreenMethod = keyof typeof FIRST_SCREEN_CALLS;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError, type ApiArgs, type ApiResult, type EngramApi } from '../../../shared/api';
 import { GRAPHS, PREFIXES, localName } from '../../../shared/rdf';
-import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, SearchHit } from '../../../shared/types';
+import type { ChangeTopic, EditRecord, EngineEvent, IntegrityProblem, JobInfo, MessageFilter, MessagePage, MessageRow, SearchHit } from '../../../shared/types';
 import { lockDataDir, type DataLock } from './stores/data-lock';
 import { JobRunner, type JobContext } from './common/jobs';
 import { processHeap } from './common/heap';
@@ -638,9 +638,9 @@ export class Engine implements EngramApi {
     if (filter.text?.trim()) {
       const ranked = await this.rankedIds(filter.text, filter, TEXT_MATCH_LIMIT);
       const rows = this.chat.getMessages(ranked.slice(offset, offset + limit).map((h) => h.id));
-      return { total: ranked.length, offset, rows, highlight: highlightTerms(filter.text) };
+      return { total: ranked.length, offset, rows: textsCut(rows, args.textChars), highlight: highlightTerms(filter.text) };
     }
-    return { total: this.chat.countMessages(filter), offset, rows: this.chat.listMessages(filter, offset, limit), highlight: [] };
+    return { total: this.chat.countMessages(filter), offset, rows: textsCut(this.chat.listMessages(filter, offset, limit), args.textChars), highlight: [] };
   }
 
   /** Ids matching a text query, ranked, that also pass the rest of the filter. */
@@ -1219,6 +1219,18 @@ function refuseMissingRecord(dataDir: string, dbFile: string): void {
  * The search index, opened when first used: then reconciled with the chat table (after a crash
  * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
  */
+/** Rows with each text cut to `chars` characters (not inside a surrogate pair), marked `textCut`. */
+function textsCut(rows: MessageRow[], chars: number | undefined): MessageRow[] {
+  if (chars === undefined) return rows;
+  for (const r of rows) {
+    if (r.text.length <= chars) continue;
+    const end = /[\uD800-\uDBFF]/.test(r.text[chars - 1]) ? chars - 1 : chars;
+    r.text = r.text.slice(0, end);
+    r.textCut = true;
+  }
+  return rows;
+}
+
 function openSearchIndex(dir: string, sqlite: MemoryDb, problems: IntegrityProblem[]): Promise<SearchIndex> {
   return SearchIndex.open(
     dir,

@@ -54,6 +54,16 @@ describe('MessageList', () => {
     expect(last).toBeLessThan(40);
   });
 
+  it('marks a text the page cut (a preview) with an ellipsis, and a whole short one without', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => row(i));
+    rows[0] = { ...rows[0], text: 'The preview of a long answer about the sourdough', textCut: true };
+    useMessages.setState({ pages: { 0: rows } });
+    render(<MessageList />);
+    const [cut, whole] = screen.getAllByTestId('message-row');
+    expect(cut.querySelector('.message-text')!.textContent).toBe('The preview of a long answer about the sourdough…');
+    expect(whole.querySelector('.message-text')!.textContent).toBe('Message number 1 about the sourdough starter');
+  });
+
   it('shows placeholders for rows not fetched yet', () => {
     useMessages.setState({ pages: {} });
     render(<MessageList />);

@@ -1,6 +1,7 @@
 // The virtualized message list: fixed-height rows, pages fetched as they scroll into view.
 import { useEffect, useRef } from 'react';
 import type { MessageRow } from '../../../../shared/types';
+import { MESSAGE_PREVIEW_CHARS } from '../../../../shared/transport/first-screen';
 import { formatDateTime } from '../../ui/format';
 import { Highlighted, useHighlighter } from '../../ui/Highlighted';
 import { useRowWindow } from '../../ui/use-row-window';
@@ -114,7 +115,7 @@ function MessageRowView(props: { row: MessageRow; pattern: RegExp | null; select
         <span className="faint truncate">{row.conversationTitle}</span>
       </div>
       <div className="message-text">
-        <Highlighted text={row.text.length > 400 ? `${row.text.slice(0, 400)}…` : row.text} pattern={props.pattern} />
+        <Highlighted text={row.textCut || row.text.length > MESSAGE_PREVIEW_CHARS ? `${row.text.slice(0, MESSAGE_PREVIEW_CHARS)}…` : row.text} pattern={props.pattern} />
       </div>
     </div>
   );

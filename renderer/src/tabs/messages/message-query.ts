@@ -3,10 +3,15 @@
 // (first-calls.ts) asks for the first page with it before the store's code has loaded.
 import type { MessageFilter } from '../../../../shared/types';
 import { endOfDay, startOfDay } from '../../../../shared/dates/day-bounds';
-import { MESSAGE_PAGE_ROWS } from '../../../../shared/transport/first-screen';
+import { MESSAGE_PAGE_ROWS, MESSAGE_PREVIEW_CHARS } from '../../../../shared/transport/first-screen';
 import type { TimeSelection } from '../../state/route';
 
 export const PAGE_SIZE = MESSAGE_PAGE_ROWS;
+
+/** The arguments of the call for a page of the Messages tab (its rows carry a preview of each text). */
+export function pageArgs(filter: MessageFilter, page: number): { filter: MessageFilter; offset: number; limit: number; textChars: number } {
+  return { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE, textChars: MESSAGE_PREVIEW_CHARS };
+}
 
 export interface MessageFilters {
   text: string;

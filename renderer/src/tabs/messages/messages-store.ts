@@ -6,7 +6,7 @@ import type { MessageFilter, MessagePart, MessageRow } from '../../../../shared/
 import { api } from '../../api/connection';
 import { takeFirstPage } from '../../first-calls';
 import { errorMessage } from '../../ui/format';
-import { EMPTY_FILTERS, PAGE_SIZE, type MessageFilters, type PlanRows } from './message-query';
+import { EMPTY_FILTERS, PAGE_SIZE, pageArgs, type MessageFilters, type PlanRows } from './message-query';
 
 export { buildMessageFilter, PAGE_SIZE, type MessageFilters, type PlanRows } from './message-query';
 
@@ -84,7 +84,7 @@ export const useMessages = create<MessagesState>()((set, get) => ({
     const done = (async () => {
       try {
         // the page's first script may have asked for this very page already (first-calls.ts)
-        const page = await (takeFirstPage(query) ?? api().listMessages({ filter: query, offset: 0, limit: PAGE_SIZE }));
+        const page = await (takeFirstPage(query) ?? api().listMessages(pageArgs(query, 0)));
         if (get().queryId !== queryId) return;
         set({
           total: page.total,
@@ -111,7 +111,7 @@ export const useMessages = create<MessagesState>()((set, get) => ({
       if (inflight.has(key)) continue;
       inflight.add(key);
       api()
-        .listMessages({ filter: query, offset: p * PAGE_SIZE, limit: PAGE_SIZE })
+        .listMessages(pageArgs(query, p))
         .then((page) => {
           if (get().queryId === queryId) set((s) => ({ pages: { ...s.pages, [p]: page.rows } }));
         })

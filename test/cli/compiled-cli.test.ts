@@ -64,6 +64,14 @@ describe('the compiled CLI', () => {
     }
   });
 
+  it('`import` of an export that writes its times as numbers loads no date parser, HTML converter or CSV reader (nor does the analysis worker)', async () => {
+    const { stdout, modules } = await traced('--data', tempDir(), 'import', path.join(ROOT, 'test/fixtures/chatgpt/conversations.json'));
+    expect(stdout).toMatch(/conversations\.json: imported/);
+    // the job's tagging ran (the worker loaded its NLP model)
+    expect(modules.some((m) => m.includes('/node_modules/wink-eng-lite-web-model/'))).toBe(true);
+    for (const name of ['chrono-node', 'turndown', 'csv-parse']) expect(modules.filter((m) => m.includes(`/node_modules/${name}/`)), name).toEqual([]);
+  });
+
   it('is built again when one of its sources changes', async () => {
     const before = current();
     const source = path.join(ROOT, 'electron/node/cli/output.ts');

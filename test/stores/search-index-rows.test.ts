@@ -1,12 +1,13 @@
 // The search index keeps every text exactly as it was written, and writes a large set of rows
 // (a whole source rebuilt after a crash) a bounded write at a time, each row counted once.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import * as arrow from 'apache-arrow';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEARCH_WRITE_ROWS, SearchIndex, toArrow, type SearchRow } from '../../electron/node/engine/stores/search-index';
+import { lanceLibraries, SEARCH_WRITE_ROWS, SearchIndex, toArrow, type SearchRow } from '../../electron/node/engine/stores/search-index';
 
 const dirs: string[] = [];
 let index: SearchIndex | null = null;
@@ -57,6 +58,12 @@ describe('search index rows', () => {
     expect(back).toEqual(rows);
     expect((await idx.search('rocket')).map((h) => h.id)).toEqual([4]);
     expect((await idx.search('café')).map((h) => h.id)).toEqual([2]);
+  });
+
+  it('builds its tables with the Apache Arrow LanceDB itself loads (one copy of the library, not two)', async () => {
+    const { arrow: used } = await lanceLibraries();
+    const lances = createRequire(createRequire(import.meta.url).resolve('@lancedb/lancedb'))('apache-arrow') as typeof arrow;
+    expect(used.Table).toBe(lances.Table);
   });
 
   it('writes the same Arrow columns as Arrow’s own builders', () => {

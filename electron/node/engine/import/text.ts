@@ -1,6 +1,7 @@
 // Text clean-up shared by the format readers: what the person read, without the export's
 // plumbing (placeholders, citation markers, reasoning blocks, HTML).
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
+import { lazyModule } from '../common/lazy-module';
 import type { ParsedPart } from './parsed';
 
 /** Claude exports put this where a block (thinking, a tool call) was left out of `text`. */
@@ -104,10 +105,12 @@ export function resolveChatGptCitations(s: string, metadata: Obj, refs: Referenc
   return out.replace(CITATION_MARKER, '').replace(/[ \t]+\n/g, '\n').trim();
 }
 
+// loaded by the first HTML read (Gemini's Takeout): other exports never need it
+const Turndown = lazyModule<typeof TurndownService>('turndown');
 let turndown: TurndownService | null = null;
 
 /** HTML (Gemini's answers in Takeout) as Markdown: paragraphs, lists and code blocks kept. */
 export function htmlToMarkdown(html: string): string {
-  turndown ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+  turndown ??= new (Turndown())({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   return turndown.turndown(html).trim();
 }

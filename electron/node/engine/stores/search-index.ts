@@ -7,6 +7,7 @@
 // cannot be read, or lost its full-text index, is rebuilt then and the problem reported
 // (`onProblem`). Vectors, once an embedding model fills them, live in their own table.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as LanceDb from '@lancedb/lancedb';
 import type * as Arrow from 'apache-arrow';
@@ -33,10 +34,21 @@ export const LANCE_INDEX_BOUNDS: Readonly<Record<string, string>> = { LANCE_FTS_
 const METADATA_CACHE_BYTES = 16n * 1024n * 1024n;
 const INDEX_CACHE_BYTES = 6n * 1024n * 1024n * 1024n;
 
-/** LanceDB and Apache Arrow, loaded once, when a store first needs them. */
+/**
+ * LanceDB and Apache Arrow, loaded once, when a store first needs them. Arrow is the copy LanceDB
+ * requires itself (its CommonJS build): `import('apache-arrow')` would load the ES module build
+ * beside it, a second copy of the library (about 110 ms of CPU before an import's first search
+ * write), whose tables LanceDB then rebuilds with its own classes.
+ */
 export function lanceLibraries(): Promise<Libraries> {
   if (!libraries) for (const [name, value] of Object.entries(LANCE_INDEX_BOUNDS)) process.env[name] ??= value;
-  return (libraries ??= Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]).then(([lancedb, arrow]) => ({ lancedb, arrow })));
+  return (libraries ??= import('@lancedb/lancedb').then((lancedb) => ({ lancedb, arrow: lancesArrow() })));
+}
+
+/** The apache-arrow module LanceDB itself loads (resolved from LanceDB's own folder). */
+function lancesArrow(): typeof Arrow {
+  const here = createRequire(import.meta.url);
+  return createRequire(here.resolve('@lancedb/lancedb'))('apache-arrow') as typeof Arrow;
 }
 
 export const MESSAGES_TABLE = 'messages';

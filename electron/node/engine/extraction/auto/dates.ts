@@ -7,10 +7,13 @@
 // "2022", "three years ago"), or only a span around the message date ("last week", "last
 // summer", "a few years ago"). Whatever is relative keeps the words and the date they were
 // said on ("last week, said on 2023-06-09"), so that no reading of them is lost.
-import * as chrono from 'chrono-node';
+import type * as Chrono from 'chrono-node';
 import { format } from 'date-fns/format';
 import { addDays as addCalendarDays, DAY_NAMES, dayNameOf, MONTH_PATTERN } from '../../../../../shared/dates/calendar';
 import { quantityValue, timesValue } from '../../../../../shared/text/numbers';
+// chrono-node (its English locale) is loaded by the first calendar date read: the analysis worker,
+// which imports this module with the extractor, never reads one.
+import { chrono } from '../../common/chrono';
 
 export interface ResolvedTime {
   /** YYYY-MM-DD when the words name a day. */
@@ -104,9 +107,9 @@ export function resolveTime(span: string, said: Date, pastTense: boolean): Resol
   if (relative) return out({}); // "last week", "last summer", "a few years ago": kept as said
 
   // Calendar dates: chrono, with the message date as reference.
-  let parsed: chrono.ParsedResult | undefined;
+  let parsed: Chrono.ParsedResult | undefined;
   try {
-    parsed = chrono.parse(words, said, { forwardDate: !pastTense })[0];
+    parsed = chrono().parse(words, said, { forwardDate: !pastTense })[0];
   } catch {
     parsed = undefined;
   }

@@ -5,7 +5,7 @@
 // the branch the person saw ends at `current_node`, so we walk parents from there to the root.
 // Without a usable `current_node` (DeepSeek, older exports, or one that names a missing node),
 // the branch ending at the newest leaf is taken, and a warning says so where there was a choice.
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { wallClockOfEpochMs, type WallClock } from '../../../../../shared/dates/wall-clock';
 import { ConversationError, type ParsedConversation, type ParsedMessage, type ParsedPart } from '../parsed';
 import { References, resolveChatGptCitations, splitInlineReasoning } from '../text';

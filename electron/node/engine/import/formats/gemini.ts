@@ -3,7 +3,7 @@
 // answer as HTML (several when regenerated), newest first, with no conversation ids. Records
 // are grouped into one conversation per calendar day; answers are turned into Markdown. Records
 // that are not prompts (Canvas, feedback, settings) are left out and counted in a warning.
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import type { WallClock } from '../../../../../shared/dates/wall-clock';
 import type { ConversationOutcome, ParsedConversation, ParsedMessage, ParsedPart } from '../parsed';
 import { htmlToMarkdown } from '../text';

@@ -3,9 +3,10 @@
 //
 // JSON may be a list of rows, `{ messages: [...] }`, or `{ conversations: [{ id, title,
 // messages }] }` (the shape of the bundled demo memory).
-import { parse as parseCsv } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
+import { lazyModule } from '../../common/lazy-module';
 import type { Role } from '../../../../../shared/types';
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { ConversationError, ImportError, type ConversationOutcome, type ParsedConversation, type ParsedMessage } from '../parsed';
 import { isObj, roleOfName, str, type Obj } from './shape';
 
@@ -44,11 +45,14 @@ export function looksLikeCsv(text: string): boolean {
   return cells.some((c) => TEXT_FIELDS.includes(c)) && cells.some((c) => SPEAKER_FIELDS.includes(c) || c === 'role');
 }
 
+// loaded by the first CSV read
+const csvParse = lazyModule<typeof CsvParse>('csv-parse/sync');
+
 export function csvRows(name: string, text: string): Obj[] {
   const header = text.split(/\r?\n/, 1)[0];
   const delimiter = [',', ';', '\t'].sort((a, b) => header.split(b).length - header.split(a).length)[0];
   try {
-    return parseCsv(text, { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), delimiter, skip_empty_lines: true, bom: true, relax_column_count: false });
+    return csvParse().parse(text, { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), delimiter, skip_empty_lines: true, bom: true, relax_column_count: false });
   } catch (e) {
     throw new ImportError(`${name}: not valid CSV (${(e as Error).message})`);
   }

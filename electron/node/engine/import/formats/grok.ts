@@ -2,7 +2,7 @@
 // Responses carry `sender` ('human' / 'assistant'), `message`, a MongoDB-style `create_time`
 // ({"$date": {"$numberLong": ms}} or ISO text), `parent_response_id` when a reply was
 // regenerated, the thinking trace and web search results.
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { ConversationError, type ParsedConversation, type ParsedMessage, type ParsedPart } from '../parsed';
 import { References } from '../text';
 import { isObj, roleOfName, str, text, type Obj } from './shape';

@@ -5,7 +5,7 @@
 // (`date_time`, second precision) and numbers it across the log (`response_number`).
 // Sessions that have a date but no turns (LoCoMo pads the date list) are skipped.
 import { createHash } from 'node:crypto';
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { ImportError, outcomesOf, type ParsedMessage, type ParsedSession, type ParsedSource } from '../parsed';
 import { isObj, str, type Obj } from './shape';
 import { IMAGE_DESCRIPTION } from '../../stores/chat/message-extra';

@@ -4,7 +4,7 @@
 // retrieval can be restricted to one history; each haystack session becomes a conversation
 // with one session, keyed by its session id so retrieval can be scored by session.
 import type { Role } from '../../../../../shared/types';
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { ImportError, outcomesOf, type ParsedConversation, type ParsedSource } from '../parsed';
 import { isObj, listOf, sampleAll, str, type Obj } from './shape';
 

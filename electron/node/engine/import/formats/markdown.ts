@@ -2,7 +2,7 @@
 // headings (`## User`, `### 🤖 Claude`). A date in the marker (`## User (2024-05-01 10:02)`,
 // `[created:: …]`) is the turn's time; without one, turns get the file's time, marked
 // approximate, in their order. The first heading that is not a turn is the title.
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { wallClockOfDate } from '../../../../../shared/dates/wall-clock';
 import type { ParsedConversation, ParsedMessage } from '../parsed';
 import { roleOfName } from './shape';

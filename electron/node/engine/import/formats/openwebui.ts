@@ -2,7 +2,7 @@
 // `history.messages` is a tree (`parentId`, `childrenIds`: edits and regenerations branch);
 // `history.currentId` ends the branch the person saw. Reasoning models' thinking sits in the
 // answer as `<details type="reasoning">`; it becomes a hidden part.
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import { ConversationError, type ParsedConversation, type ParsedMessage, type ParsedPart } from '../parsed';
 import { References, splitInlineReasoning } from '../text';
 import { isObj, roleOfName, str, text, type Obj } from './shape';

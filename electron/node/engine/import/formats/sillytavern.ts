@@ -2,7 +2,7 @@
 // `create_date`, `chat_metadata`), then one line per message (`name`, `is_user`, `is_system`,
 // `send_date`, `mes`, `swipes`, `extra.reasoning`). The shown swipe is `mes`; hidden system
 // notes are left out; the model's reasoning becomes a hidden part.
-import { parseDateValue } from '../../../../../shared/dates/parse-date';
+import { parseDateValue } from '../parse-date';
 import type { JsonLine } from '../json-stream';
 import { ConversationError, ImportError, type ConversationOutcome, type ParsedMessage } from '../parsed';
 import { isObj, str, text } from './shape';

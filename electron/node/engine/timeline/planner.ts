@@ -169,8 +169,19 @@ function describeRange([a, b]: DateRange): string {
   return a.slice(0, 4) === b.slice(0, 4) ? `${formatDate(a, 'EEE MMM d')} – ${mediumDate(b)}` : `${mediumDate(a)} – ${mediumDate(b)}`;
 }
 
+/** describeRanges' texts by the ranges described: every plan explains its dates, mostly the same few (date-fns formats them). */
+const DESCRIBED_KEPT = 10_000;
+const described = new Map<string, string>();
+
 function describeRanges(ranges: DateRange[]): string {
-  return mergeRanges(ranges).map(describeRange).join('; ');
+  let key = '';
+  for (const [a, b] of ranges) key += `${a} ${b};`;
+  let text = described.get(key);
+  if (text === undefined) {
+    if (described.size >= DESCRIBED_KEPT) described.clear();
+    described.set(key, (text = mergeRanges(ranges).map(describeRange).join('; ')));
+  }
+  return text;
 }
 
 // ---- sessions

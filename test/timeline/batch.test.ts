@@ -86,6 +86,20 @@ describe('runBatch', () => {
     expect(out[5].error).toMatch(/line 6: question/);
     expect(out[6].error).toMatch(/line 7: not JSON/);
   });
+
+  it('writes rows seen in an earlier answer as they are now (the batch keeps their messages)', async () => {
+    // the same rows twice, one at a time; the source's name changes before the second
+    const line = JSON.stringify(LINES[0]);
+    const input = Readable.from([`${line}\n${line}\n`]);
+    const s = sink();
+    const names = new Map(engine.chat.listSources().map((x) => [x.id, x.name]));
+    let answered = 0;
+    const sourceName = (id: number) => (answered++ < 3 ? (names.get(id) ?? String(id)) : 'renamed.json');
+    await runBatch(engine.timeline, input, s.stream, sourceName, { concurrency: 1 });
+    const [a, b] = s.text().trim().split('\n').map((l) => JSON.parse(l) as BatchOutput);
+    expect(a.messages?.map((m) => m.source)).toEqual(['garden.json', 'garden.json', 'garden.json']);
+    expect(b.messages).toEqual(a.messages?.map((m) => ({ ...m, source: 'renamed.json' })));
+  });
 });
 
 describe('engram retrieve', () => {

@@ -33,6 +33,18 @@ describe('required literals of a pattern', () => {
     expect(mayMatch(/\bkelvin\b/i, 'KELVIN', 'kelvin', false)).toBe(true);
   });
 
+  it('tests each text afresh (the pairs of characters of the last text are kept)', () => {
+    expect(mayMatch(/weekend/i, 'a weekend', 'a weekend', true)).toBe(true);
+    expect(mayMatch(/weekend/i, 'a weekday', 'a weekday', true)).toBe(false);
+    expect(mayMatch(/weekend/i, 'the WEEKEND', 'the weekend', true)).toBe(true);
+    // case-sensitive patterns look at the text as it is, not its lower case
+    expect(mayMatch(/Ab/, 'xab', 'xab', true)).toBe(false);
+    expect(mayMatch(/Ab/, 'xAb', 'xab', true)).toBe(true);
+    // a literal of one character has no pair; a text of one character holds none
+    expect(mayMatch(/q/, 'q', 'q', true)).toBe(true);
+    expect(mayMatch(/ab/, 'a', 'a', true)).toBe(false);
+  });
+
   it('never skips a pattern that matches: the grammar-like patterns over the phrasing corpora', () => {
     const patterns = [
       /\b(?:our\s+|the\s+|my\s+)?recent\s+(?:sessions|conversations|chats)\b/gi,

@@ -33,13 +33,20 @@ const texts = (rows: { text: string }[]) => rows.map((r) => r.text);
 
 describe('timeline API', () => {
   it('numbers sessions memory-wide, and re-plans after an import changes the numbering', async () => {
-    let r = await engine.askTimeline({ question: 'What did we discuss in our first session?', now: NOW });
+    const question = { question: 'What did we discuss in our first session?', now: NOW };
+    let r = await engine.askTimeline(question);
     expect(texts(r.run.rows)[0]).toMatch(/tulip bulbs/);
+    // the batch path: the same chain (Session_Index = 1) before and after, its rows read again
+    const before = await engine.timeline.retrieve(question);
     const job = await importFiles(engine, travelFile);
     expect(job.state).toBe('done');
-    r = await engine.askTimeline({ question: 'What did we discuss in our first session?', now: NOW });
+    r = await engine.askTimeline(question);
     expect(texts(r.run.rows)[0]).toMatch(/train to Lisbon/);
     expect(r.planned.plan.sessionNumbering).toBe('memory');
+    const after = await engine.timeline.retrieve(question);
+    expect(after.planned.plan.chain).toEqual(before.planned.plan.chain);
+    expect(after.rows.map((x) => x.id)).toEqual(r.run.rows.map((x) => x.id));
+    expect(after.rows.map((x) => x.id)).not.toEqual(before.rows.map((x) => x.id));
   });
 
   it('numbers the sessions of one source when the question is restricted to it', async () => {

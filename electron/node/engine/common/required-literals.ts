@@ -20,6 +20,8 @@ const MOST_LITERALS = 48;
 interface Entry {
   need: RequiredLiterals;
   ignoreCase: boolean;
+  /** Each literal's pairs of adjacent characters, hashed (see `Pairs`). */
+  pairs: Int32Array[];
 }
 
 const cache = new WeakMap<RegExp, Entry>();
@@ -34,10 +36,40 @@ function entryOf(rx: RegExp): Entry {
     } catch {
       need = null; // a syntax regexpp does not know: no filter
     }
-    cache.set(rx, (e = { need, ignoreCase }));
+    cache.set(rx, (e = { need, ignoreCase, pairs: (need ?? []).map(pairsOf) }));
   }
   return e;
 }
+
+/**
+ * The pairs of adjacent characters a text holds, as bits of a small table (hashed, so a bit may
+ * stand for other pairs too): a literal none of whose pairs is missing may be in the text, one
+ * with a pair missing is not, and most are told so without searching the text for them. Kept
+ * for the last text asked about (a reader tests all its patterns on one text), one table for
+ * case-sensitive and one for lower-cased texts.
+ */
+class Pairs {
+  text: string | null = null;
+  readonly bits = new Int32Array(PAIR_TABLE / 32);
+
+  of(text: string): Int32Array {
+    if (text !== this.text) {
+      this.text = text;
+      this.bits.fill(0);
+      for (let i = 1; i < text.length; i++) {
+        const h = pairHash(text.charCodeAt(i - 1), text.charCodeAt(i));
+        this.bits[h >>> 5] |= 1 << (h & 31);
+      }
+    }
+    return this.bits;
+  }
+}
+
+const PAIR_TABLE = 4096;
+const pairHash = (a: number, b: number) => ((a * 61) ^ b) & (PAIR_TABLE - 1);
+const pairsOf = (literal: string) => Int32Array.from({ length: Math.max(0, literal.length - 1) }, (_, i) => pairHash(literal.charCodeAt(i), literal.charCodeAt(i + 1)));
+const textPairs = new Pairs();
+const lowerPairs = new Pairs();
 
 /** The literals every match of `rx` holds (in lower case when `rx` ignores case); kept per expression object. */
 export function requiredLiterals(rx: RegExp): RequiredLiterals {
@@ -49,12 +81,18 @@ export function requiredLiterals(rx: RegExp): RequiredLiterals {
  * that test many patterns on one text); `ascii` says `text` has only ASCII characters.
  */
 export function mayMatch(rx: RegExp, text: string, lower: string, ascii: boolean): boolean {
-  const { need, ignoreCase } = entryOf(rx);
+  const { need, ignoreCase, pairs } = entryOf(rx);
   if (!need) return true;
   if (ignoreCase && !ascii) return true;
   const haystack = ignoreCase ? lower : text;
-  // (a plain loop: this runs for every pattern of every question)
-  for (let i = 0; i < need.length; i++) if (haystack.includes(need[i])) return true;
+  const bits = (ignoreCase ? lowerPairs : textPairs).of(haystack);
+  // (plain loops: this runs for every pattern of every question)
+  for (let i = 0; i < need.length; i++) {
+    const p = pairs[i];
+    let may = true;
+    for (let k = 0; may && k < p.length; k++) may = (bits[p[k] >>> 5] & (1 << (p[k] & 31))) !== 0;
+    if (may && haystack.includes(need[i])) return true;
+  }
   return false;
 }
 

@@ -7,7 +7,7 @@
 //               "external_id": "..."}]}  (rank order), or {"id": "...", "error": "..."}.
 // One timeline (one loaded engine) serves the whole batch; lines are answered in order.
 import { answerBatchQuestion, runJsonlBatch, runJsonlBatchFiles, type BatchStats } from '../common/jsonl-batch';
-import type { Timeline } from './timeline';
+import type { SelectedRow, Timeline } from './timeline';
 
 export type { BatchStats };
 
@@ -28,8 +28,24 @@ export interface BatchOutput {
   error?: string;
 }
 
-/** Answers one input line. */
-export function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: number) => string, lineNo: number): Promise<BatchOutput> {
+/**
+ * A row's message as the batch writes it, kept per row object: the chain store hands out one
+ * object per message, and the same rows come back in many answers (a day's, a session's).
+ */
+export type KeptMessages = WeakMap<SelectedRow, { rowId: number; message: BatchMessage }>;
+
+function messageOf(r: SelectedRow, sourceName: (id: number) => string, kept: KeptMessages | undefined): BatchMessage {
+  const source = sourceName(r.sourceId);
+  const e = kept?.get(r);
+  // (checked: a row object is not expected to change, and a source may be renamed)
+  if (e && e.rowId === r.id && e.message.source === source && e.message.session === r.session && e.message.response_index === r.responseIndex && e.message.external_id === r.externalId) return e.message;
+  const message = { id: String(r.id), source, session: r.session, response_index: r.responseIndex, external_id: r.externalId };
+  kept?.set(r, { rowId: r.id, message });
+  return message;
+}
+
+/** Answers one input line (`kept`: the messages of rows seen before, shared by a batch's lines). */
+export function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: number) => string, lineNo: number, kept?: KeptMessages): Promise<BatchOutput> {
   return answerBatchQuestion(raw, lineNo, (name) => timeline.sourcesNamed(name), async (id, line, sourceIds) => {
     const { planned, rows } = await timeline.retrieve({
       question: line.question,
@@ -42,13 +58,7 @@ export function answerLine(timeline: Timeline, raw: unknown, sourceName: (id: nu
       rewrite: planned.rewrite,
       classification: planned.classification,
       plan: planned.plan,
-      messages: rows.map((r) => ({
-        id: String(r.id),
-        source: sourceName(r.sourceId),
-        session: r.session,
-        response_index: r.responseIndex,
-        external_id: r.externalId,
-      })),
+      messages: rows.map((r) => messageOf(r, sourceName, kept)),
     };
   });
 }
@@ -61,7 +71,8 @@ export function runBatch(
   sourceName: (id: number) => string,
   opts: { concurrency?: number } = {},
 ): Promise<BatchStats> {
-  return runJsonlBatch(input, output, (raw, lineNo) => answerLine(timeline, raw, sourceName, lineNo), opts.concurrency ?? 8, batchLineJson());
+  const kept: KeptMessages = new WeakMap();
+  return runJsonlBatch(input, output, (raw, lineNo) => answerLine(timeline, raw, sourceName, lineNo, kept), opts.concurrency ?? 8, batchLineJson());
 }
 
 /** Messages' JSON kept at most (a message's is ~80 characters). */

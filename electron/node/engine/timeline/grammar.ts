@@ -205,9 +205,14 @@ function modifiesNoun(after: string): boolean {
 
 /** Minutes since midnight of a clock 'HH:MM[:SS]'. */
 function minutesOf(clockTime: string): number {
+  // (the last one kept: every reading asks it of the same now)
+  if (clockTime === lastClock.text) return lastClock.minutes;
   const [h, mi] = clockTime.split(':').map(Number);
-  return h * 60 + mi;
+  lastClock.text = clockTime;
+  lastClock.minutes = h * 60 + mi;
+  return lastClock.minutes;
 }
+const lastClock = { text: '00:00', minutes: 0 };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (minutes: number) => `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;

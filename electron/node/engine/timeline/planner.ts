@@ -32,7 +32,7 @@ import { ordinalWord } from '../../../../shared/text/numbers';
 import { STOP_WORDS } from '../../../../shared/text/stop-words';
 import { words } from '../../../../shared/text/words';
 import { contentWords, queryWords } from './classify';
-import { conversationNamed, mentionsConversation } from './conversation-title';
+import { conversationNamed, mentionsConversation, type NamedConversation } from './conversation-title';
 import { extractRefs, unreadTimes, type DateRange, type Extraction, type GrammarContext, type Ref, type SessionSel } from './grammar';
 import { rewriteFollowUp, type DialogueTurn } from './rewrite';
 
@@ -169,8 +169,19 @@ function describeRange([a, b]: DateRange): string {
   return a.slice(0, 4) === b.slice(0, 4) ? `${formatDate(a, 'EEE MMM d')} – ${mediumDate(b)}` : `${mediumDate(a)} – ${mediumDate(b)}`;
 }
 
+/** describeRanges' texts by the ranges described: every plan explains its dates, mostly the same few (date-fns formats them). */
+const DESCRIBED_KEPT = 10_000;
+const described = new Map<string, string>();
+
 function describeRanges(ranges: DateRange[]): string {
-  return mergeRanges(ranges).map(describeRange).join('; ');
+  let key = '';
+  for (const [a, b] of ranges) key += `${a} ${b};`;
+  let text = described.get(key);
+  if (text === undefined) {
+    if (described.size >= DESCRIBED_KEPT) described.clear();
+    described.set(key, (text = mergeRanges(ranges).map(describeRange).join('; ')));
+  }
+  return text;
 }
 
 // ---- sessions
@@ -409,28 +420,46 @@ function sessionReading(r: Extract<Ref, { kind: 'session' }>, values: number[], 
   return `sessions ${values.join(', ')} (${col})`;
 }
 
-/** Plans a question. Pure: the memory is read only through `memory`. */
-export function planQuestion(input: PlanInput, memory: PlannerMemory, options: PlannerOptions = {}): PlannedQuestion {
-  const now = input.now;
-  const today = now.slice(0, 10);
-  const gctx = grammarContext(now, memory, input.locale);
-  const explanation: string[] = [];
-  const notUnderstood: string[] = [];
+/**
+ * What the steps of planQuestion share. The planner is split into steps: one function of them
+ * all took V8 hundreds of milliseconds to optimise, and a shape it had not met sent the whole of
+ * it back to unoptimised code (a batch ran most questions so).
+ */
+interface Planning {
+  now: string;
+  today: Ymd;
+  memory: PlannerMemory;
+  sessions: SessionEntry[];
+  /** Sessions that started before now. */
+  past: number;
+  total: number;
+  ex: Extraction;
+  explanation: string[];
+  notUnderstood: string[];
+  chain: TimelineOp[];
+  /** Notes on the positions read within a period (positionsWithinPeriods). */
+  withinNotes: Map<Ref, string>;
+}
 
-  // 1. follow-ups become self-contained questions
-  const rw = rewriteFollowUp(input.question, input.context ?? [], gctx);
-  if (rw.rewritten) explanation.push(`Follow-up rewritten with ${rw.carried ?? 'the earlier turns'}: “${rw.text}”`);
+type SessionRef = Extract<Ref, { kind: 'session' }>;
+type SpeakerRef = Extract<Ref, { kind: 'speaker' }>;
+type RoleRef = Extract<Ref, { kind: 'role' }>;
+type NotTimeRef = Extract<Ref, { kind: 'notTime' }>;
+type RecentRef = Extract<Ref, { kind: 'recent' }>;
 
-  // 2. references
-  const ex: Extraction = extractRefs(rw.text, gctx);
-  const sessions = memory.sessions;
-  const past = sessions.filter((s) => s.start <= now).length;
-  const total = sessions.length;
-  const valueAt = (p: number) => (p >= 1 && p <= total ? sessions[p - 1].index : p);
+/** A position's Session_Index (positions outside the scope stay as they are). */
+function valueAt(p: Planning, position: number): number {
+  return position >= 1 && position <= p.total ? p.sessions[position - 1].index : position;
+}
 
-  // "our first conversation in May", "the last session of July", "our last chat before Christmas":
-  // a position within a period, resolved to that session before anything shifts it
-  let refs = [...ex.refs];
+const maskText = (s: string, a: number, b: number) => s.slice(0, a) + ' '.repeat(Math.max(0, b - a)) + s.slice(b);
+
+/**
+ * "our first conversation in May", "the last session of July", "our last chat before Christmas":
+ * a position within a period, resolved to that session before anything shifts it (in place on refs).
+ */
+function positionsWithinPeriods(p: Planning, refs: Ref[]): Map<Ref, string> {
+  const { ex, sessions, now } = p;
   const withinNotes = new Map<Ref, string>();
   for (let i = 0; i < refs.length - 1; i++) {
     const a = refs[i];
@@ -440,7 +469,7 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     const gap = ex.normalized.text.slice(a.end, b.start);
     // "the last conversation we had in July", "the first chat that we had in the spring": a relative clause of having talked
     if (!/^\s*(?:(?:that|which)\s+)?(?:(?:we|i|you)\s+(?:had|held|did|have\s+had|talked|chatted|spoke)\s+)?(?:in|on|of|during|from|within|at)?\s*(?:the\s+)?$/i.test(gap)) continue;
-    const inPeriod = sessionsIn(b.ranges, sessions, now).map((p) => ({ p }));
+    const inPeriod = sessionsIn(b.ranges, sessions, now).map((x) => ({ p: x }));
     const k = a.sel.from;
     const pick = a.sel.t === 'ago' ? inPeriod[inPeriod.length - k] : inPeriod[k - 1];
     const which = a.sel.t === 'ago' ? (k === 1 ? 'last' : `${ordinalWord(k)}-to-last`) : ordinalWord(k);
@@ -455,10 +484,18 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     withinNotes.set(merged, pick ? `the ${which} of the ${inPeriod.length} sessions ${describeRanges(b.ranges)}` : `no such session (${inPeriod.length} sessions ${describeRanges(b.ranges)})`);
     refs.splice(i, 2, merged);
   }
+  return withinNotes;
+}
 
-  // "the second one" after "our last two chats": the Nth of the sessions just named
-  // (changed on a copy: the grammar's readings are shared between questions)
-  refs = refs.map((r) => (r.kind === 'session' && r.nthOfSet ? { ...r } : r));
+/**
+ * "the second one" after "our last two chats": the Nth of the sessions just named (changed on a
+ * copy: the grammar's readings are shared between questions).
+ */
+function nthOfSets(p: Planning, given: Ref[]): Ref[] {
+  const { past, total } = p;
+  let refs = given;
+  // (in place on the caller's copy: a new array from map() has another elements kind)
+  for (let i = 0; i < refs.length; i++) if (refs[i].kind === 'session' && (refs[i] as SessionRef).nthOfSet) refs[i] = { ...refs[i] };
   for (const r of refs) {
     if (r.kind !== 'session' || !r.nthOfSet) continue;
     const set = refs.find((x) => x !== r && x.kind === 'session' && positionsOf(x.sel, past, total).length >= r.nthOfSet!);
@@ -469,11 +506,11 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
       refs = refs.filter((x) => x !== set);
     }
   }
+  return refs;
+}
 
-  refs = applyShifts(refs, { today, now, sessions, past, total });
-  refs = attachParts(refs, ex.normalized.text);
-
-  // 3. anchored references (dates, session numbers) outrank references relative to now
+/** Anchored references (dates, session numbers) outrank references relative to now: the time references used, and those dropped with why. */
+function chooseRefs(refs: Ref[], withinNotes: Map<Ref, string>): { used: Ref[]; dropped: { ref: Ref; why: string }[] } {
   const used: Ref[] = [];
   const dropped: { ref: Ref; why: string }[] = [];
   const timeRefs = refs.filter((r) => TIME_KINDS.has(r.kind));
@@ -502,76 +539,78 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     }
     used.push(r);
   }
+  return { used, dropped };
+}
 
-  // a conversation named by its title ("in the Sourdough chat"): its words are no time and no topic
-  const named = memory.sessionsTitled && mentionsConversation(ex.normalized.text) ? conversationNamed(ex.normalized.text, memory.sessionsTitled()) : null;
-  if (named) {
-    const inside = (r: Ref) => r.start < named.end && r.end > named.start;
-    for (let i = used.length - 1; i >= 0; i--) if (inside(used[i])) used.splice(i, 1);
-    refs = refs.filter((r) => !(r.kind === 'speaker' && inside(r)));
-  }
+interface Content {
+  speakerRefs: SpeakerRef[];
+  roleRefs: RoleRef[];
+  notTime: NotTimeRef[];
+  content: string[];
+  query: string[];
+}
 
-  // 4. what is left: content words (in the spelled text, so "abt" is "about")
-  const speakerRefs = refs.filter((r): r is Extract<Ref, { kind: 'speaker' }> => r.kind === 'speaker');
-  const roleRefs = refs.filter((r): r is Extract<Ref, { kind: 'role' }> => r.kind === 'role');
-  const notTime = refs.filter((r): r is Extract<Ref, { kind: 'notTime' }> => r.kind === 'notTime');
+/** What is left once the references are masked: content words (in the spelled text, so "abt" is "about"); what still looks like a time is not understood. */
+function contentOf(p: Planning, refs: Ref[], used: Ref[], dropped: { ref: Ref; why: string }[], named: NamedConversation | null): Content {
+  const { ex, notUnderstood } = p;
+  const speakerRefs = refs.filter((r): r is SpeakerRef => r.kind === 'speaker');
+  const roleRefs = refs.filter((r): r is RoleRef => r.kind === 'role');
+  const notTime = refs.filter((r): r is NotTimeRef => r.kind === 'notTime');
   let rest = ex.normalized.text;
-  const mask = (s: string, a: number, b: number) => s.slice(0, a) + ' '.repeat(Math.max(0, b - a)) + s.slice(b);
-  for (const r of [...used, ...speakerRefs, ...roleRefs, ...(named ? [named] : [])]) rest = mask(rest, r.start, r.end);
+  for (const r of [...used, ...speakerRefs, ...roleRefs, ...(named ? [named] : [])]) rest = maskText(rest, r.start, r.end);
   // what still looks like a time was not understood: said so, and kept out of the search
   const unread: [number, number][] = [];
   let masked = rest;
-  for (const r of [...notTime, ...dropped.map((d) => d.ref)]) masked = mask(masked, r.start, r.end);
+  for (const r of [...notTime, ...dropped.map((d) => d.ref)]) masked = maskText(masked, r.start, r.end);
   for (const m of unreadTimes(masked)) {
     const [a, b] = ex.toOriginal(m.index!, m.index! + m[0].length);
     notUnderstood.push(ex.original.slice(a, b).trim());
     unread.push([m.index!, m.index! + m[0].length]);
   }
-  for (const [a, b] of unread) rest = mask(rest, a, b);
+  for (const [a, b] of unread) rest = maskText(rest, a, b);
   // the query keeps the person's words ("for the first time", not "1st"), spelled out ("abt" → "about")
   let restSpelled = ex.spelled.text;
   for (const [a0, b0] of [...[...used, ...speakerRefs, ...roleRefs, ...(named ? [named] : [])].map((r) => [r.start, r.end] as const), ...unread]) {
     const [a, b] = ex.normalized.toSource(a0, b0);
-    restSpelled = mask(restSpelled, a, b);
+    restSpelled = maskText(restSpelled, a, b);
   }
   // words read as "not a time" ("days off", "good morning") are what the question is about
   const content = [...contentWords(rest), ...notTime.flatMap((r) => words(r.text).filter((w) => !STOP_WORDS.has(w)))];
   const query = queryWords(restSpelled);
-  const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0 || !!named;
-  const classification: QuestionKind = content.length ? (hasMeta ? 'both' : 'content') : 'meta';
+  return { speakerRefs, roleRefs, notTime, content, query };
+}
 
-  /** "I read 'yday' (yesterday) as …": the words, their normalised form when it differs, the reading. */
-  const read = (r: Ref, reading: string) => {
-    const [os, oe] = ex.toOriginal(r.start, r.end);
-    const changed = ex.spelled.changes.some((c) => c.start < oe && c.end > os);
-    const [ss, se] = ex.normalized.toSource(r.start, r.end);
-    explanation.push(`I read ${quote(r)}${changed ? ` (${ex.spelled.text.slice(ss, se).trim()})` : ''} as ${reading}`);
-  };
+/** "I read 'yday' (yesterday) as …": the words, their normalised form when it differs, the reading. */
+function explainRead(p: Planning, r: Ref, reading: string): void {
+  const { ex } = p;
+  const [os, oe] = ex.toOriginal(r.start, r.end);
+  const changed = ex.spelled.changes.some((c) => c.start < oe && c.end > os);
+  const [ss, se] = ex.normalized.toSource(r.start, r.end);
+  p.explanation.push(`I read ${quote(r)}${changed ? ` (${ex.spelled.text.slice(ss, se).trim()})` : ''} as ${reading}`);
+}
 
-  // 5. operations
-  const chain: TimelineOp[] = [];
-
-  // sessions (and the hours ago they were held)
-  const sessionRefs = used.filter((r): r is Extract<Ref, { kind: 'session' }> => r.kind === 'session');
-  const recentRefs = used.filter((r): r is Extract<Ref, { kind: 'recent' }> => r.kind === 'recent');
+/** Sessions (and the hours ago they were held): their operation; the positions chosen. */
+function sessionChain(p: Planning, used: Ref[], recentRefs: RecentRef[]): number[] {
+  const { sessions, past, total, now } = p;
+  const sessionRefs = used.filter((r): r is SessionRef => r.kind === 'session');
   const windows = used.filter((r): r is Extract<Ref, { kind: 'window' }> => r.kind === 'window');
   const sessionValues: number[] = [];
   const sessionWhy: string[] = [];
   const selectedPositions: number[] = [];
   for (const r of sessionRefs) {
     let positions = positionsOf(r.sel, past, total);
-    const values = positions.map((p) => (p >= 1 ? valueAt(p) : 0));
-    const note = withinNotes.get(r);
-    const beyond = positions.some((p) => p > total) ? ` (the memory has ${total} session${total === 1 ? '' : 's'})` : '';
+    const values = positions.map((x) => (x >= 1 ? valueAt(p, x) : 0));
+    const note = p.withinNotes.get(r);
+    const beyond = positions.some((x) => x > total) ? ` (the memory has ${total} session${total === 1 ? '' : 's'})` : '';
     if (!positions.length) positions = [0];
-    read(r, note ? `${note} (Session_Index = ${values.join(', ') || 0})` : `${sessionReading(r, values.length ? values : [0], past)}${beyond}`);
-    selectedPositions.push(...positions.filter((p) => p >= 1 && p <= total));
+    explainRead(p, r, note ? `${note} (Session_Index = ${values.join(', ') || 0})` : `${sessionReading(r, values.length ? values : [0], past)}${beyond}`);
+    selectedPositions.push(...positions.filter((x) => x >= 1 && x <= total));
     sessionValues.push(...(values.length ? values : [0]));
     sessionWhy.push(r.text.trim());
   }
   for (const r of windows) {
     const [from, to] = [r.from, r.to];
-    let positions = sessions.map((s, i) => ({ s, p: i + 1 })).filter(({ s }) => s.start <= to && s.end >= from && s.start <= now).map(({ p }) => p);
+    let positions = sessions.map((s, i) => ({ s, p: i + 1 })).filter(({ s }) => s.start <= to && s.end >= from && s.start <= now).map((x) => x.p);
     if (!positions.length) {
       // nobody talked right then: the session nearest to that time, within its width
       const mid = (Date.parse(`${from}Z`) + Date.parse(`${to}Z`)) / 2;
@@ -582,62 +621,73 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
         .sort((a, b) => a.d - b.d)[0];
       positions = near ? [near.p] : [];
     }
-    const values = positions.map(valueAt);
-    read(r, `${from.replace('T', ' ').slice(0, 16)} – ${to.replace('T', ' ').slice(0, 16)}: ${values.length ? `the session${values.length > 1 ? 's' : ''} then (Session_Index ${values.length === 1 ? `= ${values[0]}` : `in ${values.join(', ')}`})` : 'no session then'}`);
+    const values = positions.map((x) => valueAt(p, x));
+    explainRead(p, r, `${from.replace('T', ' ').slice(0, 16)} – ${to.replace('T', ' ').slice(0, 16)}: ${values.length ? `the session${values.length > 1 ? 's' : ''} then (Session_Index ${values.length === 1 ? `= ${values[0]}` : `in ${values.join(', ')}`})` : 'no session then'}`);
     selectedPositions.push(...positions);
     sessionValues.push(...(values.length ? values : [0]));
     sessionWhy.push(r.text.trim());
   }
   for (const r of recentRefs) {
     if (r.what === 'recently') {
-      const positions = positionsOf({ t: 'ago', from: 3, to: 1 }, past, total).filter((p) => p >= 1);
-      sessionValues.push(...positions.map(valueAt));
+      const positions = positionsOf({ t: 'ago', from: 3, to: 1 }, past, total).filter((x) => x >= 1);
+      sessionValues.push(...positions.map((x) => valueAt(p, x)));
       selectedPositions.push(...positions);
       sessionWhy.push(r.text.trim());
-      read(r, `the last ${positions.length} sessions`);
+      explainRead(p, r, `the last ${positions.length} sessions`);
     }
   }
-  if (sessionValues.length) chain.push(sessionOp(sessionValues, sessionWhy.join('; ')));
+  if (sessionValues.length) p.chain.push(sessionOp(sessionValues, sessionWhy.join('; ')));
+  return selectedPositions;
+}
 
-  // dates
-  const dateRefs = used.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates');
+/** Dates: their operations; the date references and their ranges. */
+function dateChain(p: Planning, used: Ref[], recentRefs: RecentRef[]): { dateRefs: DatesRef[]; ranges: DateRange[] } {
+  const { today } = p;
+  const dateRefs = used.filter((r): r is DatesRef => r.kind === 'dates');
   const otherDay = recentRefs.filter((r) => r.what === 'otherDay');
   const ranges: DateRange[] = [...dateRefs.flatMap((r) => r.ranges), ...otherDay.map((): DateRange => [addDays(today, -7), addDays(today, -1)])];
   for (const r of [...dateRefs, ...otherDay]) {
     const rr = r.kind === 'dates' ? r.ranges : [[addDays(today, -7), addDays(today, -1)] as DateRange];
     const what = r.kind === 'dates' && r.reading ? `${r.reading.replace(/\b\w/g, (ch) => ch.toUpperCase())}, ` : '';
-    read(r, `${what}${describeRanges(rr)}${r.kind === 'dates' && r.note ? ` (${r.note})` : ''}`);
+    explainRead(p, r, `${what}${describeRanges(rr)}${r.kind === 'dates' && r.note ? ` (${r.note})` : ''}`);
   }
-  if (ranges.length) chain.push(...dateOps(ranges, [...dateRefs, ...otherDay].map((r) => r.text.trim()).join('; ')));
+  if (ranges.length) p.chain.push(...dateOps(ranges, [...dateRefs, ...otherDay].map((r) => r.text.trim()).join('; ')));
+  return { dateRefs, ranges };
+}
 
-  // time of day
+/** Time of day, and "earlier" today. */
+function timeOfDayChain(p: Planning, used: Ref[], ranges: DateRange[]): void {
+  const { today, now } = p;
   const parts_ = used.filter((r): r is Extract<Ref, { kind: 'timeOfDay' }> => r.kind === 'timeOfDay');
   const upToNow = used.some((r) => r.kind === 'upToNow');
-  if (parts_.length || upToNow) {
-    let from = parts_.length ? parts_.map((p) => p.from).reduce((a, b) => (a > b ? a : b)) : '00:00:00';
-    let to = parts_.length ? parts_.map((p) => p.to).reduce((a, b) => (a < b ? a : b)) : '23:59:59';
-    if (from > to) {
-      from = parts_[0].from;
-      to = parts_[0].to;
-    }
-    const onlyToday = ranges.length > 0 && ranges.every(([a, b]) => a === today && b === today);
-    if (upToNow && onlyToday && now.slice(11, 19) < to) to = now.slice(11, 19);
-    if (from !== '00:00:00' || to !== '23:59:59') {
-      const why = [...parts_.map((p) => p.text.trim()), ...(upToNow ? ['earlier'] : [])].join('; ');
-      chain.push({ op: 'f_between', column: 'Time', range: [from, to], why });
-      explanation.push(`I read ${why ? `'${why}'` : 'the time of day'} as ${from.slice(0, 5)}–${to.slice(0, 5)} (Time between ${from} and ${to})`);
-    }
+  if (!parts_.length && !upToNow) return;
+  let from = parts_.length ? parts_.map((x) => x.from).reduce((a, b) => (a > b ? a : b)) : '00:00:00';
+  let to = parts_.length ? parts_.map((x) => x.to).reduce((a, b) => (a < b ? a : b)) : '23:59:59';
+  if (from > to) {
+    from = parts_[0].from;
+    to = parts_[0].to;
   }
+  const onlyToday = ranges.length > 0 && ranges.every(([a, b]) => a === today && b === today);
+  if (upToNow && onlyToday && now.slice(11, 19) < to) to = now.slice(11, 19);
+  if (from !== '00:00:00' || to !== '23:59:59') {
+    const why = [...parts_.map((x) => x.text.trim()), ...(upToNow ? ['earlier'] : [])].join('; ');
+    p.chain.push({ op: 'f_between', column: 'Time', range: [from, to], why });
+    p.explanation.push(`I read ${why ? `'${why}'` : 'the time of day'} as ${from.slice(0, 5)}–${to.slice(0, 5)} (Time between ${from} and ${to})`);
+  }
+}
 
-  // recurring day names
+/** Recurring day names. */
+function dayNameChain(p: Planning, used: Ref[]): void {
   const dayNames = used.filter((r): r is Extract<Ref, { kind: 'dayName' }> => r.kind === 'dayName');
-  if (dayNames.length) {
-    const days = [...new Set(dayNames.flatMap((r) => r.days))];
-    chain.push({ op: 'f_value', column: 'Day_Name', values: days, why: dayNames.map((r) => r.text.trim()).join('; ') });
-    explanation.push(`I read ${dayNames.map(quote).join(', ')} as every ${days.join(', ')} (Day_Name in ${days.join(', ')})`);
-  }
+  if (!dayNames.length) return;
+  const days = [...new Set(dayNames.flatMap((r) => r.days))];
+  p.chain.push({ op: 'f_value', column: 'Day_Name', values: days, why: dayNames.map((r) => r.text.trim()).join('; ') });
+  p.explanation.push(`I read ${dayNames.map(quote).join(', ')} as every ${days.join(', ')} (Day_Name in ${days.join(', ')})`);
+}
 
-  // responses: numbered in the data, or a position inside the sessions chosen ("the last message of our 2nd chat")
+/** Responses: numbered in the data, or a position inside the sessions chosen ("the last message of our 2nd chat"). */
+function responseChain(p: Planning, used: Ref[], selectedPositions: number[], dateRefs: DatesRef[], ranges: DateRange[], named: NamedConversation | null, roleRefs: RoleRef[]): void {
+  const { chain, explanation, sessions, past, now, memory } = p;
   const responses = used.filter((r): r is Extract<Ref, { kind: 'response' }> => r.kind === 'response');
   // "the second response" beside a session or a day ("in the third session", "yesterday") counts within it
   const chosen = selectedPositions.length > 0 || dateRefs.length > 0;
@@ -655,63 +705,55 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
     );
     explanation.push(`I read ${numbered.map(quote).join(', ')} as Response_Index ${describeLast(chain)}`);
   }
-  if (inSession.length) {
-    // the sessions chosen, else those of the days named ("the last message of the chat on Halloween"),
-    // else the conversation named by its title (its first session for a first turn, its last for a
-    // last one), else the last one
-    const onDays = ranges.length ? sessionsIn(ranges, sessions, now) : [];
-    const titled = named ? [...new Set(named.sessions)].sort((x, y) => x - y) : [];
-    const scopeOf = (r: (typeof inSession)[number]) =>
-      selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : titled.length ? [r.inSession! > 0 ? titled[0] : titled[titled.length - 1]] : past ? [past] : [];
-    const scope = [...new Set(inSession.flatMap(scopeOf))];
-    const values: number[] = [];
-    // "the last thing I asked": the position among that role's turns, not the session's (its last turn may be the other's)
-    const roles = [...new Set(roleRefs.map((r) => r.role))];
-    const roleRanges = new Map(scope.map((p) => [p, roles.length === 1 && memory.responsesOfRole && sessions[p - 1] ? memory.responsesOfRole(p, roles[0]) : sessions[p - 1]?.responses]));
-    const rangeOf = (p: number) => roleRanges.get(p);
-    for (const r of inSession) {
-      for (const p of scopeOf(r)) {
-        const range = rangeOf(p);
-        if (!range) continue;
-        const v = r.inSession! > 0 ? range[0] + r.inSession! - 1 : range[1];
-        if (v <= range[1]) values.push(v);
-      }
-    }
-    const why = inSession.map((r) => r.text.trim()).join('; ');
-    if (values.length) {
-      // where Response_Index restarts in every session (other sessions hold the same numbers), the
-      // sessions the positions were read in are kept too
-      const inScope = scope.filter((p) => rangeOf(p));
-      const shared = sessions.some((x, i) => !inScope.includes(i + 1) && x.responses && values.some((v) => v >= x.responses![0] && v <= x.responses![1]));
-      if (shared && !chain.some((op) => op.column === 'Session_Index') && inScope.length) {
-        chain.push({ op: 'f_value', column: 'Session_Index', values: inScope, why });
-        explanation.push(`I read ${inSession.map(quote).join(', ')} in session ${inScope.join(', ')} (Session_Index)`);
-      }
-      chain.push({ op: 'f_value', column: 'Response_Index', values: [...new Set(values)], why });
-      explanation.push(`I read ${inSession.map(quote).join(', ')} as a position in the session (Response_Index = ${[...new Set(values)].join(', ')})`);
-      // no session or day named: the latest conversation, said in words (Ask's answer leads with it)
-      if (!selectedPositions.length && !ranges.length && !titled.length && sessions[past - 1]) explanation.push(`(no conversation named: the latest one, on ${sessions[past - 1].start.slice(0, 10)})`);
-    } else {
-      explanation.push(`${inSession.map(quote).join(', ')}: the messages of the session are not numbered here, so the whole session is kept`);
+  if (!inSession.length) return;
+  // the sessions chosen, else those of the days named ("the last message of the chat on Halloween"),
+  // else the conversation named by its title (its first session for a first turn, its last for a
+  // last one), else the last one
+  const onDays = ranges.length ? sessionsIn(ranges, sessions, now) : [];
+  const titled = named ? [...new Set(named.sessions)].sort((x, y) => x - y) : [];
+  const scopeOf = (r: (typeof inSession)[number]) =>
+    selectedPositions.length ? [...new Set(selectedPositions)] : ranges.length ? onDays : titled.length ? [r.inSession! > 0 ? titled[0] : titled[titled.length - 1]] : past ? [past] : [];
+  const scope = [...new Set(inSession.flatMap(scopeOf))];
+  const values: number[] = [];
+  // "the last thing I asked": the position among that role's turns, not the session's (its last turn may be the other's)
+  const roles = [...new Set(roleRefs.map((r) => r.role))];
+  const roleRanges = new Map(scope.map((x) => [x, roles.length === 1 && memory.responsesOfRole && sessions[x - 1] ? memory.responsesOfRole(x, roles[0]) : sessions[x - 1]?.responses]));
+  const rangeOf = (x: number) => roleRanges.get(x);
+  for (const r of inSession) {
+    for (const x of scopeOf(r)) {
+      const range = rangeOf(x);
+      if (!range) continue;
+      const v = r.inSession! > 0 ? range[0] + r.inSession! - 1 : range[1];
+      if (v <= range[1]) values.push(v);
     }
   }
-
-  // roles ("what did you say", "what did I ask", "your answers")
-  if (roleRefs.length) {
-    const roles = [...new Set(roleRefs.map((r) => r.role))];
-    chain.push({ op: 'f_value', column: 'Role', values: roles, why: roleRefs.map((r) => r.text.trim()).join('; ') });
-    explanation.push(`I read ${roleRefs.map(quote).join(', ')} as the turns of the ${roles.join(' and ')} (Role = ${roles.join(', ')})`);
+  const why = inSession.map((r) => r.text.trim()).join('; ');
+  if (values.length) {
+    // where Response_Index restarts in every session (other sessions hold the same numbers), the
+    // sessions the positions were read in are kept too
+    const inScope = scope.filter((x) => rangeOf(x));
+    const shared = sessions.some((x, i) => !inScope.includes(i + 1) && x.responses && values.some((v) => v >= x.responses![0] && v <= x.responses![1]));
+    if (shared && !chain.some((op) => op.column === 'Session_Index') && inScope.length) {
+      chain.push({ op: 'f_value', column: 'Session_Index', values: inScope, why });
+      explanation.push(`I read ${inSession.map(quote).join(', ')} in session ${inScope.join(', ')} (Session_Index)`);
+    }
+    chain.push({ op: 'f_value', column: 'Response_Index', values: [...new Set(values)], why });
+    explanation.push(`I read ${inSession.map(quote).join(', ')} as a position in the session (Response_Index = ${[...new Set(values)].join(', ')})`);
+    // no session or day named: the latest conversation, said in words (Ask's answer leads with it)
+    if (!selectedPositions.length && !ranges.length && !titled.length && sessions[past - 1]) explanation.push(`(no conversation named: the latest one, on ${sessions[past - 1].start.slice(0, 10)})`);
+  } else {
+    explanation.push(`${inSession.map(quote).join(', ')}: the messages of the session are not numbered here, so the whole session is kept`);
   }
+}
 
-  // speakers: in a question about content, the first one named is whom it is about ("What did
-  // Ana say she…", "What is Kim's dream…"; "Ana and Noor" are both); in a
-  if (named) {
-    chain.push(sessionOp(named.sessions, `the conversation “${named.title}”`));
-    const [a, b] = ex.toOriginal(named.start, named.end);
-    explanation.push(`I read '${ex.original.slice(a, b).trim()}' as the conversation “${named.title}” (Session_Index = ${[...new Set(named.sessions)].join(', ')})`);
-  }
-  // question about time, a speaker followed by a verb of speech filters their words
-  // ("What did Noor say yesterday?") and otherwise names the sessions they speak in.
+/**
+ * Speakers: in a question about content, the first one named is whom it is about ("What did
+ * Ana say she…", "What is Kim's dream…"; "Ana and Noor" are both); in a question about time, a
+ * speaker followed by a verb of speech filters their words ("What did Noor say yesterday?") and
+ * otherwise names the sessions they speak in. The speakers named, and those the ranking prefers.
+ */
+function speakerChain(p: Planning, speakerRefs: SpeakerRef[], classification: QuestionKind): { names: string[]; preferSpeakers: string[] } {
+  const { ex, memory, chain, explanation, total } = p;
   const names = [...new Set(speakerRefs.map((r) => r.name))];
   let preferSpeakers: string[] = [];
   if (names.length && (classification === 'both' || classification === 'content')) {
@@ -737,6 +779,72 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
       }
     }
   }
+  return { names, preferSpeakers };
+}
+
+/** Plans a question. Pure: the memory is read only through `memory`. */
+export function planQuestion(input: PlanInput, memory: PlannerMemory, options: PlannerOptions = {}): PlannedQuestion {
+  const now = input.now;
+  const today = now.slice(0, 10);
+  const gctx = grammarContext(now, memory, input.locale);
+  const explanation: string[] = [];
+  const notUnderstood: string[] = [];
+
+  // 1. follow-ups become self-contained questions
+  const rw = rewriteFollowUp(input.question, input.context ?? [], gctx);
+  if (rw.rewritten) explanation.push(`Follow-up rewritten with ${rw.carried ?? 'the earlier turns'}: “${rw.text}”`);
+
+  // 2. references
+  const ex: Extraction = extractRefs(rw.text, gctx);
+  const sessions = memory.sessions;
+  const past = sessions.filter((s) => s.start <= now).length;
+  const total = sessions.length;
+  const p: Planning = { now, today, memory, sessions, past, total, ex, explanation, notUnderstood, chain: [], withinNotes: new Map() };
+
+  let refs = [...ex.refs];
+  p.withinNotes = positionsWithinPeriods(p, refs);
+  refs = nthOfSets(p, refs);
+  refs = applyShifts(refs, { today, now, sessions, past, total });
+  refs = attachParts(refs, ex.normalized.text);
+
+  // 3. anchored references (dates, session numbers) outrank references relative to now
+  const { used, dropped } = chooseRefs(refs, p.withinNotes);
+
+  // a conversation named by its title ("in the Sourdough chat"): its words are no time and no topic
+  const named = memory.sessionsTitled && mentionsConversation(ex.normalized.text) ? conversationNamed(ex.normalized.text, memory.sessionsTitled()) : null;
+  if (named) {
+    const inside = (r: Ref) => r.start < named.end && r.end > named.start;
+    for (let i = used.length - 1; i >= 0; i--) if (inside(used[i])) used.splice(i, 1);
+    refs = refs.filter((r) => !(r.kind === 'speaker' && inside(r)));
+  }
+
+  // 4. what is left: content words
+  const { speakerRefs, roleRefs, notTime, content, query } = contentOf(p, refs, used, dropped, named);
+  const hasMeta = used.length > 0 || speakerRefs.length > 0 || roleRefs.length > 0 || !!named;
+  const classification: QuestionKind = content.length ? (hasMeta ? 'both' : 'content') : 'meta';
+
+  // 5. operations
+  const chain = p.chain;
+  const recentRefs = used.filter((r): r is RecentRef => r.kind === 'recent');
+  const selectedPositions = sessionChain(p, used, recentRefs);
+  const { dateRefs, ranges } = dateChain(p, used, recentRefs);
+  timeOfDayChain(p, used, ranges);
+  dayNameChain(p, used);
+  responseChain(p, used, selectedPositions, dateRefs, ranges, named, roleRefs);
+
+  // roles ("what did you say", "what did I ask", "your answers")
+  if (roleRefs.length) {
+    const roles = [...new Set(roleRefs.map((r) => r.role))];
+    chain.push({ op: 'f_value', column: 'Role', values: roles, why: roleRefs.map((r) => r.text.trim()).join('; ') });
+    explanation.push(`I read ${roleRefs.map(quote).join(', ')} as the turns of the ${roles.join(' and ')} (Role = ${roles.join(', ')})`);
+  }
+
+  if (named) {
+    chain.push(sessionOp(named.sessions, `the conversation “${named.title}”`));
+    const [a, b] = ex.toOriginal(named.start, named.end);
+    explanation.push(`I read '${ex.original.slice(a, b).trim()}' as the conversation “${named.title}” (Session_Index = ${[...new Set(named.sessions)].join(', ')})`);
+  }
+  const { names, preferSpeakers } = speakerChain(p, speakerRefs, classification);
 
   for (const d of dropped) explanation.push(`${quote(d.ref)}: ${d.why}`);
   for (const r of notTime) explanation.push(`${quote(r)}: not a time (${r.why})`);
@@ -744,9 +852,9 @@ export function planQuestion(input: PlanInput, memory: PlannerMemory, options: P
 
   // nothing at all: the last conversation
   if (!chain.length && classification === 'meta' && total > 0 && !names.length) {
-    const p = past || total;
-    chain.push({ op: 'f_value', column: 'Session_Index', values: [valueAt(p)], why: 'no time given' });
-    explanation.push(`No time or session ${notUnderstood.length ? 'read' : 'given'} → the most recent session (Session_Index = ${valueAt(p)})`);
+    const at = past || total;
+    chain.push({ op: 'f_value', column: 'Session_Index', values: [valueAt(p, at)], why: 'no time given' });
+    explanation.push(`No time or session ${notUnderstood.length ? 'read' : 'given'} → the most recent session (Session_Index = ${valueAt(p, at)})`);
   }
 
   const plan: TimelinePlan = {

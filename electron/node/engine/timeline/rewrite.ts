@@ -48,7 +48,8 @@ function phraseOf(refs: Ref[]): string {
 
 /** Rewrites a follow-up into a self-contained question (or returns it unchanged). */
 export function rewriteFollowUp(question: string, context: DialogueTurn[], gctx: GrammarContext): Rewrite {
-  const unchanged: Rewrite = { text: question, rewritten: false };
+  // (every rewrite of one shape: a second shape made the optimised planner deopt on it)
+  const unchanged: Rewrite = { text: question, rewritten: false, carried: undefined };
   if (!context.length) return unchanged;
   const own = extractRefs(question, gctx);
   const bareOrdinals = own.refs.filter((r): r is Extract<Ref, { kind: 'dates' }> => r.kind === 'dates' && r.bareOrdinal !== undefined);

@@ -87,7 +87,7 @@ export class Timeline {
 
   /** Drops the caches when the chat table changed (imports, deletions). */
   private checkVersion(): void {
-    const v = this.chat.dataVersion();
+    const v = this.chat.versionKey();
     if (v !== this.version) {
       this.version = v;
       this.scopes.clear();
@@ -202,10 +202,10 @@ export class Timeline {
     return { before };
   }
 
-  /** The rows the plan's chain keeps, in time order. */
-  select(plan: TimelinePlan): { rows: SelectedRow[]; sql: string; params: (string | number)[] } {
+  /** The rows the plan's chain keeps, in time order (`version`: the chat's versionKey, read just before). */
+  select(plan: TimelinePlan, version?: string): { rows: SelectedRow[]; sql: string; params: (string | number)[] } {
     // (no cache is read here: the rows come from the chat table as it is)
-    return this.chat.chainRows(checkPlan(plan));
+    return this.chat.chainRows(checkPlan(plan), version);
   }
 
   /**
@@ -296,8 +296,8 @@ export class Timeline {
     return 'unscored';
   }
 
-  /** Runs a plan: chain, then ranking when the plan ranks. */
-  async execute(plan: TimelinePlan): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[]; ranked: boolean }> {
+  /** Runs a plan: chain, then ranking when the plan ranks (`version`: the chat's versionKey, read just before). */
+  async execute(plan: TimelinePlan, version?: string): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[]; ranked: boolean }> {
     const checked = checkPlan(plan);
     const chainOnly = !checked.chain.length && checked.rank;
     if (checked.rank && !chainOnly) {
@@ -305,7 +305,7 @@ export class Timeline {
       if (ranked === 'unscored') return { ...this.select(checked), ranked: false };
       if (ranked) return { ...ranked, ranked: ranked.rows.some((r) => r.score !== undefined) };
     }
-    const selected = chainOnly ? null : this.select(checked);
+    const selected = chainOnly ? null : this.select(checked, version);
     const rows = checked.rank ? await this.rank(checked, selected?.rows ?? null) : selected!.rows;
     const sql = selected?.sql ?? '-- no table operations: the whole scope is ranked by the search index';
     return { rows, sql, params: selected?.params ?? [], ranked: !!checked.rank && rows.some((r) => r.score !== undefined) };
@@ -323,7 +323,8 @@ export class Timeline {
   /** Question → plan → rows (the batch path). */
   async retrieve(input: QuestionInput): Promise<{ planned: PlannedQuestion; rows: SelectedRow[] }> {
     const planned = await this.planAsync(input);
-    const { rows } = await this.execute(planned.plan);
+    // the version planning has just read (or a later one): the chain's rows are not asked to read it again
+    const { rows } = await this.execute(planned.plan, this.version || undefined);
     return { planned, rows };
   }
 

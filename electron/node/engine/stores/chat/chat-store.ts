@@ -621,7 +621,7 @@ export class ChatStore {
   }
 
   /** What perVersion keys its answers by: the chat table's data version and this store's own writes. */
-  private versionKey(): string {
+  versionKey(): string {
     return `${this.dataVersion()}#${this.writes}`;
   }
 
@@ -1546,9 +1546,11 @@ export class ChatStore {
     return { leftOut, sources, wholeMemory };
   }
 
-  /** The rows a checked plan's chain keeps, in time order, with the SQL that selected them. */
-  chainRows(plan: TimelinePlan): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
-    const version = this.versionKey();
+  /**
+   * The rows a checked plan's chain keeps, in time order, with the SQL that selected them.
+   * `version`: the versionKey the caller has just read (a batch question reads it once).
+   */
+  chainRows(plan: TimelinePlan, version = this.versionKey()): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
     if (this.keptChains.version !== version) this.keptChains = { version, chains: new Map(), held: 0, rowsById: new Map() };
     const kept = this.keptChains;
     // what the SQL is made of (plan-sql reads these only), the ready sources being the version's

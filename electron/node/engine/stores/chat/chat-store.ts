@@ -28,7 +28,7 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { allowedSources, chainOnSessions, chainRowsJson, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
-import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, type DayCountRow, type DayCounts } from './day-counts';
+import { countableByDay, DAY_COUNTS_SQL, dayCountsOf, extentByDay, type DayCountRow, type DayCounts } from './day-counts';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -1632,7 +1632,9 @@ LIMIT ? OFFSET ?`;
   private chainCountsBySession(plan: TimelinePlan, ready: readonly number[]): ChainExtent | null {
     const allowed = new Set(allowedSources(plan, ready));
     const days = countableByDay(plan) ? this.dayCounts() : null;
-    const perSession = days ? countBySession(days, plan) : this.chainCountsInSql(plan, ready);
+    // (the entries are in memory order: their sessions come out in order, nothing to sort)
+    if (days) return extentByDay(days, plan, (sourceId) => allowed.has(sourceId));
+    const perSession = this.chainCountsInSql(plan, ready);
     const order = this.sessionOrder();
     const ranks: number[] = [];
     for (const id of perSession.keys()) {
@@ -1685,7 +1687,10 @@ LIMIT ? OFFSET ?`;
     const version = `${this.dataVersion()}#${this.writes}`;
     if (this.dayCountUses.version !== version) this.dayCountUses = { version, uses: 0 };
     if (++this.dayCountUses.uses < DAY_COUNTS_AFTER_USES) return null;
-    return this.perVersion('dayCounts', () => dayCountsOf(this.stmt(DAY_COUNTS_SQL).raw().all() as DayCountRow[]));
+    return this.perVersion('dayCounts', () => {
+      const order = this.sessionOrder().of;
+      return dayCountsOf(this.stmt(DAY_COUNTS_SQL).raw().all() as DayCountRow[], (id) => order.get(id));
+    });
   }
 
   private dayCountUses = { version: '', uses: 0 };

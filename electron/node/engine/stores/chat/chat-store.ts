@@ -1578,28 +1578,32 @@ export class ChatStore {
   }
 
   /**
-   * One page of the rows a chain keeps, in its order, and the chain's SQL. Given the chain's
-   * extent, only the sessions that hold the page are read (their rows through the session
-   * index), not every row of the chain sorted to find the page.
+   * One page of the rows a chain keeps, in its order, as full rows, and the chain's SQL: the
+   * page's rows are found and read in one statement, not found as chain rows and read again by id.
    */
-  chainPage(plan: TimelinePlan, offset: number, limit: number, extent?: ChainExtent): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+  chainPageMessages(plan: TimelinePlan, offset: number, limit: number, extent: ChainExtent): { rows: MessageRow[]; sql: string; params: (string | number)[] } {
+    // Only the sessions that hold the page are read (their rows through the session index), not
+    // every row of the chain sorted to find the page.
     const ready = this.readySourceIds();
     const whole = chainSelect(plan, ready);
-    if (!extent) return { rows: this.chainRowsOf(`${whole.sql}\nLIMIT ? OFFSET ?`, [...whole.params, limit, offset]), ...whole };
     let before = 0;
     let first = 0;
     while (first < extent.sessionIds.length && before + extent.counts[first] <= offset) before += extent.counts[first++];
     let last = first;
     for (let held = before; last < extent.sessionIds.length && held < offset + limit; last++) held += extent.counts[last];
     if (first >= last) return { rows: [], ...whole };
-    const { where, params, sessionIndexColumn } = compileChain(plan, { ready });
-    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
-FROM messages m JOIN sessions s ON s.id = m.session_id
-WHERE m.session_id IN (SELECT value FROM json_each(?))
-  AND ${where}
-ORDER BY s.memory_index, m.session_id, m.turn_index
-LIMIT ? OFFSET ?`;
-    return { rows: this.chainRowsOf(sql, [JSON.stringify(extent.sessionIds.slice(first, last)), ...params, limit, offset - before]), ...whole };
+    const { where, params } = compileChain(plan, { ready });
+    // (the aggregate keeps the page's order: SQLite's ORDER BY inside json_group_array)
+    const sql = `SELECT json_group_array(json_array(${MESSAGE_COLUMNS}) ORDER BY s.memory_index, m.session_id, m.turn_index)
+FROM ${MESSAGE_FROM}
+WHERE m.id IN (
+  SELECT m.id FROM messages m JOIN sessions s ON s.id = m.session_id
+  WHERE m.session_id IN (SELECT value FROM json_each(?))
+    AND ${where}
+  ORDER BY s.memory_index, m.session_id, m.turn_index
+  LIMIT ? OFFSET ?)`;
+    const cells = JSON.parse(this.stmt(sql).pluck().get(JSON.stringify(extent.sessionIds.slice(first, last)), ...params, limit, offset - before) as string) as unknown[][];
+    return { rows: cells.map((row) => toMessageRow(messageDbRowOf(row))), ...whole };
   }
 
   /**
@@ -1702,11 +1706,6 @@ LIMIT ? OFFSET ?`;
    */
   private chainRowsOfJson(sql: string, params: unknown[]): ChainRow[] {
     const raw = JSON.parse(this.stmt(sql).pluck().get(...params) as string) as [number, number, number, number, number, string | null, string][];
-    return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
-  }
-
-  private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {
-    const raw = this.stmt(sql).raw().all(...params) as [number, number, number, number, number, string | null, string][];
     return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
   }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeChatGptExport } from '../../scripts/bench/foundation-data';
 import type { Engine } from '../../electron/node/engine/engine';
-import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, type DayCountRow } from '../../electron/node/engine/stores/chat/day-counts';
+import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, extentByDay, type DayCountRow } from '../../electron/node/engine/stores/chat/day-counts';
 import { compileChain } from '../../electron/node/engine/stores/chat/plan-sql';
 import type { TimelinePlan } from '../../shared/types';
 import { importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
@@ -49,8 +49,23 @@ function sqlCounts(p: TimelinePlan): Map<number, number> {
 
 describe('DayCounts', () => {
   it('count what SQLite counts, for every calendar plan of the phrasing corpora and for affinity edge cases', () => {
-    const days = dayCountsOf(withRawSqlite(engine, (db) => db.prepare(DAY_COUNTS_SQL).raw().all() as DayCountRow[]));
     const [y0, y1] = withRawSqlite(engine, (db) => db.prepare('SELECT MIN(year), MAX(year) FROM messages').raw().get() as [number, number]);
+    const sessions = withRawSqlite(engine, (db) => db.prepare('SELECT id, source_id FROM sessions ORDER BY memory_index, id').raw().all() as [number, number][]);
+    const places = new Map(sessions.map(([id, sourceId], rank) => [id, { rank, sourceId }]));
+    const days = dayCountsOf(withRawSqlite(engine, (db) => db.prepare(DAY_COUNTS_SQL).raw().all() as DayCountRow[]), (id) => places.get(id))!;
+    // sessions whose memory order is not their ids' order: the extent lists them in memory order
+    const reversed = dayCountsOf(withRawSqlite(engine, (db) => db.prepare(DAY_COUNTS_SQL).raw().all() as DayCountRow[]), (id) => {
+      const p = places.get(id);
+      return p && { rank: sessions.length - 1 - p.rank, sourceId: p.sourceId };
+    })!;
+    const year = plan([{ op: 'f_value', column: 'Year', values: [y0] }]);
+    const inOrder = extentByDay(days, year, () => true);
+    expect(inOrder.sessionIds.length).toBeGreaterThan(10);
+    expect(extentByDay(reversed, year, () => true)).toEqual({ rows: inOrder.rows, sessionIds: [...inOrder.sessionIds].reverse(), counts: [...inOrder.counts].reverse() });
+    // only the sources allowed
+    expect(extentByDay(days, year, () => false)).toEqual({ rows: 0, sessionIds: [], counts: [] });
+    // an entry of a session with no place in the order: not counted from DayCounts at all
+    expect(dayCountsOf(withRawSqlite(engine, (db) => db.prepare(DAY_COUNTS_SQL).raw().all() as DayCountRow[]), (id) => (id === sessions[5][0] ? undefined : places.get(id)))).toBeNull();
     const month = withRawSqlite(engine, (db) => db.prepare('SELECT month FROM messages LIMIT 1 OFFSET 7000').pluck().get() as string);
     const edges: TimelinePlan[] = [
       plan([{ op: 'f_value', column: 'Year', values: [String(y1)] }]),

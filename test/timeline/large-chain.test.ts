@@ -117,6 +117,8 @@ describe('large chains', () => {
         expect(run.total).toBe(everyRow.length);
         expect(run.sessionIds).toEqual([...new Set(everyRow.map((r) => r.sessionId))]);
         expect(run.rows.map((r) => r.id)).toEqual(everyRow.slice(offset, offset + (page.limit ?? 500)).map((r) => r.id));
+        // the page's full rows are the messages' own (read with the page, not again by id)
+        expect(run.rows).toEqual(engine.chat.getMessages(run.rows.map((r) => r.id)));
         expect(run.ranked).toBe(false);
       }
     }

@@ -340,11 +340,11 @@ export class Timeline {
     // Unranked, or a large ranked chain where nothing scores (it keeps every row, unranked): the
     // count and sessions from SQL, and only the page's rows read.
     if (extent && (!checked.rank || large === 'unscored')) {
-      const { rows, sql, params } = this.chat.chainPage(checked, offset, limit, extent);
+      const { rows, sql, params } = this.chat.chainPageMessages(checked, offset, limit, extent);
       return {
         total: extent.rows,
         offset,
-        rows: this.chat.getMessages(rows.map((r) => r.id)),
+        rows,
         sessionIds: extent.sessionIds,
         sql,
         params,

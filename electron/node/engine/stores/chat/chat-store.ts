@@ -28,7 +28,7 @@ import type { TableColumns } from '../../../../../shared/dates/wall-clock';
 import { endOfDay } from '../../../../../shared/dates/calendar';
 import type { RetrievalDoc } from '../../retrieval/types';
 import { allowedSources, chainOnSessions, chainRowsJson, chainSelect, compileChain, sessionIndexColumn, type ChainExtent, type ChainRow } from './plan-sql';
-import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, type DayCountRow, type DayCounts } from './day-counts';
+import { countableByDay, DAY_COUNTS_SQL, dayCountsOf, extentByDay, type DayCountRow, type DayCounts } from './day-counts';
 import { addToDigest, type SourceDigest } from '../row-digest';
 import { crc32 } from 'node:zlib';
 import { msToWall, tableColumnsOf, wallToMs } from '../../../../../shared/dates/wall-clock';
@@ -1606,28 +1606,32 @@ export class ChatStore {
   }
 
   /**
-   * One page of the rows a chain keeps, in its order, and the chain's SQL. Given the chain's
-   * extent, only the sessions that hold the page are read (their rows through the session
-   * index), not every row of the chain sorted to find the page.
+   * One page of the rows a chain keeps, in its order, as full rows, and the chain's SQL: the
+   * page's rows are found and read in one statement, not found as chain rows and read again by id.
    */
-  chainPage(plan: TimelinePlan, offset: number, limit: number, extent?: ChainExtent): { rows: ChainRow[]; sql: string; params: (string | number)[] } {
+  chainPageMessages(plan: TimelinePlan, offset: number, limit: number, extent: ChainExtent): { rows: MessageRow[]; sql: string; params: (string | number)[] } {
+    // Only the sessions that hold the page are read (their rows through the session index), not
+    // every row of the chain sorted to find the page.
     const ready = this.readySourceIds();
     const whole = chainSelect(plan, ready);
-    if (!extent) return { rows: this.chainRowsOf(`${whole.sql}\nLIMIT ? OFFSET ?`, [...whole.params, limit, offset]), ...whole };
     let before = 0;
     let first = 0;
     while (first < extent.sessionIds.length && before + extent.counts[first] <= offset) before += extent.counts[first++];
     let last = first;
     for (let held = before; last < extent.sessionIds.length && held < offset + limit; last++) held += extent.counts[last];
     if (first >= last) return { rows: [], ...whole };
-    const { where, params, sessionIndexColumn } = compileChain(plan, { ready });
-    const sql = `SELECT m.id, m.source_id, m.session_id, ${sessionIndexColumn} AS session, m.response_index, m.external_id, m.speaker
-FROM messages m JOIN sessions s ON s.id = m.session_id
-WHERE m.session_id IN (SELECT value FROM json_each(?))
-  AND ${where}
-ORDER BY s.memory_index, m.session_id, m.turn_index
-LIMIT ? OFFSET ?`;
-    return { rows: this.chainRowsOf(sql, [JSON.stringify(extent.sessionIds.slice(first, last)), ...params, limit, offset - before]), ...whole };
+    const { where, params } = compileChain(plan, { ready });
+    // (the aggregate keeps the page's order: SQLite's ORDER BY inside json_group_array)
+    const sql = `SELECT json_group_array(json_array(${MESSAGE_COLUMNS}) ORDER BY s.memory_index, m.session_id, m.turn_index)
+FROM ${MESSAGE_FROM}
+WHERE m.id IN (
+  SELECT m.id FROM messages m JOIN sessions s ON s.id = m.session_id
+  WHERE m.session_id IN (SELECT value FROM json_each(?))
+    AND ${where}
+  ORDER BY s.memory_index, m.session_id, m.turn_index
+  LIMIT ? OFFSET ?)`;
+    const cells = JSON.parse(this.stmt(sql).pluck().get(JSON.stringify(extent.sessionIds.slice(first, last)), ...params, limit, offset - before) as string) as unknown[][];
+    return { rows: cells.map((row) => toMessageRow(messageDbRowOf(row))), ...whole };
   }
 
   /**
@@ -1660,7 +1664,9 @@ LIMIT ? OFFSET ?`;
   private chainCountsBySession(plan: TimelinePlan, ready: readonly number[]): ChainExtent | null {
     const allowed = new Set(allowedSources(plan, ready));
     const days = countableByDay(plan) ? this.dayCounts() : null;
-    const perSession = days ? countBySession(days, plan) : this.chainCountsInSql(plan, ready);
+    // (the entries are in memory order: their sessions come out in order, nothing to sort)
+    if (days) return extentByDay(days, plan, (sourceId) => allowed.has(sourceId));
+    const perSession = this.chainCountsInSql(plan, ready);
     const order = this.sessionOrder();
     const ranks: number[] = [];
     for (const id of perSession.keys()) {
@@ -1685,19 +1691,16 @@ LIMIT ? OFFSET ?`;
     const perSession = new Map<number, number>();
     for (const part of parts) {
       const { chainWhere, chainParams } = compileChain(part, { ready });
-      if (part.chain.some((op) => op.op === 'f_value' && op.values.length === 1 && SESSION_ORDERED_COLUMNS.has(op.column))) {
-        const rows = this.stmt(`SELECT m.session_id, COUNT(*) FROM messages m WHERE ${chainWhere} GROUP BY m.session_id`).raw().all(...chainParams) as [number, number][];
-        for (const [id, n] of rows) perSession.set(id, (perSession.get(id) ?? 0) + n);
-      } else {
-        // A range (dates, times) is read in time order, not session order: grouping in SQL would
-        // sort every row; a session's rows are mostly adjacent in time, so they are counted in runs.
-        const ids = this.stmt(`SELECT m.session_id FROM messages m WHERE ${chainWhere}`).pluck().all(...chainParams) as number[];
-        for (let i = 0; i < ids.length; ) {
-          let j = i + 1;
-          while (j < ids.length && ids[j] === ids[i]) j++;
-          perSession.set(ids[i], (perSession.get(ids[i]) ?? 0) + (j - i));
-          i = j;
-        }
+      // The rows' sessions as one JSON array (SQLite's cells handed over one by one cost several
+      // times the query), counted in runs: a value on a column whose index goes on with the
+      // session comes in session order, a range (dates, times) in time order, where a session's
+      // rows are mostly adjacent (grouping in SQL would sort every row).
+      const ids = JSON.parse(this.stmt(`SELECT json_group_array(m.session_id) FROM messages m WHERE ${chainWhere}`).pluck().get(...chainParams) as string) as number[];
+      for (let i = 0; i < ids.length; ) {
+        let j = i + 1;
+        while (j < ids.length && ids[j] === ids[i]) j++;
+        perSession.set(ids[i], (perSession.get(ids[i]) ?? 0) + (j - i));
+        i = j;
       }
     }
     return perSession;
@@ -1713,7 +1716,10 @@ LIMIT ? OFFSET ?`;
     const version = `${this.dataVersion()}#${this.writes}`;
     if (this.dayCountUses.version !== version) this.dayCountUses = { version, uses: 0 };
     if (++this.dayCountUses.uses < DAY_COUNTS_AFTER_USES) return null;
-    return this.perVersion('dayCounts', () => dayCountsOf(this.stmt(DAY_COUNTS_SQL).raw().all() as DayCountRow[]));
+    return this.perVersion('dayCounts', () => {
+      const order = this.sessionOrder().of;
+      return dayCountsOf(this.stmt(DAY_COUNTS_SQL).raw().all() as DayCountRow[], (id) => order.get(id));
+    });
   }
 
   private dayCountUses = { version: '', uses: 0 };
@@ -1725,11 +1731,6 @@ LIMIT ? OFFSET ?`;
    */
   private chainRowsOfJson(sql: string, params: unknown[]): ChainRow[] {
     const raw = JSON.parse(this.stmt(sql).pluck().get(...params) as string) as [number, number, number, number, number, string | null, string][];
-    return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
-  }
-
-  private chainRowsOf(sql: string, params: unknown[]): ChainRow[] {
-    const raw = this.stmt(sql).raw().all(...params) as [number, number, number, number, number, string | null, string][];
     return raw.map(([id, sourceId, sessionId, session, responseIndex, externalId, speaker]) => ({ id, sourceId, sessionId, session, responseIndex, externalId, speaker }));
   }
 

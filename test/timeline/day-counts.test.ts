@@ -8,10 +8,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeChatGptExport } from '../../scripts/bench/foundation-data';
 import type { Engine } from '../../electron/node/engine/engine';
-import { countableByDay, countBySession, DAY_COUNTS_SQL, dayCountsOf, extentByDay, type DayCountRow } from '../../electron/node/engine/stores/chat/day-counts';
+import { countableByDay, DAY_COUNTS_SQL, dayCountsOf, extentByDay, type DayCounts, type DayCountRow } from '../../electron/node/engine/stores/chat/day-counts';
 import { compileChain } from '../../electron/node/engine/stores/chat/plan-sql';
 import type { TimelinePlan } from '../../shared/types';
 import { importFiles, openEngine, tempDir, withRawSqlite } from '../support/temp-engine';
+
+/** Rows per session that the chain keeps (every source), as extentByDay counts them. */
+function countBySession(days: DayCounts, plan: TimelinePlan): Map<number, number> {
+  const { sessionIds, counts } = extentByDay(days, plan, () => true);
+  return new Map(sessionIds.map((id, i) => [id, counts[i]]));
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let engine: Engine;

@@ -1215,10 +1215,6 @@ function refuseMissingRecord(dataDir: string, dbFile: string): void {
  * data: it is removed and rebuilt from the chat table; a table without its full-text index (a
  * crash between the two) gets it back.
  */
-/**
- * The search index, opened when first used: then reconciled with the chat table (after a crash
- * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
- */
 /** Rows with each text cut to `chars` characters (not inside a surrogate pair), marked `textCut`. */
 function textsCut(rows: MessageRow[], chars: number | undefined): MessageRow[] {
   if (chars === undefined) return rows;
@@ -1231,6 +1227,10 @@ function textsCut(rows: MessageRow[], chars: number | undefined): MessageRow[] {
   return rows;
 }
 
+/**
+ * The search index, opened when first used: then reconciled with the chat table (after a crash
+ * between the two), and rebuilt from it when it cannot be read (the problem goes to `problems`).
+ */
 function openSearchIndex(dir: string, sqlite: MemoryDb, problems: IntegrityProblem[]): Promise<SearchIndex> {
   return SearchIndex.open(
     dir,

@@ -208,12 +208,6 @@ export function extentByDay(days: DayCounts, plan: TimelinePlan, allowed: (sourc
   return { rows, sessionIds, counts };
 }
 
-/** Rows per session that the chain keeps (every source), as extentByDay counts them. */
-export function countBySession(days: DayCounts, plan: TimelinePlan): Map<number, number> {
-  const { sessionIds, counts } = extentByDay(days, plan, () => true);
-  return new Map(sessionIds.map((id, i) => [id, counts[i]]));
-}
-
 function textColumn(days: DayCounts, column: TimelineColumn): CodedColumn {
   switch (column) {
     case 'Date':

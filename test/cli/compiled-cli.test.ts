@@ -72,6 +72,15 @@ describe('the compiled CLI', () => {
     for (const name of ['chrono-node', 'turndown', 'csv-parse']) expect(modules.filter((m) => m.includes(`/node_modules/${name}/`)), name).toEqual([]);
   });
 
+  it('`retrieve` of one question runs the grammar\'s patterns as they are: it loads no regular-expression parser', async () => {
+    const data = tempDir();
+    await traced('--data', data, 'import', path.join(ROOT, 'test/fixtures/chatgpt/conversations.json'));
+    const { stdout, modules } = await traced('--data', data, 'retrieve', 'what did we talk about in the last two sessions?', '--json');
+    expect((JSON.parse(stdout) as { run: { rows: unknown[] } }).run.rows.length).toBeGreaterThan(0);
+    expect(modules.some((m) => m.includes('/node_modules/date-holidays/'))).toBe(true); // (the grammar read the question)
+    expect(modules.filter((m) => m.includes('/node_modules/@eslint-community/regexpp/'))).toEqual([]);
+  });
+
   it('is built again when one of its sources changes', async () => {
     const before = current();
     const source = path.join(ROOT, 'electron/node/cli/output.ts');

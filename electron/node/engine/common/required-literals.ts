@@ -8,8 +8,18 @@
 // its alternatives' literals, an optional part requires nothing. Characters folded by a
 // case-insensitive pattern are compared in lower case, so such a pattern's literals only decide
 // for texts in ASCII (outside it, Unicode case folding is not lower-casing: see `mayMatch`).
-import { parseRegExpLiteral } from '@eslint-community/regexpp';
+//
+// Parsing a pattern costs more than running it on one short text, so `mayMatch` parses a pattern
+// only once it has been asked about it a few times: a command that reads one question (`engram
+// retrieve "…"`) runs its patterns as they are and never loads the parser; a batch or a running
+// app filters from its first questions on.
 import type { Alternative, Element } from '@eslint-community/regexpp/ast';
+import { lazyModule } from './lazy-module';
+
+const regexpp = lazyModule<typeof import('@eslint-community/regexpp')>('@eslint-community/regexpp');
+
+/** Times `mayMatch` answers "may" for a pattern without parsing it, before it parses it. */
+export const USES_BEFORE_PARSE = 3;
 
 /** Literals, one of which every match holds; null when the pattern requires none (or too many to be worth testing). */
 export type RequiredLiterals = readonly string[] | null;
@@ -25,6 +35,8 @@ interface Entry {
 }
 
 const cache = new WeakMap<RegExp, Entry>();
+/** How many times each pattern not yet parsed has been asked about. */
+const uses = new WeakMap<RegExp, number>();
 
 function entryOf(rx: RegExp): Entry {
   let e = cache.get(rx);
@@ -32,7 +44,7 @@ function entryOf(rx: RegExp): Entry {
     const ignoreCase = rx.flags.includes('i');
     let need: RequiredLiterals;
     try {
-      need = ofAlternatives(parseRegExpLiteral(rx).pattern.alternatives, ignoreCase);
+      need = ofAlternatives(regexpp().parseRegExpLiteral(rx).pattern.alternatives, ignoreCase);
     } catch {
       need = null; // a syntax regexpp does not know: no filter
     }
@@ -81,7 +93,17 @@ export function requiredLiterals(rx: RegExp): RequiredLiterals {
  * that test many patterns on one text); `ascii` says `text` has only ASCII characters.
  */
 export function mayMatch(rx: RegExp, text: string, lower: string, ascii: boolean): boolean {
-  const { need, ignoreCase, pairs } = entryOf(rx);
+  let entry = cache.get(rx);
+  if (!entry) {
+    const n = (uses.get(rx) ?? 0) + 1;
+    if (n <= USES_BEFORE_PARSE) {
+      uses.set(rx, n);
+      return true;
+    }
+    uses.delete(rx);
+    entry = entryOf(rx);
+  }
+  const { need, ignoreCase, pairs } = entry;
   if (!need) return true;
   if (ignoreCase && !ascii) return true;
   const haystack = ignoreCase ? lower : text;

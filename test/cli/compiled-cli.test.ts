@@ -79,6 +79,15 @@ describe('the compiled CLI', () => {
     expect((JSON.parse(stdout) as { run: { rows: unknown[] } }).run.rows.length).toBeGreaterThan(0);
     expect(modules.some((m) => m.includes('/node_modules/date-holidays/'))).toBe(true); // (the grammar read the question)
     expect(modules.filter((m) => m.includes('/node_modules/@eslint-community/regexpp/'))).toEqual([]);
+    // the first question kept the holiday names with the memory: the next command's question is
+    // read without the holiday library, and a question that names a holiday loads it to date it
+    const again = await traced('--data', data, 'retrieve', 'what did we talk about in the last two sessions?', '--json');
+    const rows = (out: string) => (JSON.parse(out) as { run: { rows: unknown[] } }).run.rows;
+    expect(rows(again.stdout)).toEqual(rows(stdout));
+    expect(again.modules.filter((m) => m.includes('/node_modules/date-holidays/'))).toEqual([]);
+    const holiday = await traced('--data', data, 'retrieve', 'what did we discuss on Christmas?', '--json');
+    expect((JSON.parse(holiday.stdout) as { explanation: string[] }).explanation[0]).toMatch(/as Christmas Day, \w{3} Dec 25, \d{4}/);
+    expect(holiday.modules.some((m) => m.includes('/node_modules/date-holidays/'))).toBe(true);
   });
 
   it('is built again when one of its sources changes', async () => {

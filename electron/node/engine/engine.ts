@@ -34,6 +34,7 @@ import { TopicModelService } from './topics/topic-model';
 import { topicDetail, topicLane } from './topics/topic-pages';
 import { normalizeText } from '../../../shared/text/words';
 import { OwnerService } from './owner/owner-service';
+import { keepHolidayNamesIn } from './timeline/holidays';
 import { Timeline } from './timeline/timeline';
 import { EntityService } from './entities/entity-service';
 import { DEMO_GRAPH, loadDemoGraph } from './import/demo-graph';
@@ -252,6 +253,9 @@ export class Engine implements EngramApi {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
     const lock = lockDataDir(dataDir, options.sqliteNativeBinding);
+    // (the names of the holidays the grammar reads: kept with the memory, so that a command's
+    // question does not load the holiday library to learn them again)
+    keepHolidayNamesIn(dataDir);
     let sqlite: MemoryDb | null = null;
     let search: SearchIndex | null = null;
     let graph: GraphStore | null = null;

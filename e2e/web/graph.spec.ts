@@ -76,6 +76,7 @@ async function nodeClearPoint(page: Page, label: string) {
 }
 
 test('the whole graph: counts, top types, legend, layouts, filters, structure', async ({ workbench: page }) => {
+  test.setTimeout(180_000); // (five layouts and seven screenshots: over 90 s on a slow machine)
   await openGraph(page);
   const nodes = await count(page, 'nodes');
   await expect(page.getByTestId('graph-counts')).toContainText(`${nodes} nodes`);

@@ -173,7 +173,7 @@ test('SPARQL: the default query counts data only; completion closes on run; char
   // The grouped counts as a bar chart.
   await page.getByTestId('results-view-chart').click();
   await expect(page.getByTestId('results-chart')).toHaveAttribute('data-kind', 'bar');
-  expect(await page.getByTestId('chart-bar').count()).toBeGreaterThan(5);
+  await expect.poll(() => page.getByTestId('chart-bar').count()).toBeGreaterThan(5); // (the bars are drawn after the chart's frame)
   await screenshot(page, 'sparql-chart-light');
 
   // Downloads: CSV and the SPARQL JSON results format.

@@ -28,7 +28,8 @@ function engram(args: string[], opts: { timed?: boolean } = {}): { proc: ChildPr
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (err += d));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; maxRssKb?: number }>((resolve) =>
-    proc.on('exit', (code, signal) => {
+    // 'close': its output read to the end ('exit' may come before the last of it)
+    proc.on('close', (code, signal) => {
       const m = /maxrss=(\d+)/.exec(err);
       resolve({ code, signal, ...(m ? { maxRssKb: Number(m[1]) } : {}) });
     }),

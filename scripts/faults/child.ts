@@ -130,14 +130,24 @@ async function fingerprint(engine: Engine): Promise<Record<string, string>> {
  * what it serves (before any repair), then what the doctor finds, repairs, and serves after.
  */
 async function inspect(): Promise<void> {
+  // Where the probe was when its event loop emptied with a promise never settled (nothing left
+  // to wake it): said on stderr, so the suite names the stage instead of "no report".
+  let stage = 'opening the memory';
+  let reported = false;
+  process.on('beforeExit', () => {
+    if (!reported) process.stderr.write(`inspect stalled: nothing left to run while ${stage}\n`);
+    reported = true;
+  });
   let engine: Engine;
   try {
     engine = await open();
   } catch (e) {
     process.stdout.write(`inspect ${JSON.stringify({ openError: (e as Error).message })}\n`);
+    reported = true;
     return;
   }
   try {
+    stage = 'reading the start-up report';
     const startup = (await engine.integrityReport()).problems;
     // What the memory serves, or the one line it fails with (a damaged record may not read back).
     const serving = async (): Promise<Record<string, string> | { error: string }> => {
@@ -147,22 +157,30 @@ async function inspect(): Promise<void> {
         return { error: (e as Error).message.split('\n')[0] };
       }
     };
+    stage = 'reading what is served';
     const served = await serving();
+    stage = 'checking the memory';
     const found = (await engine.checkMemory()).filter((p) => !p.repaired);
     let repaired: unknown[] = [];
     let left: unknown[] = [];
     if (found.length) {
       try {
+        stage = 'repairing';
         repaired = (await engine.repairMemory()).problems;
+        stage = 'checking after the repair';
         left = (await engine.checkMemory()).filter((p) => !p.repaired);
       } catch (e) {
         // The repair itself failed: said as what is left, so the suite counts it as not repaired.
         left = [{ store: 'chat', where: 'engram doctor --repair', problem: `failed: ${(e as Error).message.split('\n')[0]}`, repaired: false, action: '' }];
       }
     }
-    process.stdout.write(`inspect ${JSON.stringify({ startup, served, found, repaired, left, after: await serving() })}\n`);
+    stage = 'reading what is served after the repair';
+    const after = await serving();
+    process.stdout.write(`inspect ${JSON.stringify({ startup, served, found, repaired, left, after })}\n`);
+    stage = 'closing';
   } finally {
     await engine.close();
+    reported = true;
   }
 }
 

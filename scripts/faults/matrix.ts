@@ -46,7 +46,8 @@ function runInspect(child: string, dataDir: string): Promise<Inspect> {
     const guard = setTimeout(() => proc.kill('SIGKILL'), 120_000);
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (err += d));
-    proc.on('exit', (code) => {
+    // 'close', not 'exit': at 'exit' the last of its stdout may not have been read yet.
+    proc.on('close', (code) => {
       clearTimeout(guard);
       const line = out.split('\n').find((l) => l.startsWith('inspect '));
       if (!line) return reject(new Error(`inspect gave no report (${code}): ${err.slice(-1500)}`));

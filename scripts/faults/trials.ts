@@ -86,7 +86,8 @@ function runChild(child: string, config: Record<string, unknown>, kill: { afterM
         }
       }
     });
-    proc.on('exit', (code, signal) => {
+    // 'close': its stdout read to the end (the doctor's line may come in after 'exit')
+    proc.on('close', (code, signal) => {
       clearTimeout(guard);
       if (timer) clearTimeout(timer);
       if (kill && signal !== 'SIGKILL') return reject(new Error(`the child ended by itself (${code ?? signal}): ${stderr.slice(-2000)}`));

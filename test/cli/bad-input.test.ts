@@ -34,7 +34,8 @@ function engramIntoHead(args: string[]): Promise<{ code: number | null; signal: 
     proc.stderr.on('data', (d) => (stderr += d));
     // The reader goes away after its first line, as `head -1` does: the writer's next write gets EPIPE.
     proc.stdout.once('data', () => proc.stdout.destroy());
-    proc.on('exit', (code, signal) => resolve({ code, signal, stderr }));
+    // 'close': stderr read to the end ('exit' may come before its last chunk)
+    proc.on('close', (code, signal) => resolve({ code, signal, stderr }));
   });
 }
 

@@ -3,6 +3,7 @@
 // draw an edge, merge, delete, create), exportable, with its timings shown.
 import '../../styles/entities.css';
 import '../../styles/graph.css';
+import type cytoscape from 'cytoscape';
 import { useEffect, useRef, useState } from 'react';
 import { PREFIXES } from '../../../../shared/rdf';
 import type { GraphViewNode } from '../../../../shared/types';
@@ -192,6 +193,11 @@ function Timings() {
   );
 }
 
+/** The view's nodes whose name holds `q` (lower case). */
+function nodesNamed(cy: cytoscape.Core, q: string) {
+  return cy.nodes().filter((n) => String(n.data('label') ?? '').toLowerCase().includes(q));
+}
+
 /** Finds nodes of the view by name: highlights them, Enter selects and centres the first. */
 function FindInView() {
   const [text, setText] = useState('');
@@ -203,7 +209,7 @@ function FindInView() {
     cy.batch(() => {
       cy.nodes('.search-hit').removeClass('search-hit');
       if (q) {
-        const found = cy.nodes().filter((n) => String(n.data('label') ?? '').toLowerCase().includes(q));
+        const found = nodesNamed(cy, q);
         found.addClass('search-hit');
         setHits(found.length);
       } else setHits(0);
@@ -214,8 +220,11 @@ function FindInView() {
     if (!cy) return;
     // The best hit: the exact name, then a name that starts with the text, then any.
     const q = text.trim().toLowerCase();
+    if (!q) return;
     const rank = (label: string) => (label === q ? 0 : label.startsWith(q) ? 1 : 2);
-    const hits = cy.nodes('.search-hit').toArray();
+    // (found again for this text: an Enter right after typing can come before the highlight's
+    // effect has run, when the highlighted nodes are still the previous text's)
+    const hits = nodesNamed(cy, q).toArray();
     hits.sort((a, b) => rank(String(a.data('label')).toLowerCase()) - rank(String(b.data('label')).toLowerCase()));
     const first = hits[0];
     if (!first) return;

@@ -14,9 +14,10 @@
 // each with its growth factor (this size's figure over the previous size's).
 // Then the ratios, each to a reference measured in the same run: `engram --help` against
 // `node -e 0`; the workbench's time to interactive at 50k messages against a trivial page in
-// the same Chromium (and, for scale, against the workbench on an empty memory; with the page's
-// main-thread CPU time beside each, and the workbench once more with the browser's cache); the retrieve
-// batch (temporal-memory, in process) in questions per second.
+// the same Chromium (and against that page sent with the workbench's response headers; for
+// scale, against the workbench on an empty memory; with the page's main-thread CPU time beside
+// each, and the workbench once more with the browser's cache); the retrieve batch
+// (temporal-memory, in process) in questions per second.
 //
 //   npm run bench:scale [-- --keep DIR] [--json FILE] [--no-workbench] [--no-retrieve]
 //   npm run bench:scale -- --workbench-only DATA_DIR   (time to interactive only, on a kept memory)
@@ -29,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { startServe } from '../../e2e/support/serve';
+import { SECURITY_HEADERS } from '../../electron/node/serve/csp';
 import { writeChatGptExport } from './foundation-data';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -173,8 +175,10 @@ function helpRatio(): { helpS: number; nodeS: number; ratio: number } {
 async function workbenchRatio(dataDir: string): Promise<{
   workbenchMs: number;
   trivialMs: number;
+  trivialHeadedMs: number;
   emptyMs: number;
   ratio: number;
+  headedRatio: number;
   workbenchCpuMs: number;
   trivialCpuMs: number;
   emptyCpuMs: number;
@@ -185,8 +189,11 @@ async function workbenchRatio(dataDir: string): Promise<{
 }> {
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  const trivial = http.createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
+  // The trivial page, and at /headed the same page with the workbench's response headers: its
+  // Cross-Origin-Opener-Policy puts a page in a browsing context group of its own, which in a new
+  // tab costs a renderer process of its own (the page without it takes the tab's first process).
+  const trivial = http.createServer((req, res) => {
+    res.writeHead(200, { ...(req.url === '/headed' ? SECURITY_HEADERS : {}), 'content-type': 'text/html' });
     res.end('<!doctype html><html><head><title>trivial</title></head><body><button id="ready">ok</button></body></html>');
   });
   await new Promise<void>((r) => trivial.listen(0, '127.0.0.1', r));
@@ -228,10 +235,12 @@ async function workbenchRatio(dataDir: string): Promise<{
     await measure(empty.url, '[data-testid="welcome"], .welcome');
     const runs = [];
     const trivialRuns = [];
+    const headedRuns = [];
     const emptyRuns = [];
     for (let i = 0; i < 3; i++) {
       runs.push(await measure(served.url, interactive));
       trivialRuns.push(await measure(trivialUrl, '#ready'));
+      headedRuns.push(await measure(`${trivialUrl}headed`, '#ready'));
       // the workbench on an empty memory (its first-run screen): the cost of the page itself
       emptyRuns.push(await measure(empty.url, '.app[data-ready="true"] .welcome, .app[data-ready="true"] [data-testid="welcome"]'));
     }
@@ -247,14 +256,17 @@ async function workbenchRatio(dataDir: string): Promise<{
     const workbenchCachedMs = Math.round(median(cachedRuns.map((r) => r.ms)));
     const workbenchMs = Math.round(median(runs.map((r) => r.ms)));
     const trivialMs = Math.round(median(trivialRuns.map((r) => r.ms)));
+    const trivialHeadedMs = Math.round(median(headedRuns.map((r) => r.ms)));
     const emptyMs = Math.round(median(emptyRuns.map((r) => r.ms)));
     const cpu = (rs: { cpuMs: number }[]) => Math.round(median(rs.map((r) => r.cpuMs)));
     const [workbenchCpuMs, trivialCpuMs, emptyCpuMs] = [cpu(runs), cpu(trivialRuns), cpu(emptyRuns)];
     return {
       workbenchMs,
       trivialMs,
+      trivialHeadedMs,
       emptyMs,
       ratio: r2(workbenchMs / trivialMs),
+      headedRatio: r2(workbenchMs / trivialHeadedMs),
       workbenchCpuMs,
       trivialCpuMs,
       emptyCpuMs,
@@ -333,6 +345,7 @@ async function main(): Promise<void> {
     workbench = await workbenchRatio(path.join(base, 'm50000', 'data'));
     console.log(
       `\nworkbench at 50k: interactive ${workbench.workbenchMs} ms vs trivial page ${workbench.trivialMs} ms: ×${workbench.ratio} (target ≤ 2); ` +
+        `vs the trivial page with the workbench's response headers ${workbench.trivialHeadedMs} ms: ×${workbench.headedRatio}; ` +
         `the workbench on an empty memory ${workbench.emptyMs} ms (×${r2(workbench.workbenchMs / workbench.emptyMs)}); listSessions ${workbench.sessionsBytes ?? 'not called'} bytes; ` +
         `main-thread CPU until interactive ${workbench.workbenchCpuMs} ms vs trivial ${workbench.trivialCpuMs} ms (×${workbench.cpuRatio}), empty memory ${workbench.emptyCpuMs} ms; ` +
         `with the browser's cache (second start) ${workbench.workbenchCachedMs} ms (×${workbench.cachedRatio})`,

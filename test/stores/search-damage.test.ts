@@ -62,6 +62,26 @@ describe('the search index, damaged', () => {
     expect((await e.checkMemory()).filter((p) => !p.repaired)).toEqual([]);
   });
 
+  it('rebuilt from SQLite source by source: the rows written after the first get the full-text index too, in the background', async () => {
+    const dir = tempDir();
+    let e = await openEngine(dir);
+    await importFiles(e, fixture('claude', 'conversations.json'), fixture('chatgpt', 'conversations.json'));
+    expect(e.chat.listSources().length).toBe(2);
+    await e.close();
+    for (const f of filesUnder(path.join(dir, 'search')).filter((f) => f.includes(`${path.sep}data${path.sep}`))) fs.rmSync(f);
+
+    e = engine = await openEngine(dir);
+    expect((await e.searchMessages({ text: 'marathon' })).length).toBeGreaterThan(0);
+    await e.search.settled();
+    const db = await lancedb.connect(path.join(dir, 'search'));
+    const table = await db.openTable('messages');
+    const index = (await table.listIndices()).find((i) => i.columns.includes('search_text'))!;
+    expect((await table.indexStats(index.name))!.numUnindexedRows).toBe(0);
+    expect(await table.countRows()).toBe(e.chat.listSources().reduce((n, s) => n + s.messages, 0));
+    table.close();
+    db.close();
+  });
+
   it('rows that differ from the messages they copy are found by the doctor and rebuilt by the repair', async () => {
     const dir = tempDir();
     const e = await openEngine(dir);

@@ -131,6 +131,49 @@ describe('search index refresh after writes', () => {
     expect(await textIndexes(now.dir)).toBe(1);
   });
 
+  it('rows outside the full-text index: a search still gives its best hits, not the first matches, best first', async () => {
+    // LanceDB reads unindexed rows in row order and stops at the query's limit
+    const best = async (index: SearchIndex) => {
+      const out: string[][] = [];
+      for (const q of QUERIES) for (const limit of [3, 10]) out.push((await index.search(q, {}, limit)).map((h) => `${h.id}:${h.score.toFixed(4)}`));
+      return out;
+    };
+    const later = await openIndex();
+    for (let i = 0; i < 4; i++) await later.index.add(rows(1 + i * 600, 600), { indexLater: true });
+    const before = await best(later.index);
+    expect(await later.index.refresh()).toBe('indexed');
+    const after = await best(later.index);
+    // appended after the index was built: outside it until the next refresh
+    await later.index.add(rows(2_401, 600));
+    expect(await unindexed(later.dir)).toBe(600);
+    const appended = await best(later.index);
+    // (the index's rows and the others are scored from different statistics, so the ranking is
+    // that of every match as scored now, not yet the one after the next refresh)
+    const everyMatch: string[][] = [];
+    for (const q of QUERIES) for (const limit of [3, 10]) everyMatch.push((await later.index.search(q, {}, 100_000)).slice(0, limit).map((h) => `${h.id}:${h.score.toFixed(4)}`));
+    expect(await later.index.refresh()).toBe('indexed');
+    const all = await best(later.index);
+    for (const found of [...before, ...after, ...appended, ...all]) {
+      const scores = found.map((h) => Number(h.split(':')[1]));
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+    // the same hits up to which of equal scores make the cut (the index's own choice): as many,
+    // and the same messages above the last one's score (unindexed rows score a little
+    // differently: the statistics BM25 reads are not the index's)
+    const same = (got: string[][], want: string[][]) => {
+      const parsed = (h: string[][]) => h.map((list) => list.map((x) => ({ id: x.split(':')[0], score: Number(x.split(':')[1]) })));
+      const above = (h: string[][]) => parsed(h).map((l) => l.filter((x) => x.score > l[l.length - 1].score).map((x) => x.id).sort());
+      expect(got.map((l) => l.length)).toEqual(want.map((l) => l.length));
+      expect(above(got)).toEqual(above(want));
+    };
+    same(before, after);
+    same(appended, everyMatch);
+    expect(all.flat().length).toBe(after.flat().length);
+    // the first matches are not the best: a search that stopped at them would differ
+    const firstMatch = rows(1, 2_400).findIndex((r) => r.text.includes('violin'));
+    expect(before[QUERIES.indexOf('violin') * 2][0].split(':')[0]).not.toBe(String(firstMatch + 1));
+  });
+
   it('a fragmented table without its full-text index gets it when compacted', async () => {
     const { index, dir } = await openIndex();
     for (let i = 0; i < 20; i++) await index.add(rows(1 + i * 10, 10), { indexLater: true });

@@ -9,7 +9,7 @@ import type { MessageRow, PlannedQuestion, PlanRun, TimelinePlan } from '../../.
 import { wallClockOfDate, parseIsoWallClock } from '../../../../shared/dates/wall-clock';
 import type { ChatStore } from '../stores/chat/chat-store';
 import type { ChainRow } from '../stores/chat/plan-sql';
-import type { SearchIndex, SearchScope } from '../stores/search-index';
+import { readingDepth, type SearchIndex, type SearchScope, type TextHit } from '../stores/search-index';
 import type { OllamaClient } from '../llm/ollama';
 import { planWithLlm } from './llm-planner';
 import { checkPlan } from './plan';
@@ -44,6 +44,8 @@ export interface TimelineOptions extends PlannerOptions {
   /** The speakers a content question is about: keep only their turns ('filter') or boost them. */
   speakerMode?: 'filter' | 'boost';
   speakerBoost?: number;
+  /** How a ranking's search weighs listing session ids against reading the ranking (SESSIONS_LISTED_MOST, RANKING_ROWS_PER_LISTED_ID; tests change them). */
+  sessionSearch?: { listedMost?: number; rowsPerListedId?: number };
   /** When set, the LLM writes the plans (the study's path); the rules' plan is the fallback. */
   llm?: OllamaClient;
 }
@@ -53,6 +55,17 @@ const RANK_DEFAULTS = { rankRelativeCutoff: 0.4, previousTurnWeight: 0.5, nextTu
 const PLANS_KEPT = 2000;
 /** Rows scored one by one; beyond this the search index ranks the sessions' rows and the rest score 0. */
 const MAX_SCORED_ROWS = 5000;
+/**
+ * Session ids a search lists at most (those of a chain, or those it leaves out); beyond, the
+ * ranking is read without them: at a million messages 2,000 listed ids cost the index's filter
+ * about 0.2–0.4 s, reading the ranking deep enough for a fifth of the sessions about 0.1 s.
+ */
+const SESSIONS_LISTED_MOST = 2000;
+/**
+ * Hits of a ranking read in the time the search index's filter takes per listed id (at a
+ * million messages: 100,000 hits 0.2 s; 6,000–17,000 listed ids 0.07 ms each), with a margin.
+ */
+const RANKING_ROWS_PER_LISTED_ID = 25;
 
 /** 'Now' as a wall clock: an ISO time with an offset is read in this machine's zone, without one as written. */
 export function resolveNow(now?: string): string {
@@ -239,7 +252,7 @@ export class Timeline {
         for (const h of await this.search.search(rank.query, { ids: rows.map((r) => r.id) }, rows.length)) scores.set(h.id, h.score);
       } else {
         const sessionIds = [...new Set(rows.map((r) => r.sessionId))];
-        for (const h of await this.search.search(rank.query, this.sessionsScope(plan, sessionIds), MAX_SCORED_ROWS)) scores.set(h.id, h.score);
+        for (const h of await this.searchSessions(plan, sessionIds, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
       }
       scored = rows.map((r, i) => {
         const own = scores.get(r.id) ?? 0;
@@ -265,17 +278,30 @@ export class Timeline {
   }
 
   /**
-   * The search scope of a chain's sessions, as the index reads it fastest: the search index's
-   * filter costs about 0.2 ms per id listed at a million messages (the 100,000 sessions of
-   * "what did I say…" took 13–17 s, against 35 ms with no filter), so a chain of nearly every
-   * session names those it leaves out, and one of every session of the whole memory needs none.
+   * The best `limit` hits of the plan's rank query in a chain's sessions, searched as the index
+   * reads them fastest. Its filter costs about 0.1–0.2 ms per id listed at a million messages
+   * (the 100,000 sessions of "what did I say…" took 13–17 s, against 35 ms with no filter): a
+   * chain of every session of the whole memory needs none, one of nearly every session names
+   * those it leaves out, and when either list would be long the ranking is read without it
+   * (SearchIndex.searchInSessions), if the sessions hold enough of the hits for that to cost less.
    */
-  private sessionsScope(plan: TimelinePlan, sessionIds: number[]): SearchScope {
+  private searchSessions(plan: TimelinePlan, sessionIds: number[], limit: number): Promise<TextHit[]> {
+    const query = plan.rank!.query;
     const out = this.chat.sessionsLeftOut(sessionIds, plan.sourceIds);
-    if (!out) return { sessionIds };
-    const scope: SearchScope = out.wholeMemory ? {} : { sourceIds: out.sources };
-    if (out.leftOut.length) scope.excludeSessionIds = out.leftOut;
-    return scope;
+    let listed: SearchScope = { sessionIds };
+    if (out) {
+      listed = out.wholeMemory ? {} : { sourceIds: out.sources };
+      if (out.leftOut.length) listed.excludeSessionIds = out.leftOut;
+    }
+    const ids = out ? out.leftOut.length : sessionIds.length;
+    if (ids > (this.options.sessionSearch?.listedMost ?? SESSIONS_LISTED_MOST)) {
+      // read the ranking only as deep as listing the ids would cost
+      const sources = out ? (out.wholeMemory ? null : out.sources) : (plan.sourceIds ?? null);
+      const share = sessionIds.length / Math.max(1, this.chat.sessionCount(sources ?? undefined));
+      const deepest = ids * (this.options.sessionSearch?.rowsPerListedId ?? RANKING_ROWS_PER_LISTED_ID);
+      if (readingDepth(limit, share) <= deepest) return this.search.searchInSessions(query, new Set(sessionIds), limit, { scope: sources ? { sourceIds: sources } : {}, share, deepest, listed });
+    }
+    return this.search.search(query, listed, limit);
   }
 
   /**
@@ -288,7 +314,7 @@ export class Timeline {
   private async rankLargeChain(plan: TimelinePlan, extent = this.chat.chainExtent(plan)): Promise<{ rows: SelectedRow[]; sql: string; params: (string | number)[] } | 'unscored' | null> {
     if (extent.rows <= MAX_SCORED_ROWS) return null;
     const scores = new Map<number, number>();
-    for (const h of await this.search.search(plan.rank!.query, this.sessionsScope(plan, extent.sessionIds), MAX_SCORED_ROWS)) scores.set(h.id, h.score);
+    for (const h of await this.searchSessions(plan, extent.sessionIds, MAX_SCORED_ROWS)) scores.set(h.id, h.score);
     const hitSessions = this.chat.sessionIdsOfMessages([...scores.keys()]);
     const selected = hitSessions.length ? this.chat.chainRowsInSessions(plan, hitSessions) : null;
     const rows = selected ? await this.rank(plan, selected.rows, scores) : [];

@@ -1520,6 +1520,18 @@ export class ChatStore {
     });
   }
 
+  /** Sessions of the ready sources among `sourceIds` (every ready source when absent). */
+  sessionCount(sourceIds?: readonly number[]): number {
+    const perSource = this.perVersion('sessionsPerSource', () => {
+      const counts = new Map<number, number>();
+      for (const { sourceId } of this.sessionOrder().of.values()) counts.set(sourceId, (counts.get(sourceId) ?? 0) + 1);
+      return counts;
+    });
+    let n = 0;
+    for (const id of this.readySourceIds()) if (!sourceIds || sourceIds.includes(id)) n += perSource.get(id) ?? 0;
+    return n;
+  }
+
   /**
    * The sessions of the ready sources among `sourceIds` (every ready source when absent) that are
    * not among `sessionIds`, when they are fewer than those (else null: naming the sessions is the
@@ -1529,13 +1541,7 @@ export class ChatStore {
   sessionsLeftOut(sessionIds: readonly number[], sourceIds?: readonly number[]): { leftOut: number[]; sources: number[]; wholeMemory: boolean } | null {
     const ready = this.readySourceIds();
     const sources = sourceIds ? ready.filter((id) => sourceIds.includes(id)) : ready;
-    const perSource = this.perVersion('sessionsPerSource', () => {
-      const counts = new Map<number, number>();
-      for (const { sourceId } of this.sessionOrder().of.values()) counts.set(sourceId, (counts.get(sourceId) ?? 0) + 1);
-      return counts;
-    });
-    let universe = 0;
-    for (const id of sources) universe += perSource.get(id) ?? 0;
+    const universe = this.sessionCount(sources);
     if (universe - sessionIds.length >= sessionIds.length) return null;
     const named = new Set(sessionIds);
     const allowed = new Set(sources);

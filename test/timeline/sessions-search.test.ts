@@ -1,6 +1,6 @@
 // A ranked chain over many sessions: instead of listing thousands of session ids to the search
 // index's filter (0.1–0.2 ms per id at a million messages), the ranking is read without them and
-// the hits in the sessions kept (SearchIndex.searchInSessions). The hits must be the best of the
+// the hits in the sessions kept (SearchIndex.searchAmong). The hits must be the best of the
 // sessions' hits as the index scores them, and nearly all of those the filter finds (a filtered
 // search scores a fraction of a percent differently).
 import fs from 'node:fs';
@@ -81,7 +81,7 @@ describe('search in many sessions', () => {
       const every = hits.filter((h) => inSessions.has(sessionOf.get(h.id)!));
       const want = every.slice(0, c.limit);
       expect(want.length).toBeGreaterThan(0);
-      const got = await engine.search.searchInSessions(c.query, inSessions, c.limit, { share: c.share ?? c.sessions.length / SESSIONS });
+      const got = await engine.search.searchAmong(c.query, { sessions: inSessions }, c.limit, { share: c.share ?? c.sessions.length / SESSIONS });
       expectSameHits(got, want);
       // what the index's filter finds (its scores differ by a fraction of a percent, so the last few may differ)
       const listed = await engine.search.search(c.query, { sessionIds: c.sessions }, c.limit);
@@ -121,5 +121,29 @@ describe('search in many sessions', () => {
       expect(got.rows.map((r) => r.score)).toEqual(listing.rows.map((r) => r.score));
       expect(got.sql).toBe(listing.sql);
     }
+  });
+
+  it('a ranked chain of up to 5,000 rows over a run of ids searches that range instead of listing the ids', async () => {
+    const p: TimelinePlan = { version: 1, now: NOW, sessionNumbering: 'memory', chain: [{ op: 'f_between', column: 'Session_Index', range: [101, 700] }], rank: { query: 'harbor meadow', limit: 10 } };
+    const rows = engine.timeline.select(p).rows;
+    expect(rows.length).toBeGreaterThan(2000);
+    expect(rows.length).toBeLessThanOrEqual(5000);
+    const listing = await engine.timeline.rank(p, rows);
+    const reading = new Timeline(engine.chat, engine.search, { sessionSearch: { listedMost: 0 } });
+    const search = engine.search;
+    const real = search.search.bind(search);
+    const scopes: object[] = [];
+    search.search = (q, s, limit) => (scopes.push(s ?? {}), real(q, s, limit));
+    let got;
+    try {
+      got = await reading.rank(p, rows);
+    } finally {
+      search.search = real;
+    }
+    expect(scopes).toEqual([]);
+    expect(got.length).toBeGreaterThan(0);
+    // the same rows; the scores within a fraction of a percent (a list and a range filter score alike but not exactly)
+    expect(got.map((r) => r.id)).toEqual(listing.map((r) => r.id));
+    got.forEach((r, i) => expect(Math.abs(r.score! - listing[i].score!) / listing[i].score!).toBeLessThan(0.01));
   });
 });

@@ -277,6 +277,14 @@ export class Timeline {
     return scored.filter((r, i) => i === 0 || (r.score ?? 0) >= best * o.rankRelativeCutoff).slice(0, rank.limit);
   }
 
+  private get listedMost(): number {
+    return this.options.sessionSearch?.listedMost ?? SESSIONS_LISTED_MOST;
+  }
+
+  private get rowsPerListedId(): number {
+    return this.options.sessionSearch?.rowsPerListedId ?? RANKING_ROWS_PER_LISTED_ID;
+  }
+
   /**
    * Every hit of `query` among `rows` (at most MAX_SCORED_ROWS of them). A long list of ids
    * costs the search index's filter 0.07 ms an id at a million messages (3,500: 0.28 s), a range
@@ -292,7 +300,7 @@ export class Timeline {
       if (id > hi) hi = id;
     }
     const span = hi - lo + 1;
-    if (ids.length <= (this.options.sessionSearch?.listedMost ?? SESSIONS_LISTED_MOST) || span > ids.length * (this.options.sessionSearch?.rowsPerListedId ?? RANKING_ROWS_PER_LISTED_ID)) {
+    if (ids.length <= this.listedMost || span > ids.length * this.rowsPerListedId) {
       return this.search.search(query, { ids }, ids.length);
     }
     // the whole range read: at most `span` hits (every row of it), so the reading ends within it
@@ -316,11 +324,11 @@ export class Timeline {
       if (out.leftOut.length) listed.excludeSessionIds = out.leftOut;
     }
     const ids = out ? out.leftOut.length : sessionIds.length;
-    if (ids > (this.options.sessionSearch?.listedMost ?? SESSIONS_LISTED_MOST)) {
+    if (ids > this.listedMost) {
       // read the ranking only as deep as listing the ids would cost
       const sources = out ? (out.wholeMemory ? null : out.sources) : (plan.sourceIds ?? null);
       const share = sessionIds.length / Math.max(1, this.chat.sessionCount(sources ?? undefined));
-      const deepest = ids * (this.options.sessionSearch?.rowsPerListedId ?? RANKING_ROWS_PER_LISTED_ID);
+      const deepest = ids * this.rowsPerListedId;
       if (readingDepth(limit, share) <= deepest) return this.search.searchAmong(query, { sessions: new Set(sessionIds) }, limit, { scope: sources ? { sourceIds: sources } : {}, share, deepest, listed });
     }
     return this.search.search(query, listed, limit);

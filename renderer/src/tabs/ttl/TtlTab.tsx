@@ -55,7 +55,8 @@ export function TtlTab() {
     if (appTarget) {
       const cur = useTtl.getState().target;
       if (!cur || cur.kind !== appTarget.kind || cur.iri !== appTarget.iri) void load(appTarget);
-    } else if (graphs.length > 0) {
+    } else if (graphs.length > 0 && !useApp.getState().ttlTarget) {
+      // (the store, not this render's value: a target the URL gave since must not be replaced)
       const preferred = graphs.find((g) => g.kind === 'user') ?? graphs[0];
       openGraph(preferred.iri);
     }

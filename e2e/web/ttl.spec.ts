@@ -16,6 +16,8 @@ test('break Turtle, see the error marked, fix and apply it', async ({ workbench:
   }, iri);
   const editor = page.getByTestId('ttl-editor');
   await expect(page.getByTestId('ttl-target')).toContainText('Entity');
+  // the entity's Turtle is in (until then the editor shows the graph the tab opened on, read-only)
+  await expect(page.getByTestId('ttl-pane')).toHaveAttribute('aria-busy', 'false');
   await expect(editor.locator('.view-lines')).toContainText('sioc:Post');
 
   // Break it.

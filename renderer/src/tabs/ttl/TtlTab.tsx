@@ -124,8 +124,9 @@ export function TtlTab() {
           <p>Import conversations and their messages appear here as Turtle, one named graph per source.</p>
         </EmptyState>
       ) : (
-        <div className="pane" style={{ flex: 1 }}>
-          <MonacoEditor value={text} language="turtle" onChange={setText} onMount={onMount} markers={markers} testId="ttl-editor" />
+        // read-only while a target loads: what was typed into the previous text would be replaced by it
+        <div className="pane" style={{ flex: 1 }} aria-busy={loading} data-testid="ttl-pane">
+          <MonacoEditor value={text} language="turtle" onChange={setText} onMount={onMount} markers={markers} readOnly={loading} testId="ttl-editor" />
         </div>
       )}
     </div>
